@@ -1,0 +1,112 @@
+/**
+ * The Runtime port: everything above it (terminal, preview, workspace store, agent executor) talks to
+ * this interface only, so the IDE works the same on WebContainer and on the open offline runtime.
+ *
+ * Paths are workspace paths: POSIX, rooted at the workspace ("/src/a.js" and "src/a.js" are the same
+ * file). Adapters map them to their own file system.
+ */
+
+export type RuntimeKind = 'webcontainer' | 'offline';
+export type RuntimeChoice = RuntimeKind | 'auto';
+
+export type Unsubscribe = () => void;
+
+export interface DirEntry {
+  name: string;
+  type: 'file' | 'directory';
+}
+
+/** A change seen by `watch`; `path` is a workspace path. */
+export interface FsEvent {
+  type: 'change' | 'rename';
+  path: string;
+}
+
+export interface RuntimeFs {
+  readFile(path: string): Promise<Uint8Array>;
+  readTextFile(path: string): Promise<string>;
+  /** Writes the file, creating missing parent folders. */
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
+  /** Always recursive (`mkdir -p`); an existing folder is not an error. */
+  mkdir(path: string): Promise<void>;
+  readdir(path: string): Promise<DirEntry[]>;
+  /** Recursive; a missing path is not an error. */
+  rm(path: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  /** Recursive watch of a folder; returns a function that stops watching. */
+  watch(path: string, listener: (event: FsEvent) => void): Unsubscribe;
+}
+
+export interface TerminalSize {
+  cols: number;
+  rows: number;
+}
+
+export interface SpawnOptions {
+  /** Workspace path; defaults to the workspace root. */
+  cwd?: string;
+  env?: Record<string, string>;
+  terminal?: TerminalSize;
+}
+
+/** A running process with a pty-like output stream (stdout and stderr together, may contain ANSI). */
+export interface RuntimeProcess {
+  readonly id: number;
+  /** The command line, for process lists and "stop all". */
+  readonly command: string;
+  readonly output: ReadableStream<string>;
+  /** Sends keystrokes / stdin data to the process. */
+  write(data: string): void;
+  /** Resolves with the exit code once the process has ended (killed processes resolve too). */
+  readonly exit: Promise<number>;
+  kill(): void;
+  resize(size: TerminalSize): void;
+}
+
+export interface PortEvent {
+  port: number;
+  type: 'open' | 'close';
+  /** URL the preview iframe loads for this port (empty on close). */
+  url: string;
+}
+
+export interface PreviewError {
+  message: string;
+  stack?: string;
+  /** Page URL or port the error came from, when known. */
+  source?: string;
+  at: number;
+}
+
+/** Workspace files, path → bytes; `node_modules` is never included. */
+export type ExportedFiles = Record<string, Uint8Array>;
+
+export interface Runtime {
+  readonly kind: RuntimeKind;
+  readonly fs: RuntimeFs;
+  /** Runs a program (`node`, `npm`, …) directly. */
+  spawn(command: string, args?: string[], options?: SpawnOptions): Promise<RuntimeProcess>;
+  /** Starts an interactive shell (jsh on WebContainer, the offline runtime's own shell). */
+  shell(options?: SpawnOptions): Promise<RuntimeProcess>;
+  /** Every process started through this runtime that has not exited yet. */
+  processes(): readonly RuntimeProcess[];
+  /** Kills every process this runtime started and closes the servers they opened. */
+  killAll(): Promise<void>;
+  onPort(listener: (event: PortEvent) => void): Unsubscribe;
+  onServerReady(listener: (port: number, url: string) => void): Unsubscribe;
+  onPreviewError(listener: (error: PreviewError) => void): Unsubscribe;
+  export(path?: string): Promise<ExportedFiles>;
+  dispose(): void;
+}
+
+/** A named error with a message the user can act on. */
+export class RuntimeError extends Error {
+  constructor(
+    public readonly code: 'boot-timeout' | 'boot-failed' | 'not-isolated' | 'fs' | 'spawn',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RuntimeError';
+  }
+}
