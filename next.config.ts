@@ -11,6 +11,8 @@ const isolationHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // Separate build folders let several servers (tests, benches, developers) build side by side.
+  distDir: process.env.TABSMITH_DIST_DIR || '.next',
   async headers() {
     return [{ source: '/:path*', headers: isolationHeaders }];
   },
