@@ -1,3 +1,5 @@
+import { IdeApp } from '@/components/workbench/IdeApp';
+
 export default function Page() {
-  return <main>Tabsmith</main>;
+  return <IdeApp />;
 }

@@ -1,0 +1,83 @@
+'use client';
+
+import { useState } from 'react';
+import { DEVICE_SIZES, selectedUrl, type DeviceSize } from '@/lib/preview/preview-model';
+import { useRuntime } from '@/components/runtime/RuntimeContext';
+import { usePreviewState } from './usePreviewState';
+import styles from './preview.module.css';
+
+export function PreviewPanel() {
+  const runtime = useRuntime();
+  const [state, dispatch] = usePreviewState(runtime);
+  const [device, setDevice] = useState<DeviceSize>('desktop');
+  const url = selectedUrl(state);
+  const lastError = state.errors.at(-1);
+  const size = DEVICE_SIZES[device];
+
+  return (
+    <div className={styles.preview}>
+      <div className={styles.toolbar} role="toolbar" aria-label="Preview controls">
+        <select
+          aria-label="Preview port"
+          value={state.selectedPort ?? ''}
+          disabled={state.ports.length === 0}
+          onChange={(e) => dispatch({ type: 'select', port: Number(e.target.value) })}
+        >
+          {state.ports.length === 0 && <option value="">No open port</option>}
+          {state.ports.map((p) => (
+            <option key={p.port} value={p.port}>{`Port ${p.port}`}</option>
+          ))}
+        </select>
+        <button type="button" onClick={() => dispatch({ type: 'reload' })} disabled={!url} aria-label="Reload preview" title="Reload preview">
+          ⟳
+        </button>
+        <button
+          type="button"
+          onClick={() => url && window.open(new URL(url, window.location.href).href, '_blank', 'noopener')}
+          disabled={!url}
+          aria-label="Open preview in new tab"
+          title="Open preview in new tab"
+        >
+          ↗
+        </button>
+        <div role="radiogroup" aria-label="Device size" className={styles.devices}>
+          {(Object.keys(DEVICE_SIZES) as DeviceSize[]).map((key) => (
+            <label key={key} className={device === key ? styles.deviceActive : undefined}>
+              <input type="radio" name="preview-device" value={key} checked={device === key} onChange={() => setDevice(key)} />
+              {DEVICE_SIZES[key].label}
+            </label>
+          ))}
+        </div>
+        <span className={styles.url} title={url ?? undefined}>{url ?? ''}</span>
+      </div>
+
+      {lastError && (
+        <div role="alert" className={styles.error}>
+          <strong>The preview reported {state.errors.length === 1 ? 'an error' : `${state.errors.length} errors`}:</strong>{' '}
+          <code>{lastError.message}</code>
+          <button type="button" onClick={() => dispatch({ type: 'dismiss-errors' })}>Dismiss</button>
+        </div>
+      )}
+
+      <div className={styles.stage}>
+        {url ? (
+          <iframe
+            key={`${url}#${state.reloadKey}`}
+            title="Preview"
+            src={url}
+            className={styles.frame}
+            style={size.width ? { width: size.width, height: size.height, flex: 'none' } : undefined}
+          />
+        ) : (
+          <div className={styles.empty}>
+            <p>
+              <strong>No server is running.</strong> Start one in the terminal (for example <code>node server.js</code>)
+              and its page appears here as soon as its port opens.
+            </p>
+            {lastError && <p>Last error: <code>{lastError.message}</code></p>}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

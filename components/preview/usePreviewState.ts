@@ -1,0 +1,21 @@
+'use client';
+
+import { useEffect, useReducer } from 'react';
+import { initialPreviewState, previewReducer } from '@/lib/preview/preview-model';
+import type { Runtime } from '@/lib/runtime/port';
+
+/** Feeds the runtime's port, server-ready and preview-error events into the preview model. */
+export function usePreviewState(runtime: Runtime) {
+  const [state, dispatch] = useReducer(previewReducer, initialPreviewState);
+
+  useEffect(() => {
+    const unsubscribers = [
+      runtime.onPort((event) => dispatch({ type: 'port', event })),
+      runtime.onServerReady((port, url) => dispatch({ type: 'server-ready', port, url })),
+      runtime.onPreviewError((error) => dispatch({ type: 'error', error })),
+    ];
+    return () => unsubscribers.forEach((off) => off());
+  }, [runtime]);
+
+  return [state, dispatch] as const;
+}

@@ -1,0 +1,124 @@
+'use client';
+
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useRuntime } from '@/components/runtime/RuntimeContext';
+import type { TerminalSession } from './terminal-session';
+import { useTerminalSessions } from './useTerminalSessions';
+import styles from './terminal.module.css';
+
+export function TerminalPanel() {
+  const runtime = useRuntime();
+  const { sessions, activeId, setActiveId, open, close, stopAll, error } = useTerminalSessions(runtime);
+  const [notice, setNotice] = useState<string | null>(null);
+  const active = sessions.find((s) => s.id === activeId) ?? null;
+
+  const copy = async () => {
+    if (!active) return;
+    try {
+      await navigator.clipboard.writeText(active.text());
+      setNotice('Copied terminal output');
+    } catch {
+      setNotice('Copy failed: the browser did not allow clipboard access');
+    }
+  };
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = sessions.findIndex((s) => s.id === activeId);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step || index < 0) return;
+    const next = sessions[(index + step + sessions.length) % sessions.length];
+    if (next) setActiveId(next.id);
+  };
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.bar}>
+        <div role="tablist" aria-label="Terminal tabs" className={styles.tabs} onKeyDown={onTabKey}>
+          {sessions.map((s) => (
+            <span key={s.id} className={styles.tabWrap}>
+              <button
+                type="button"
+                role="tab"
+                id={`terminal-tab-${s.id}`}
+                aria-selected={s.id === activeId}
+                aria-controls={`terminal-panel-${s.id}`}
+                tabIndex={s.id === activeId ? 0 : -1}
+                className={s.id === activeId ? styles.tabActive : styles.tab}
+                onClick={() => setActiveId(s.id)}
+              >
+                {s.title}
+              </button>
+              <button type="button" className={styles.close} aria-label={`Close ${s.title}`} onClick={() => close(s.id)}>
+                ×
+              </button>
+            </span>
+          ))}
+        </div>
+        <div role="toolbar" aria-label="Terminal controls" className={styles.tools}>
+          <button type="button" onClick={() => void open()}>New terminal</button>
+          <button type="button" onClick={() => active?.clear()} disabled={!active}>Clear terminal</button>
+          <button type="button" onClick={() => void copy()} disabled={!active}>Copy terminal output</button>
+          <button type="button" className={styles.danger} onClick={() => void stopAll().then(() => setNotice('Stopped all processes'))}>
+            Stop all processes
+          </button>
+          {active && <TerminalSize session={active} />}
+        </div>
+      </div>
+      {(notice || error) && (
+        <div role={error ? 'alert' : 'status'} className={styles.notice} onAnimationEnd={() => setNotice(null)}>
+          {error ?? notice}
+        </div>
+      )}
+      <div className={styles.screens}>
+        {sessions.map((s) => (
+          <TerminalScreen key={s.id} session={s} visible={s.id === activeId} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function TerminalScreen({ session, visible }: { session: TerminalSession; visible: boolean }) {
+  const host = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    session.attach(element);
+    // Refit whenever the pane is resized (panel drags, window resizes, tab shown again).
+    const observer = new ResizeObserver(() => session.fit());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [session]);
+
+  useEffect(() => {
+    if (visible) {
+      session.fit();
+      session.focus();
+    }
+  }, [session, visible]);
+
+  return (
+    <div
+      ref={host}
+      role="tabpanel"
+      id={`terminal-panel-${session.id}`}
+      aria-labelledby={`terminal-tab-${session.id}`}
+      hidden={!visible}
+      className={styles.screen}
+    />
+  );
+}
+
+function TerminalSize({ session }: { session: TerminalSession }) {
+  const size = useSyncExternalStore(
+    (onChange) => session.subscribe(onChange),
+    () => `${session.size.cols} × ${session.size.rows}`,
+    () => '',
+  );
+  return (
+    <span aria-label="Terminal size" className={styles.size} title="Columns × rows">
+      {size}
+    </span>
+  );
+}

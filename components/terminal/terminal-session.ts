@@ -1,0 +1,158 @@
+import type { Terminal } from '@xterm/xterm';
+import type { FitAddon } from '@xterm/addon-fit';
+import type { Runtime, RuntimeProcess } from '@/lib/runtime/port';
+
+type Listener = () => void;
+
+const DIM = '\x1b[2m';
+const RESET = '\x1b[0m';
+
+/**
+ * One terminal tab: an xterm instance and the shell behind it. It lives outside React so that output
+ * keeps flowing into the terminal's buffer while its tab or the whole pane is hidden; React only
+ * attaches it to a host element.
+ */
+export class TerminalSession {
+  readonly id: number;
+  readonly title: string;
+  private shell: RuntimeProcess | null = null;
+  private shellExited = false;
+  private disposed = false;
+  private readonly listeners = new Set<Listener>();
+
+  private constructor(
+    id: number,
+    private readonly runtime: Runtime,
+    private readonly term: Terminal,
+    private readonly fitAddon: FitAddon,
+  ) {
+    this.id = id;
+    this.title = `Terminal ${id}`;
+    term.onData((data) => this.handleInput(data));
+    term.onResize(({ cols, rows }) => {
+      this.shell?.resize({ cols, rows });
+      this.emit();
+    });
+  }
+
+  /** xterm touches `window` when imported, so it is loaded only in the browser, when a tab opens. */
+  static async create(id: number, runtime: Runtime): Promise<TerminalSession> {
+    const [{ Terminal }, { FitAddon }, { WebLinksAddon }] = await Promise.all([
+      import('@xterm/xterm'),
+      import('@xterm/addon-fit'),
+      import('@xterm/addon-web-links'),
+    ]);
+    const term = new Terminal({
+      cursorBlink: true,
+      convertEol: false,
+      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+      fontSize: 13,
+      scrollback: 5000,
+      theme: { background: '#15161a' },
+    });
+    const fitAddon = new FitAddon();
+    term.loadAddon(fitAddon);
+    term.loadAddon(new WebLinksAddon((_event, uri) => window.open(uri, '_blank', 'noopener')));
+    const session = new TerminalSession(id, runtime, term, fitAddon);
+    await session.startShell();
+    return session;
+  }
+
+  get size() {
+    return { cols: this.term.cols, rows: this.term.rows };
+  }
+
+  /** Notified when the size changes, so the UI can show it. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  attach(host: HTMLElement): void {
+    if (this.term.element) {
+      host.appendChild(this.term.element);
+    } else {
+      this.term.open(host);
+    }
+    this.fit();
+  }
+
+  /** Refits to the host; skipped while hidden (a zero-sized host would shrink the terminal to nothing). */
+  fit(): void {
+    const host = this.term.element?.parentElement;
+    if (!host || host.clientWidth === 0 || host.clientHeight === 0) return;
+    this.fitAddon.fit();
+  }
+
+  focus(): void {
+    this.term.focus();
+  }
+
+  clear(): void {
+    this.term.clear();
+  }
+
+  /** The selection if there is one, otherwise everything in the buffer (scrollback included). */
+  text(): string {
+    if (this.term.hasSelection()) return this.term.getSelection();
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+    return lines.join('\n').replace(/\n+$/, '\n');
+  }
+
+  /** Starts a fresh shell if the current one ended (after "stop all" or `exit`). */
+  async restartShellIfExited(): Promise<void> {
+    if (this.shellExited && !this.disposed) await this.startShell();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.shell?.kill();
+    this.term.dispose();
+    this.listeners.clear();
+  }
+
+  private async startShell(): Promise<void> {
+    this.shellExited = false;
+    const shell = await this.runtime.shell({ terminal: this.size });
+    if (this.disposed) {
+      shell.kill();
+      return;
+    }
+    this.shell = shell;
+    void this.pipeOutput(shell);
+    void shell.exit.then((code) => {
+      if (this.shell !== shell || this.disposed) return;
+      this.shellExited = true;
+      this.term.write(`\r\n${DIM}[shell exited with code ${code}; press Enter for a new shell]${RESET}\r\n`);
+    });
+  }
+
+  private async pipeOutput(shell: RuntimeProcess): Promise<void> {
+    const reader = shell.output.getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || this.disposed) break;
+        this.term.write(value);
+      }
+    } catch (error) {
+      if (!this.disposed) this.term.write(`\r\n${DIM}[terminal output ended: ${String(error)}]${RESET}\r\n`);
+    } finally {
+      reader.releaseLock();
+    }
+  }
+
+  private handleInput(data: string): void {
+    if (this.shellExited) {
+      if (data === '\r') void this.restartShellIfExited();
+      return;
+    }
+    this.shell?.write(data);
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

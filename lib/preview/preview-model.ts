@@ -1,0 +1,73 @@
+import type { PortEvent, PreviewError } from '@/lib/runtime/port';
+
+/**
+ * What the preview pane knows: which server ports are open (and their URLs), which one is shown, and
+ * the errors collected from preview pages (kept for the agent's later "fix with agent" button).
+ */
+export interface PreviewState {
+  ports: { port: number; url: string }[];
+  selectedPort: number | null;
+  errors: PreviewError[];
+  /** Bumped to force the iframe to reload the same URL. */
+  reloadKey: number;
+}
+
+export type PreviewAction =
+  | { type: 'port'; event: PortEvent }
+  | { type: 'server-ready'; port: number; url: string }
+  | { type: 'select'; port: number }
+  | { type: 'error'; error: PreviewError }
+  | { type: 'dismiss-errors' }
+  | { type: 'reload' };
+
+/** Errors kept per session; older ones are dropped so a noisy page cannot grow memory without bound. */
+export const MAX_PREVIEW_ERRORS = 50;
+
+export const initialPreviewState: PreviewState = { ports: [], selectedPort: null, errors: [], reloadKey: 0 };
+
+export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
+  switch (action.type) {
+    case 'port':
+      return action.event.type === 'open'
+        ? openPort(state, action.event.port, action.event.url, false)
+        : closePort(state, action.event.port);
+    case 'server-ready':
+      // A server that just became ready is what the user wants to see.
+      return openPort(state, action.port, action.url, true);
+    case 'select':
+      return state.ports.some((p) => p.port === action.port) ? { ...state, selectedPort: action.port } : state;
+    case 'error':
+      return { ...state, errors: [...state.errors, action.error].slice(-MAX_PREVIEW_ERRORS) };
+    case 'dismiss-errors':
+      return { ...state, errors: [] };
+    case 'reload':
+      return { ...state, reloadKey: state.reloadKey + 1 };
+  }
+}
+
+function openPort(state: PreviewState, port: number, url: string, select: boolean): PreviewState {
+  const others = state.ports.filter((p) => p.port !== port);
+  const ports = [...others, { port, url }].sort((a, b) => a.port - b.port);
+  const selectedPort = select || state.selectedPort === null ? port : state.selectedPort;
+  // A new server on the shown port is a new page: reload it.
+  const reloadKey = selectedPort === port ? state.reloadKey + 1 : state.reloadKey;
+  return { ...state, ports, selectedPort, reloadKey };
+}
+
+function closePort(state: PreviewState, port: number): PreviewState {
+  const ports = state.ports.filter((p) => p.port !== port);
+  const selectedPort = state.selectedPort === port ? (ports[0]?.port ?? null) : state.selectedPort;
+  return { ...state, ports, selectedPort };
+}
+
+export function selectedUrl(state: PreviewState): string | null {
+  return state.ports.find((p) => p.port === state.selectedPort)?.url ?? null;
+}
+
+export const DEVICE_SIZES = {
+  phone: { label: 'Phone', width: 390, height: 844 },
+  tablet: { label: 'Tablet', width: 820, height: 1180 },
+  desktop: { label: 'Desktop', width: null, height: null },
+} as const;
+
+export type DeviceSize = keyof typeof DEVICE_SIZES;
