@@ -1,20 +1,24 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
-import { bootRuntime } from '@/lib/runtime/boot';
-import { resolveBootTimeoutMs, resolveRuntimeChoice } from '@/lib/runtime/choice';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { bootRuntime, type BootedRuntime } from '@/lib/runtime/boot';
+import { RUNTIME_STORAGE_KEY, resolveBootTimeoutMs, resolveRuntimeChoice } from '@/lib/runtime/choice';
 import type { Runtime, RuntimeChoice, RuntimeKind } from '@/lib/runtime/port';
 
-export const RUNTIME_SETTING_KEY = 'tabsmith.runtime';
 
 export type RuntimeBootState =
   | { phase: 'booting'; choice: RuntimeChoice; detail: string }
   | { phase: 'ready'; runtime: Runtime; kind: RuntimeKind; bootMs: number; fellBack: boolean }
   | { phase: 'failed'; choice: RuntimeChoice; message: string; canSwitchToOffline: boolean };
 
-function readChoiceFromPage(): { choice: RuntimeChoice; timeoutMs: number } {
+interface BootRequest {
+  choice: RuntimeChoice;
+  timeoutMs: number;
+}
+
+function readChoiceFromPage(): BootRequest {
   const url = new URLSearchParams(window.location.search);
-  const stored = window.localStorage.getItem(RUNTIME_SETTING_KEY);
+  const stored = window.localStorage.getItem(RUNTIME_STORAGE_KEY);
   return {
     choice: resolveRuntimeChoice({ url, stored, envDefault: process.env.NEXT_PUBLIC_TABSMITH_RUNTIME }),
     timeoutMs: resolveBootTimeoutMs({ url, envDefault: process.env.NEXT_PUBLIC_TABSMITH_BOOT_TIMEOUT_MS }),
@@ -30,15 +34,20 @@ export function useRuntimeBoot() {
   const [request, setRequest] = useState(readChoiceFromPage);
   const [state, setState] = useState<RuntimeBootState>(() => booting(request.choice));
 
+  // One boot per request, even when StrictMode runs the effect twice: the second run reuses the
+  // first run's promise instead of booting (and leaking) a second runtime.
+  const boot = useRef<{ request: BootRequest; promise: Promise<BootedRuntime> } | null>(null);
+
   useEffect(() => {
     let cancelled = false;
     const { choice, timeoutMs } = request;
-    bootRuntime(choice, {
-      timeoutMs,
-      onStatus: (detail) => {
-        if (!cancelled) setState({ phase: 'booting', choice, detail });
-      },
-    }).then(
+    if (boot.current?.request !== request) {
+      const onStatus = (detail: string) => {
+        if (boot.current?.request === request) setState({ phase: 'booting', choice, detail });
+      };
+      boot.current = { request, promise: bootRuntime(choice, { timeoutMs, onStatus }) };
+    }
+    boot.current.promise.then(
       (booted) => {
         if (!cancelled) setState({ phase: 'ready', ...booted });
       },

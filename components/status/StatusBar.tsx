@@ -1,6 +1,7 @@
 'use client';
 
-import { runtimeLabel, RUNTIME_SETTING_KEY, type RuntimeBootState } from '@/components/runtime/useRuntimeBoot';
+import { runtimeLabel, type RuntimeBootState } from '@/components/runtime/useRuntimeBoot';
+import { RUNTIME_STORAGE_KEY } from '@/lib/runtime/choice';
 import type { RuntimeChoice } from '@/lib/runtime/port';
 import styles from './status.module.css';
 
@@ -20,10 +21,10 @@ export function describeRuntime(state: RuntimeBootState): string {
 
 /** Bottom bar: which runtime is live and how long it took to boot, plus the runtime setting. */
 export function StatusBar({ state }: { state: RuntimeBootState }) {
-  const current = typeof window === 'undefined' ? 'auto' : (window.localStorage.getItem(RUNTIME_SETTING_KEY) ?? 'auto');
+  const current = typeof window === 'undefined' ? 'auto' : (window.localStorage.getItem(RUNTIME_STORAGE_KEY) ?? 'auto');
 
   const choose = (value: string) => {
-    window.localStorage.setItem(RUNTIME_SETTING_KEY, value);
+    window.localStorage.setItem(RUNTIME_STORAGE_KEY, value);
     // One runtime per page (WebContainer cannot boot twice): a new choice takes effect on reload.
     const url = new URL(window.location.href);
     url.searchParams.delete('runtime');

@@ -1,0 +1,43 @@
+/**
+ * Which runtime to boot and how long to wait for it. Sources, strongest first: the page URL
+ * (`?runtime=`, `?bootTimeoutMs=`), the user's stored setting, the build's env default.
+ * Every source is user-editable text, so each is validated and an invalid one is skipped.
+ */
+import { z } from 'zod';
+import type { RuntimeChoice } from './port';
+
+/** localStorage key the settings UI writes the chosen runtime to. */
+export const RUNTIME_STORAGE_KEY = 'tabsmith.runtime';
+
+export const runtimeChoiceSchema = z.enum(['auto', 'webcontainer', 'offline']);
+
+export const DEFAULT_BOOT_TIMEOUT_MS = 20_000;
+/** Below this even a healthy WebContainer boot cannot finish; above it the user has given up. */
+export const MIN_BOOT_TIMEOUT_MS = 500;
+export const MAX_BOOT_TIMEOUT_MS = 120_000;
+
+export function resolveRuntimeChoice(input: {
+  url?: URLSearchParams;
+  stored?: string | null;
+  envDefault?: string;
+}): RuntimeChoice {
+  const candidates = [input.url?.get('runtime'), input.stored, input.envDefault];
+  for (const candidate of candidates) {
+    const parsed = runtimeChoiceSchema.safeParse(candidate?.trim());
+    if (parsed.success) return parsed.data;
+  }
+  return 'auto';
+}
+
+const timeoutSchema = z.coerce.number().int().positive();
+
+/** The boot timeout in ms: URL, then env default, then 20 s; clamped to [0.5 s, 120 s]. */
+export function resolveBootTimeoutMs(input: { url?: URLSearchParams; envDefault?: string }): number {
+  const candidates = [input.url?.get('bootTimeoutMs'), input.envDefault];
+  for (const candidate of candidates) {
+    // Number('') is 0, which the positive() check rejects, so an empty parameter is skipped too.
+    const parsed = timeoutSchema.safeParse(candidate?.trim() || undefined);
+    if (parsed.success) return Math.min(MAX_BOOT_TIMEOUT_MS, Math.max(MIN_BOOT_TIMEOUT_MS, parsed.data));
+  }
+  return DEFAULT_BOOT_TIMEOUT_MS;
+}

@@ -1,0 +1,79 @@
+/**
+ * Boots the WebContainer adapter, once per page.
+ *
+ * `WebContainer.boot()` allows one instance per page (a second call without teardown throws, and
+ * React StrictMode runs effects twice), so the boot promise below is shared by every caller: the one
+ * module-level singleton the design allows. Offline, boot() never settles — it waits for an iframe
+ * from stackblitz.com with no timeout — so every caller races it against its own timeout.
+ */
+import { RuntimeError, type Runtime } from '../port';
+import type { BootOptions, WebContainerApi } from './api-types';
+import { createWebContainerRuntime } from './runtime';
+
+export type { WebContainerApi, WebContainerLike, WebContainerFsLike } from './api-types';
+
+export const WEBCONTAINER_BOOT_OPTIONS: BootOptions = {
+  workdirName: 'project',
+  coep: 'require-corp',
+  forwardPreviewErrors: true,
+};
+
+export interface WebContainerBootOptions {
+  timeoutMs: number;
+  /** The `@webcontainer/api` module; tests pass a fake. Loaded lazily by default. */
+  api?: WebContainerApi;
+}
+
+let bootPromise: Promise<Runtime> | null = null;
+
+function startBoot(api: WebContainerApi | undefined): Promise<Runtime> {
+  const attempt: Promise<Runtime> = (async () => {
+    const module = api ?? (await import('@webcontainer/api'));
+    const wc = await module.WebContainer.boot(WEBCONTAINER_BOOT_OPTIONS).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RuntimeError('boot-failed', `WebContainer failed to boot: ${reason}`);
+    });
+    // Disposing frees the page's one slot, so the next call boots a fresh instance.
+    return createWebContainerRuntime(wc, () => {
+      if (bootPromise === attempt) bootPromise = null;
+    });
+  })();
+  // A boot that failed may be retried; one that is merely slow stays shared (see below).
+  attempt.catch(() => {
+    if (bootPromise === attempt) bootPromise = null;
+  });
+  return attempt;
+}
+
+function timeoutError(timeoutMs: number): RuntimeError {
+  const seconds = Number((timeoutMs / 1000).toFixed(1));
+  return new RuntimeError(
+    'boot-timeout',
+    `The WebContainer service could not be reached within ${seconds} s. WebContainer boots from ` +
+      'stackblitz.com, which looks offline or blocked from this page. Switch to the offline runtime, ' +
+      'or reload the page to try again.',
+  );
+}
+
+/**
+ * Resolves with the page's WebContainer runtime, booting it on first use. A timeout rejects this
+ * call only: the boot keeps going, and a later call waits for that same boot again (a second
+ * `boot()` on the real API would just queue behind the first one).
+ */
+export function bootWebContainerRuntime(options: WebContainerBootOptions): Promise<Runtime> {
+  bootPromise ??= startBoot(options.api);
+  const shared = bootPromise;
+  return new Promise<Runtime>((resolve, reject) => {
+    const timer = setTimeout(() => reject(timeoutError(options.timeoutMs)), options.timeoutMs);
+    shared.then(
+      (runtime) => {
+        clearTimeout(timer);
+        resolve(runtime);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

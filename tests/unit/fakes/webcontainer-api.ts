@@ -1,0 +1,176 @@
+/**
+ * A fake of `@webcontainer/api` for unit tests: same call shapes as the real module, an in-memory
+ * file system, scripted processes and an event emitter, and a log of every call the adapter makes.
+ */
+import type {
+  BootOptions,
+  FileSystemTree,
+  PortListener,
+  PreviewMessageListener,
+  ServerReadyListener,
+  SpawnOptions,
+  Unsubscribe,
+} from '@webcontainer/api';
+import type { WebContainerApi, WebContainerLike } from '@/lib/runtime/webcontainer/api-types';
+import { FakeProcess, startFakeProgram, type FakeProcessOptions } from './fake-process';
+import { MemoryFs } from './memory-fs';
+
+export { FAKE_WORKDIR, MemoryFs } from './memory-fs';
+export { FakeProcess } from './fake-process';
+
+export interface FakeCall {
+  method: string;
+  args: unknown[];
+}
+
+/** Minimal glob → RegExp: `**` spans folders, `*` stays within one. Enough for export excludes. */
+function globToRegExp(glob: string): RegExp {
+  const body = glob
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '**') return '.*';
+      if (part === '*') return '[^/]*';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+export class FakeWebContainer implements WebContainerLike {
+  readonly calls: FakeCall[] = [];
+  readonly fs: MemoryFs;
+  readonly spawned: FakeProcess[] = [];
+  tornDown = false;
+  private readonly listeners = {
+    port: new Set<PortListener>(),
+    'server-ready': new Set<ServerReadyListener>(),
+    'preview-message': new Set<PreviewMessageListener>(),
+  };
+
+  constructor(
+    private readonly processOptions: FakeProcessOptions,
+    private readonly onTeardown: () => void,
+  ) {
+    this.fs = new MemoryFs((method, args) => this.calls.push({ method, args }));
+  }
+
+  async spawn(command: string, args: string[], options?: SpawnOptions): Promise<FakeProcess> {
+    this.calls.push({ method: 'spawn', args: [command, args, options] });
+    const process = new FakeProcess(command, args, options, this.processOptions);
+    this.spawned.push(process);
+    startFakeProgram(process, this.fs);
+    return process;
+  }
+
+  async export(path: string, options: { format: 'json'; excludes?: string[] }): Promise<FileSystemTree> {
+    this.calls.push({ method: 'export', args: [path, options] });
+    const excludes = (options.excludes ?? []).map(globToRegExp);
+    const build = (segments: string[], relative: string): FileSystemTree => {
+      const node = this.fs.lookup(segments);
+      const tree: FileSystemTree = {};
+      if (node?.kind !== 'dir') return tree;
+      for (const [name, child] of node.children) {
+        const rel = relative ? `${relative}/${name}` : name;
+        if (child.kind === 'file') {
+          if (!excludes.some((re) => re.test(rel))) tree[name] = { file: { contents: child.data.slice() } };
+        } else {
+          const sub = build([...segments, name], rel);
+          if (Object.keys(sub).length > 0) tree[name] = { directory: sub };
+        }
+      }
+      return tree;
+    };
+    return build(this.fs.segments(path), '');
+  }
+
+  on(event: 'port', listener: PortListener): Unsubscribe;
+  on(event: 'server-ready', listener: ServerReadyListener): Unsubscribe;
+  on(event: 'preview-message', listener: PreviewMessageListener): Unsubscribe;
+  on(
+    event: 'port' | 'server-ready' | 'preview-message',
+    listener: PortListener | ServerReadyListener | PreviewMessageListener,
+  ): Unsubscribe {
+    this.calls.push({ method: 'on', args: [event] });
+    // The overloads above guarantee the listener matches its event.
+    const set = this.listeners[event] as Set<typeof listener>;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  emitPort(port: number, type: 'open' | 'close', url: string) {
+    for (const listener of this.listeners.port) listener(port, type, url);
+  }
+
+  emitServerReady(port: number, url: string) {
+    for (const listener of this.listeners['server-ready']) listener(port, url);
+  }
+
+  /** Takes `unknown`: previews can post anything, and the adapter must cope. */
+  emitPreviewMessage(message: unknown) {
+    for (const listener of this.listeners['preview-message']) (listener as (m: unknown) => void)(message);
+  }
+
+  listenerCount(event: keyof FakeWebContainer['listeners']): number {
+    return this.listeners[event].size;
+  }
+
+  teardown() {
+    if (this.tornDown) throw new Error('WebContainer already torn down');
+    this.tornDown = true;
+    this.calls.push({ method: 'teardown', args: [] });
+    for (const process of this.spawned) process.end(1);
+    this.onTeardown();
+  }
+}
+
+export interface FakeApiOptions {
+  /** boot() waits until releaseBoot() is called (models the offline hang). */
+  hangBoot?: boolean;
+  /** boot() rejects with this message. */
+  failBoot?: string;
+  /** See FakeProcessOptions; defaults to true. */
+  exitOnKill?: boolean;
+}
+
+export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
+  const bootCalls: BootOptions[] = [];
+  const instances: FakeWebContainer[] = [];
+  let busy = false;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+
+  const api: WebContainerApi = {
+    WebContainer: {
+      async boot(bootOptions: BootOptions): Promise<FakeWebContainer> {
+        bootCalls.push(bootOptions);
+        // Stricter than the real module (which queues): a second boot() means the adapter failed to share.
+        if (busy) throw new Error('Only a single WebContainer instance can be booted');
+        busy = true;
+        try {
+          if (options.hangBoot) await gate;
+          if (options.failBoot) throw new Error(options.failBoot);
+        } catch (error) {
+          busy = false;
+          throw error;
+        }
+        const wc = new FakeWebContainer({ exitOnKill: options.exitOnKill ?? true }, () => (busy = false));
+        instances.push(wc);
+        return wc;
+      },
+    },
+  };
+
+  return {
+    api,
+    bootCalls,
+    instances,
+    releaseBoot: () => release(),
+    /** The most recently booted container. */
+    get wc(): FakeWebContainer {
+      const wc = instances.at(-1);
+      if (!wc) throw new Error('no fake WebContainer booted yet');
+      return wc;
+    },
+  };
+}
