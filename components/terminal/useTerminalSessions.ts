@@ -14,11 +14,18 @@ export function useTerminalSessions(runtime: Runtime) {
   const [error, setError] = useState<string | null>(null);
   const nextId = useRef(1);
   const live = useRef<TerminalSession[]>([]);
+  // Bumped when the runtime's sessions are torn down, so a shell still starting then is discarded.
+  const generation = useRef(0);
 
   const open = useCallback(async () => {
     const id = nextId.current++;
+    const startedIn = generation.current;
     try {
       const session = await TerminalSession.create(id, runtime);
+      if (startedIn !== generation.current) {
+        session.dispose();
+        return;
+      }
       live.current.push(session);
       setSessions((list) => [...list, session]);
       setActiveId(id);
@@ -30,6 +37,7 @@ export function useTerminalSessions(runtime: Runtime) {
   useEffect(() => {
     void open();
     return () => {
+      generation.current++;
       live.current.forEach((s) => s.dispose());
       live.current = [];
       setSessions([]);
