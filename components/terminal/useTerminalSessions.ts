@@ -1,65 +1,71 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Runtime } from '@/lib/runtime/port';
 import { TerminalSession } from './terminal-session';
+
+/** Live sessions outside React state, so teardown and "stop all" always see the current list. */
+interface SessionRegistry {
+  sessions: TerminalSession[];
+  nextId: number;
+  /** Bumped when the sessions are torn down, so a shell still starting then is discarded. */
+  generation: number;
+}
 
 /**
  * The list of terminal tabs. Sessions are created outside render and disposed when the runtime goes
  * away; closing a tab kills its shell.
  */
 export function useTerminalSessions(runtime: Runtime) {
+  const [registry] = useState<SessionRegistry>(() => ({ sessions: [], nextId: 1, generation: 0 }));
   const [sessions, setSessions] = useState<TerminalSession[]>([]);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const nextId = useRef(1);
-  const live = useRef<TerminalSession[]>([]);
-  // Bumped when the runtime's sessions are torn down, so a shell still starting then is discarded.
-  const generation = useRef(0);
 
   const open = useCallback(async () => {
-    const id = nextId.current++;
-    const startedIn = generation.current;
+    const id = registry.nextId++;
+    const startedIn = registry.generation;
     try {
       const session = await TerminalSession.create(id, runtime);
-      if (startedIn !== generation.current) {
+      if (startedIn !== registry.generation) {
         session.dispose();
         return;
       }
-      live.current.push(session);
-      setSessions((list) => [...list, session]);
+      registry.sessions.push(session);
+      setSessions([...registry.sessions]);
       setActiveId(id);
     } catch (e) {
       setError(`Could not start a shell: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }, [runtime]);
+  }, [runtime, registry]);
 
   useEffect(() => {
     void open();
     return () => {
-      generation.current++;
-      live.current.forEach((s) => s.dispose());
-      live.current = [];
+      registry.generation++;
+      registry.sessions.forEach((s) => s.dispose());
+      registry.sessions = [];
+      registry.nextId = 1;
       setSessions([]);
-      nextId.current = 1;
     };
-  }, [open]);
+  }, [open, registry]);
 
-  const close = useCallback((id: number) => {
-    live.current.find((s) => s.id === id)?.dispose();
-    live.current = live.current.filter((s) => s.id !== id);
-    setSessions((list) => {
-      const rest = list.filter((s) => s.id !== id);
+  const close = useCallback(
+    (id: number) => {
+      registry.sessions.find((s) => s.id === id)?.dispose();
+      registry.sessions = registry.sessions.filter((s) => s.id !== id);
+      const rest = [...registry.sessions];
+      setSessions(rest);
       setActiveId((active) => (active === id ? (rest.at(-1)?.id ?? null) : active));
-      return rest;
-    });
-  }, []);
+    },
+    [registry],
+  );
 
   /** "Stop all": every process the IDE started ends; each tab then gets a fresh shell. */
   const stopAll = useCallback(async () => {
     await runtime.killAll();
-    await Promise.all(live.current.map((s) => s.restartShellIfExited()));
-  }, [runtime]);
+    await Promise.all(registry.sessions.map((s) => s.restartShellIfExited()));
+  }, [runtime, registry]);
 
   return { sessions, activeId, setActiveId, open, close, stopAll, error };
 }
