@@ -1,10 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Runtime } from '@/lib/runtime/port';
 import { TerminalSession } from './terminal-session';
 
-/** Live sessions outside React state, so teardown and "stop all" always see the current list. */
+/** Live sessions kept outside React state, so teardown and "stop all" always see the current list. */
 interface SessionRegistry {
   sessions: TerminalSession[];
   nextId: number;
@@ -17,12 +17,13 @@ interface SessionRegistry {
  * away; closing a tab kills its shell.
  */
 export function useTerminalSessions(runtime: Runtime) {
-  const [registry] = useState<SessionRegistry>(() => ({ sessions: [], nextId: 1, generation: 0 }));
+  const registryRef = useRef<SessionRegistry>({ sessions: [], nextId: 1, generation: 0 });
   const [sessions, setSessions] = useState<TerminalSession[]>([]);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const open = useCallback(async () => {
+    const registry = registryRef.current;
     const id = registry.nextId++;
     const startedIn = registry.generation;
     try {
@@ -37,35 +38,37 @@ export function useTerminalSessions(runtime: Runtime) {
     } catch (e) {
       setError(`Could not start a shell: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }, [runtime, registry]);
+  }, [runtime]);
 
   useEffect(() => {
-    void open();
+    const registry = registryRef.current;
+    const first = setTimeout(() => void open(), 0);
     return () => {
+      clearTimeout(first);
       registry.generation++;
       registry.sessions.forEach((s) => s.dispose());
       registry.sessions = [];
       registry.nextId = 1;
-      setSessions([]);
     };
-  }, [open, registry]);
+  }, [open]);
 
   const close = useCallback(
     (id: number) => {
+      const registry = registryRef.current;
       registry.sessions.find((s) => s.id === id)?.dispose();
       registry.sessions = registry.sessions.filter((s) => s.id !== id);
       const rest = [...registry.sessions];
       setSessions(rest);
       setActiveId((active) => (active === id ? (rest.at(-1)?.id ?? null) : active));
     },
-    [registry],
+    [],
   );
 
   /** "Stop all": every process the IDE started ends; each tab then gets a fresh shell. */
   const stopAll = useCallback(async () => {
     await runtime.killAll();
-    await Promise.all(registry.sessions.map((s) => s.restartShellIfExited()));
-  }, [runtime, registry]);
+    await Promise.all(registryRef.current.sessions.map((s) => s.restartShellIfExited()));
+  }, [runtime]);
 
   return { sessions, activeId, setActiveId, open, close, stopAll, error };
 }
