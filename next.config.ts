@@ -2,24 +2,30 @@ import type { NextConfig } from 'next';
 
 /**
  * Every response is cross-origin isolated: WebContainer needs SharedArrayBuffer, and so do
- * the offline runtime's workers. Sub-resources of our own origin pass `require-corp` as-is.
+ * the offline runtime's workers. Sub-resources of our own origin pass `require-corp` as-is, so no
+ * blanket CORP header: the registry proxy sets its own (`cross-origin`).
  */
 const isolationHeaders = [
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   { key: 'Cross-Origin-Embedder-Policy', value: 'require-corp' },
-  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
 ];
 
 const nextConfig: NextConfig = {
   // Separate build folders let several servers (tests, benches, developers) build side by side.
   distDir: process.env.TABSMITH_DIST_DIR || '.next',
+  // `next dev` only serves its dev resources to localhost unless told otherwise.
+  allowedDevOrigins: ['127.0.0.1'],
   async headers() {
     return [{ source: '/:path*', headers: isolationHeaders }];
   },
   turbopack: {
     resolveAlias: {
       // almostnode's bundled just-bash imports node:zlib in its browser build; pako stands in.
-      'node:zlib': { browser: './lib/runtime/offline/zlib-shim.ts' },
+      'node:zlib': { browser: './lib/runtime/offline/shims/zlib.ts' },
+      // just-bash's optional native zstd binding (not installed, and never usable in a browser).
+      '@mongodb-js/zstd': './lib/runtime/offline/shims/zstd.ts',
+      // almostnode's unused WorkerRuntime points at a worker file by absolute URL; see the shim.
+      '/assets/runtime-worker-D6Dmsis4.js': './lib/runtime/offline/shims/unused-worker.ts',
     },
   },
 };

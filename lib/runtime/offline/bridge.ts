@@ -1,0 +1,55 @@
+/**
+ * Hooks into almostnode's ServerBridge (the main-thread end of its service worker): server listen/close go to
+ * the ServerTracker, HTML responses get the preview error reporter, and 5xx responses are reported as preview
+ * errors. Patching the instance is the only way in: the bridge calls these methods on itself.
+ */
+import type { ServerBridge } from 'almostnode';
+import type { PreviewError } from '../port';
+import { injectPreviewScript, PREVIEW_PATH_PREFIX } from './preview-errors';
+import type { ServerTracker } from './servers';
+
+type ResponseData = Awaited<ReturnType<ServerBridge['handleRequest']>>;
+
+export function withPreviewScript(response: ResponseData): ResponseData {
+  const type = Object.entries(response.headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1];
+  if (!type?.toLowerCase().includes('text/html') || !response.body || response.body.length === 0) return response;
+  const html = new TextDecoder().decode(response.body);
+  // The body grows, so any Content-Length the server set is now wrong.
+  const headers = Object.fromEntries(Object.entries(response.headers).filter(([key]) => key.toLowerCase() !== 'content-length'));
+  // ResponseData.body is almostnode's Buffer type; the bridge only needs a Uint8Array.
+  const body = new TextEncoder().encode(injectPreviewScript(html)) as unknown as ResponseData['body'];
+  return { ...response, headers, body };
+}
+
+export function attachBridge(
+  bridge: ServerBridge,
+  tracker: ServerTracker,
+  onPreviewError: (error: PreviewError) => void,
+): () => void {
+  const original = {
+    registerServer: bridge.registerServer,
+    unregisterServer: bridge.unregisterServer,
+    handleRequest: bridge.handleRequest,
+  };
+  bridge.registerServer = function (server, port, hostname) {
+    original.registerServer.call(bridge, server, port, hostname);
+    tracker.opened(port, server);
+  };
+  bridge.unregisterServer = function (port) {
+    original.unregisterServer.call(bridge, port);
+    tracker.closed(port);
+  };
+  bridge.handleRequest = async function (port, method, url, headers, body) {
+    const response = await original.handleRequest.call(bridge, port, method, url, headers, body);
+    if (response.statusCode >= 500) {
+      const text = response.body ? new TextDecoder().decode(response.body.slice(0, 2000)) : '';
+      onPreviewError({
+        message: `${method} ${url} answered ${response.statusCode}${text ? `: ${text}` : ''}`,
+        source: `${PREVIEW_PATH_PREFIX}${port}${url}`,
+        at: Date.now(),
+      });
+    }
+    return withPreviewScript(response);
+  };
+  return () => Object.assign(bridge, original);
+}

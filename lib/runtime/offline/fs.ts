@@ -1,0 +1,82 @@
+/**
+ * RuntimeFs over almostnode's VirtualFS. The VFS root is the workspace root (see paths.ts), so workspace
+ * paths only need normalising. VFS calls are synchronous; errors are rethrown as RuntimeError('fs').
+ */
+import { RuntimeError, type DirEntry, type FsEvent, type RuntimeFs, type Unsubscribe } from '../port';
+import type { VirtualFS } from 'almostnode';
+import { dirname, joinPath, toVfsPath } from './paths';
+
+function fsError(action: string, path: string, error: unknown): RuntimeError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new RuntimeError('fs', `Could not ${action} ${path}: ${reason}`);
+}
+
+function attempt<T>(action: string, path: string, work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(fsError(action, path, error));
+  }
+}
+
+function removeRecursive(vfs: VirtualFS, path: string): void {
+  if (!vfs.existsSync(path)) return;
+  if (vfs.statSync(path).isDirectory()) {
+    for (const name of vfs.readdirSync(path)) removeRecursive(vfs, joinPath(path, name));
+    if (path !== '/') vfs.rmdirSync(path);
+  } else {
+    vfs.unlinkSync(path);
+  }
+}
+
+/** Every file under `dir` (workspace paths), skipping folders named node_modules. */
+export function listFiles(vfs: VirtualFS, dir: string): string[] {
+  const root = toVfsPath(dir);
+  if (!vfs.existsSync(root)) return [];
+  if (!vfs.statSync(root).isDirectory()) return [root];
+  const files: string[] = [];
+  for (const name of vfs.readdirSync(root)) {
+    if (name === 'node_modules') continue;
+    const child = joinPath(root, name);
+    if (vfs.statSync(child).isDirectory()) files.push(...listFiles(vfs, child));
+    else files.push(child);
+  }
+  return files;
+}
+
+export function createOfflineFs(vfs: VirtualFS): RuntimeFs {
+  return {
+    readFile: (path) => attempt('read', path, () => vfs.readFileSync(toVfsPath(path))),
+    readTextFile: (path) => attempt('read', path, () => vfs.readFileSync(toVfsPath(path), 'utf8')),
+    writeFile: (path, data) =>
+      attempt('write', path, () => {
+        const target = toVfsPath(path);
+        vfs.mkdirSync(dirname(target), { recursive: true });
+        vfs.writeFileSync(target, data);
+      }),
+    mkdir: (path) => attempt('create folder', path, () => vfs.mkdirSync(toVfsPath(path), { recursive: true })),
+    readdir: (path) =>
+      attempt('list', path, () => {
+        const dir = toVfsPath(path);
+        return vfs.readdirSync(dir).map(
+          (name): DirEntry => ({ name, type: vfs.statSync(joinPath(dir, name)).isDirectory() ? 'directory' : 'file' }),
+        );
+      }),
+    rm: (path) => attempt('remove', path, () => removeRecursive(vfs, toVfsPath(path))),
+    rename: (from, to) =>
+      attempt('rename', from, () => {
+        const target = toVfsPath(to);
+        vfs.mkdirSync(dirname(target), { recursive: true });
+        vfs.renameSync(toVfsPath(from), target);
+      }),
+    exists: (path) => Promise.resolve(vfs.existsSync(toVfsPath(path))),
+    watch: (path, listener: (event: FsEvent) => void): Unsubscribe => {
+      const dir = toVfsPath(path);
+      // VFS watchers report paths relative to the watched folder; the port wants workspace paths.
+      const watcher = vfs.watch(dir, { recursive: true }, (eventType, filename) => {
+        listener({ type: eventType === 'rename' ? 'rename' : 'change', path: filename ? joinPath(dir, filename) : dir });
+      });
+      return () => watcher.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Workspace paths ↔ almostnode VFS paths. The VFS root *is* the workspace root: almostnode's PackageManager
+ * installs into `<cwd>/node_modules` with cwd "/", and its shell starts in "/", so both agree with it.
+ */
+
+/** Normalises a workspace path ("src/a.js", "/src/../a.js") to an absolute POSIX path that never leaves "/". */
+export function toVfsPath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** Resolves `target` against `cwd` (both workspace paths); "~" means the workspace root. */
+export function resolvePath(cwd: string, target: string): string {
+  if (target === '~' || target.startsWith('~/')) return toVfsPath(target.slice(1));
+  return target.startsWith('/') ? toVfsPath(target) : toVfsPath(`${cwd}/${target}`);
+}
+
+export function joinPath(dir: string, name: string): string {
+  return toVfsPath(`${dir}/${name}`);
+}
+
+export function dirname(path: string): string {
+  const normal = toVfsPath(path);
+  return normal.slice(0, normal.lastIndexOf('/')) || '/';
+}
+
+/** How the shell prompt shows a folder: the workspace root reads as "~/project". */
+export function displayPath(cwd: string): string {
+  const normal = toVfsPath(cwd);
+  return normal === '/' ? '~/project' : `~/project${normal}`;
+}

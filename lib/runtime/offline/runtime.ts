@@ -1,0 +1,203 @@
+/**
+ * OfflineRuntime: the Runtime port over almostnode. Files live in its VirtualFS (root = workspace root),
+ * commands go through commands.ts, the interactive shell is line-shell.ts, and servers reach the preview
+ * through almostnode's service worker at `<origin>/__virtual__/<port>/`.
+ */
+import type * as Almost from 'almostnode';
+import type {
+  ExportedFiles,
+  PortEvent,
+  PreviewError,
+  Runtime,
+  RuntimeFs,
+  RuntimeProcess,
+  SpawnOptions,
+  Unsubscribe,
+} from '../port';
+import { attachBridge } from './bridge';
+import { quoteWords } from './command-line';
+import { runArgv, runCommandLine, type CommandDeps } from './commands';
+import { createOfflineFs, listFiles } from './fs';
+import { LineShell } from './line-shell';
+import { toVfsPath } from './paths';
+import { PREVIEW_PATH_PREFIX, listenForPreviewErrors } from './preview-errors';
+import { InputChannel, OfflineProcess, type CommandIO } from './process';
+import { ServerTracker } from './servers';
+import { installTimerTracking } from './timers';
+
+type Container = ReturnType<typeof Almost.createContainer>;
+
+export interface OfflineRuntimeParts {
+  almost: typeof Almost;
+  container: Container;
+  /** The page's origin; preview URLs and the registry proxy hang off it. */
+  origin: string;
+}
+
+const KILL_GRACE_MS = 2000;
+const SHELL_BANNER = 'Tabsmith offline runtime (almostnode). Ctrl+C stops the running command.\n';
+
+class Listeners<T extends unknown[]> {
+  private readonly set = new Set<(...args: T) => void>();
+  add(listener: (...args: T) => void): Unsubscribe {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+  emit(...args: T): void {
+    for (const listener of this.set) {
+      try {
+        listener(...args);
+      } catch (error) {
+        console.error('[offline runtime] listener failed', error);
+      }
+    }
+  }
+}
+
+export class OfflineRuntime implements Runtime {
+  readonly kind = 'offline' as const;
+  readonly fs: RuntimeFs;
+  private nextId = 1;
+  private readonly running = new Set<OfflineProcess>();
+  private readonly shells = new Map<OfflineProcess, LineShell>();
+  private readonly portListeners = new Listeners<[PortEvent]>();
+  private readonly readyListeners = new Listeners<[number, string]>();
+  private readonly errorListeners = new Listeners<[PreviewError]>();
+  private readonly tracker: ServerTracker;
+  private readonly deps: CommandDeps;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly parts: OfflineRuntimeParts) {
+    const { almost, container, origin } = parts;
+    this.fs = createOfflineFs(container.vfs);
+    this.tracker = new ServerTracker(container.serverBridge, {
+      open: (port) => {
+        const url = this.previewUrl(port);
+        this.portListeners.emit({ port, type: 'open', url });
+        this.readyListeners.emit(port, url);
+      },
+      close: (port) => this.portListeners.emit({ port, type: 'close', url: '' }),
+    });
+    this.cleanups.push(attachBridge(container.serverBridge, this.tracker, (error) => this.errorListeners.emit(error)));
+    this.cleanups.push(installTimerTracking());
+    this.cleanups.push(listenForPreviewErrors(window, (error) => this.errorListeners.emit(error)));
+    this.deps = {
+      vfs: container.vfs,
+      Runtime: almost.Runtime,
+      PackageManager: almost.PackageManager,
+      registry: `${origin}/api/npm`,
+      servers: this.tracker,
+      inspect: (value) => almost.util.inspect(value),
+      bash: (command, options) => container.run(command, options),
+    };
+  }
+
+  previewUrl(port: number): string {
+    return `${this.parts.origin}${PREVIEW_PATH_PREFIX}${port}/`;
+  }
+
+  async spawn(command: string, args: string[] = [], options: SpawnOptions = {}): Promise<RuntimeProcess> {
+    const argv = [command, ...args];
+    const proc = this.track(new OfflineProcess(this.nextId++, quoteWords(argv)));
+    const controller = new AbortController();
+    const stdin = new InputChannel();
+    proc.hooks = { onInput: (data) => stdin.push(data), onKill: () => controller.abort() };
+    const io: CommandIO = {
+      cwd: toVfsPath(options.cwd ?? '/'),
+      env: options.env ?? {},
+      signal: controller.signal,
+      stdin,
+      write: (text) => proc.print(text),
+    };
+    // A single word with spaces is a command line (spawn('npm install x')); otherwise argv is taken as given.
+    const run = args.length === 0 && /\s/.test(command) ? runCommandLine(command, io, this.deps) : runArgv(argv, io, this.deps);
+    void this.settle(proc, run);
+    return proc;
+  }
+
+  async shell(options: SpawnOptions = {}): Promise<RuntimeProcess> {
+    const proc = this.track(new OfflineProcess(this.nextId++, 'shell'));
+    const shell: LineShell = new LineShell({
+      host: {
+        run: (line: string, io: CommandIO): Promise<number> => this.runInShell(shell, line, io),
+        isDirectory: (path) => this.parts.container.vfs.existsSync(path) && this.parts.container.vfs.statSync(path).isDirectory(),
+      },
+      output: (text) => proc.print(text),
+      onExit: (code) => proc.finish(code),
+      cwd: toVfsPath(options.cwd ?? '/'),
+      env: options.env,
+      banner: SHELL_BANNER,
+    });
+    this.shells.set(proc, shell);
+    proc.hooks = { onInput: (data) => shell.input(data), onKill: () => shell.close(130) };
+    void proc.exit.then(() => this.shells.delete(proc));
+    return proc;
+  }
+
+  /** A shell command is also listed as its own process, so "stop all" and process lists see servers. */
+  private runInShell(shell: LineShell, line: string, io: CommandIO): Promise<number> {
+    // Nobody has to read a child's output (the shell shows it), so its stream drops what is not read.
+    const child = this.track(new OfflineProcess(this.nextId++, line, 256));
+    child.hooks = { onInput: (data) => io.stdin.push(data), onKill: () => shell.interrupt() };
+    const run = runCommandLine(line, { ...io, write: (text) => (io.write(text), child.print(text)) }, this.deps);
+    return this.settle(child, run);
+  }
+
+  private async settle(proc: OfflineProcess, run: Promise<number>): Promise<number> {
+    let code: number;
+    try {
+      code = await run;
+    } catch (error) {
+      proc.print(`${error instanceof Error ? error.message : String(error)}\n`);
+      code = 1;
+    }
+    proc.finish(code);
+    return code;
+  }
+
+  private track(proc: OfflineProcess): OfflineProcess {
+    this.running.add(proc);
+    void proc.exit.then(() => this.running.delete(proc));
+    return proc;
+  }
+
+  processes(): readonly RuntimeProcess[] {
+    return [...this.running];
+  }
+
+  /** Stops every command and server; interactive shells stay open (their running command is interrupted). */
+  async killAll(): Promise<void> {
+    const victims = [...this.running].filter((proc) => !this.shells.has(proc));
+    for (const proc of victims) proc.kill();
+    this.tracker.closeAll();
+    const grace = new Promise((resolve) => setTimeout(resolve, KILL_GRACE_MS));
+    await Promise.race([Promise.all(victims.map((proc) => proc.exit)), grace]);
+    // almostnode's bash cannot be interrupted; processes still waiting on it are marked ended regardless.
+    for (const proc of victims) proc.finish(130);
+  }
+
+  onPort(listener: (event: PortEvent) => void): Unsubscribe {
+    return this.portListeners.add(listener);
+  }
+
+  onServerReady(listener: (port: number, url: string) => void): Unsubscribe {
+    return this.readyListeners.add(listener);
+  }
+
+  onPreviewError(listener: (error: PreviewError) => void): Unsubscribe {
+    return this.errorListeners.add(listener);
+  }
+
+  async export(path = '/'): Promise<ExportedFiles> {
+    const vfs = this.parts.container.vfs;
+    const files: ExportedFiles = {};
+    for (const file of listFiles(vfs, path)) files[file] = vfs.readFileSync(file);
+    return files;
+  }
+
+  dispose(): void {
+    for (const proc of this.running) proc.kill();
+    this.tracker.closeAll();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+  }
+}

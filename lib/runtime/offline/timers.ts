@@ -1,0 +1,77 @@
+/**
+ * Per-process timer bookkeeping. In a browser there is no event loop to ask "is this process done?", so the
+ * adapter counts the timers a process has pending: timers created while its code runs (its synchronous part
+ * and its own timer callbacks) belong to it, and a process with pending timers or intervals keeps running,
+ * as in Node. Timers created elsewhere (promise continuations, request handlers) are not counted.
+ */
+
+export interface TimerOwner {
+  readonly timers: Set<unknown>;
+}
+
+type TimerFn = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
+type ClearFn = (handle: unknown) => void;
+interface TimerGlobals {
+  setTimeout: TimerFn;
+  setInterval: TimerFn;
+  clearTimeout: ClearFn;
+  clearInterval: ClearFn;
+}
+
+let current: TimerOwner | null = null;
+const owners = new Map<unknown, TimerOwner>();
+
+/** Runs `work` with `owner` as the owner of any timer it creates. */
+export function runAs<T>(owner: TimerOwner, work: () => T): T {
+  const previous = current;
+  current = owner;
+  try {
+    return work();
+  } finally {
+    current = previous;
+  }
+}
+
+function forget(handle: unknown): void {
+  owners.get(handle)?.timers.delete(handle);
+  owners.delete(handle);
+}
+
+/** Wraps the global timer functions; returns a function that restores them. */
+export function installTimerTracking(target: TimerGlobals = globalThis as unknown as TimerGlobals): () => void {
+  const original = {
+    setTimeout: target.setTimeout,
+    setInterval: target.setInterval,
+    clearTimeout: target.clearTimeout,
+    clearInterval: target.clearInterval,
+  };
+  const track = (repeat: boolean): TimerFn =>
+    function (callback, ms, ...args) {
+      const owner = current;
+      const create = repeat ? original.setInterval : original.setTimeout;
+      if (!owner || typeof callback !== 'function') return create.call(globalThis, callback, ms, ...args);
+      const handle: unknown = create.call(
+        globalThis,
+        (...callArgs: unknown[]) => {
+          if (!repeat) forget(handle);
+          runAs(owner, () => callback(...callArgs));
+        },
+        ms,
+        ...args,
+      );
+      owner.timers.add(handle);
+      owners.set(handle, owner);
+      // Node's unref() means "do not keep the process alive for this timer".
+      const unrefable = handle as { unref?: () => unknown } | null;
+      if (unrefable && typeof unrefable.unref === 'function') {
+        const unref = unrefable.unref.bind(unrefable);
+        unrefable.unref = () => (forget(handle), unref());
+      }
+      return handle;
+    };
+  target.setTimeout = track(false);
+  target.setInterval = track(true);
+  target.clearTimeout = (handle) => (forget(handle), original.clearTimeout.call(globalThis, handle));
+  target.clearInterval = (handle) => (forget(handle), original.clearInterval.call(globalThis, handle));
+  return () => Object.assign(target, original);
+}

@@ -1,0 +1,188 @@
+/**
+ * Same-origin npm registry proxy for the offline runtime.
+ *
+ * The browser cannot talk to the upstream registry itself (no CORS headers, and under COEP require-corp every
+ * response needs a CORP header), so the app forwards two kinds of GET requests, and nothing else:
+ *   /api/npm/<name>                 package metadata (tarball URLs rewritten to point back at this proxy)
+ *   /api/npm/<name>/-/<file>.tgz    a package tarball, streamed through
+ * Names and file names are validated strictly so the proxy can never be steered to another host or path.
+ */
+import { z } from 'zod';
+
+export const PROXY_PREFIX = '/api/npm';
+
+// npm's rules for new package names: lowercase, URL-safe, at most 214 characters, optional @scope/.
+const NAME_PART = '[a-z0-9-~][a-z0-9-._~]*';
+const packageNameSchema = z
+  .string()
+  .max(214, 'package name is longer than 214 characters')
+  .regex(new RegExp(`^(?:@${NAME_PART}/)?${NAME_PART}$`), 'not a valid npm package name');
+
+const SEMVER = '\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?';
+
+export type RegistryRequest =
+  | { kind: 'metadata'; name: string }
+  | { kind: 'tarball'; name: string; file: string };
+
+export class RegistryProxyError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RegistryProxyError';
+  }
+}
+
+export function validatePackageName(name: string): string {
+  const parsed = packageNameSchema.safeParse(name);
+  if (!parsed.success) throw new RegistryProxyError(400, `Invalid package name: ${JSON.stringify(name.slice(0, 240))}`);
+  return parsed.data;
+}
+
+/** The tarball file must be `<unscoped name>-<semver>.tgz`: the only shape a registry serves. */
+export function validateTarballFile(name: string, file: string): string {
+  const unscoped = name.slice(name.lastIndexOf('/') + 1);
+  const escaped = unscoped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (file.length > 300 || !new RegExp(`^${escaped}-${SEMVER}\\.tgz$`).test(file)) {
+    throw new RegistryProxyError(400, `Invalid tarball file name: ${JSON.stringify(file.slice(0, 240))}`);
+  }
+  return file;
+}
+
+/**
+ * Parses the part of the raw (still percent-encoded) URL path after the proxy prefix. Only `%2f` (the scoped
+ * name separator npm clients use) may be encoded; any other escape is refused, which also rules out `%2e%2e`.
+ */
+export function parseRegistryPath(rawPath: string): RegistryRequest {
+  const path = rawPath.replace(/^\/+/, '').replace(/%2f/gi, '/');
+  if (path.includes('%')) throw new RegistryProxyError(400, 'Unexpected percent-encoding in registry path');
+  const segments = path.split('/');
+  const scoped = segments[0]?.startsWith('@') ?? false;
+  const nameLength = scoped ? 2 : 1;
+  const name = validatePackageName(segments.slice(0, nameLength).join('/'));
+  const rest = segments.slice(nameLength);
+  if (rest.length === 0) return { kind: 'metadata', name };
+  if (rest.length === 2 && rest[0] === '-') return { kind: 'tarball', name, file: validateTarballFile(name, rest[1] ?? '') };
+  throw new RegistryProxyError(400, 'Only package metadata and tarballs can be fetched through this proxy');
+}
+
+/** The configured upstream registry, or an error naming the variable to set. */
+export function resolveUpstreamRegistry(env: Record<string, string | undefined>): string {
+  const configured = env.TABSMITH_NPM_REGISTRY || env.npm_config_registry;
+  if (!configured) {
+    throw new RegistryProxyError(
+      500,
+      'No npm registry configured for the proxy: set TABSMITH_NPM_REGISTRY to the registry URL (or start the app with npm, which sets npm_config_registry).',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(configured);
+  } catch {
+    throw new RegistryProxyError(500, 'TABSMITH_NPM_REGISTRY is not a valid URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RegistryProxyError(500, 'TABSMITH_NPM_REGISTRY must be an http(s) URL');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+interface PackageMetadata {
+  versions?: Record<string, { dist?: { tarball?: string } } | undefined>;
+}
+
+/** Points every `dist.tarball` at this proxy, so the browser downloads tarballs from its own origin. */
+export function rewriteTarballUrls<T extends PackageMetadata>(metadata: T, name: string, proxyBase: string): T {
+  const unscoped = name.slice(name.lastIndexOf('/') + 1);
+  for (const [version, manifest] of Object.entries(metadata.versions ?? {})) {
+    if (!manifest?.dist) continue;
+    const original = manifest.dist.tarball ?? '';
+    const file = original.slice(original.lastIndexOf('/') + 1);
+    let safeFile: string;
+    try {
+      safeFile = validateTarballFile(name, file);
+    } catch {
+      safeFile = `${unscoped}-${version}.tgz`;
+    }
+    manifest.dist.tarball = `${proxyBase}/${name}/-/${safeFile}`;
+  }
+  return metadata;
+}
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'Accept, Content-Type',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
+/**
+ * The origin the browser used, so tarball URLs stay same-origin: behind `next start` request.url can name
+ * localhost while the page was loaded from 127.0.0.1. The Host header only shapes this client's own answer.
+ */
+function publicOrigin(request: Request, url: URL): string {
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  if (!host || !/^[a-z0-9.-]+(?::\d+)?$|^\[[0-9a-f:.]+\](?::\d+)?$/i.test(host) || !/^https?$/.test(proto)) return url.origin;
+  return `${proto}://${host}`;
+}
+
+function jsonError(status: number, message: string): Response {
+  return new Response(JSON.stringify({ error: message }), {
+    status,
+    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+export interface RegistryProxyOptions {
+  /** Environment to read the upstream registry from (defaults to process.env). */
+  env?: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+}
+
+/** Handles one proxy request; `request.url` must be the full URL including the `/api/npm` prefix. */
+export async function handleRegistryRequest(request: Request, options: RegistryProxyOptions = {}): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+  if (request.method !== 'GET' && request.method !== 'HEAD') return jsonError(405, 'Only GET requests are proxied');
+  const doFetch = options.fetch ?? fetch;
+  try {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(`${PROXY_PREFIX}/`)) throw new RegistryProxyError(400, 'Not a registry proxy path');
+    const target = parseRegistryPath(url.pathname.slice(PROXY_PREFIX.length + 1));
+    const upstream = resolveUpstreamRegistry(options.env ?? process.env);
+    const encodedName = target.name.replace('/', '%2f');
+
+    if (target.kind === 'tarball') {
+      const response = await doFetch(`${upstream}/${target.name}/-/${target.file}`, { redirect: 'follow' });
+      if (!response.ok) return jsonError(response.status, `Registry answered ${response.status} for ${target.file}`);
+      return new Response(response.body, {
+        status: 200,
+        headers: {
+          ...CORS_HEADERS,
+          'Content-Type': 'application/octet-stream',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        },
+      });
+    }
+
+    const response = await doFetch(`${upstream}/${encodedName}`, {
+      // The abbreviated ("corgi") document is much smaller and has everything an install needs.
+      headers: { Accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' },
+      redirect: 'follow',
+    });
+    if (!response.ok) {
+      const message = response.status === 404 ? `Package not found: ${target.name}` : `Registry answered ${response.status} for ${target.name}`;
+      return jsonError(response.status, message);
+    }
+    const metadata = rewriteTarballUrls((await response.json()) as PackageMetadata, target.name, `${publicOrigin(request, url)}${PROXY_PREFIX}`);
+    return new Response(JSON.stringify(metadata), {
+      status: 200,
+      headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    });
+  } catch (error) {
+    if (error instanceof RegistryProxyError) return jsonError(error.status, error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    return jsonError(502, `Could not reach the npm registry: ${message}`);
+  }
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { evalSource, parseNodeArgs, quoteWords, splitSimpleCommands, tokenize } from '@/lib/runtime/offline/command-line';
+import { resolvePath, toVfsPath, displayPath } from '@/lib/runtime/offline/paths';
+import { injectPreviewScript } from '@/lib/runtime/offline/preview-errors';
+
+describe('node argument wrapping', () => {
+  it('answers --version and -v itself', () => {
+    expect(parseNodeArgs(['--version'])).toEqual({ kind: 'version' });
+    expect(parseNodeArgs(['-v'])).toEqual({ kind: 'version' });
+  });
+
+  it('turns -e / -p into code to run, keeping the remaining args', () => {
+    expect(parseNodeArgs(['-e', 'console.log(1)', 'x'])).toEqual({ kind: 'eval', code: 'console.log(1)', print: false, args: ['x'] });
+    expect(parseNodeArgs(['-p', '1+1'])).toMatchObject({ kind: 'eval', print: true });
+    expect(parseNodeArgs(['--eval=2'])).toMatchObject({ kind: 'eval', code: '2' });
+    expect(parseNodeArgs(['-e'])).toMatchObject({ kind: 'usage' });
+  });
+
+  it('runs files, skipping flags it cannot honour', () => {
+    expect(parseNodeArgs(['--watch', 'server.js', '--port', '3'])).toEqual({ kind: 'file', path: 'server.js', args: ['--port', '3'] });
+    expect(parseNodeArgs([])).toMatchObject({ kind: 'usage' });
+  });
+
+  it('prints the value of -p code', () => {
+    const source = evalSource('1 + 2', true);
+    const logged: unknown[] = [];
+    new Function('console', source)({ log: (value: unknown) => logged.push(value) });
+    expect(logged).toEqual([3]);
+    expect(evalSource('x()', false)).toBe('x()');
+  });
+});
+
+describe('command lines', () => {
+  it('tokenizes quotes and escapes', () => {
+    expect(tokenize(`node -e "console.log('a b')" 'c d' e\\ f`)).toEqual([
+      { word: 'node' },
+      { word: '-e' },
+      { word: "console.log('a b')" },
+      { word: 'c d' },
+      { word: 'e f' },
+    ]);
+  });
+
+  it('splits && chains and leaves real shell syntax to bash', () => {
+    expect(splitSimpleCommands('npm install && node a.js')).toEqual([['npm', 'install'], ['node', 'a.js']]);
+    expect(splitSimpleCommands('node -e "console.log(2*3)"')).toEqual([['node', '-e', 'console.log(2*3)']]);
+    expect(splitSimpleCommands('ls | wc -l')).toBeNull();
+    expect(splitSimpleCommands('echo $HOME')).toBeNull();
+    expect(splitSimpleCommands('echo "$HOME"')).toBeNull();
+    expect(splitSimpleCommands('ls *.js')).toBeNull();
+    expect(splitSimpleCommands('echo hi > f')).toBeNull();
+    expect(splitSimpleCommands('a &&')).toBeNull();
+  });
+
+  it('quotes words for bash', () => {
+    expect(quoteWords(['echo', 'a b', "it's", 'plain-1.js'])).toBe(`echo 'a b' 'it'\\''s' plain-1.js`);
+  });
+});
+
+describe('workspace paths', () => {
+  it('normalise to "/"-rooted paths that never climb out', () => {
+    expect(toVfsPath('src/a.js')).toBe('/src/a.js');
+    expect(toVfsPath('/src/../../etc/x')).toBe('/etc/x');
+    expect(resolvePath('/src', '../lib')).toBe('/lib');
+    expect(resolvePath('/src', '~/x')).toBe('/x');
+    expect(displayPath('/')).toBe('~/project');
+    expect(displayPath('/src')).toBe('~/project/src');
+  });
+});
+
+describe('preview error script injection', () => {
+  it('goes first in <head>, once', () => {
+    const html = injectPreviewScript('<!doctype html><html><head><title>x</title></head><body></body></html>');
+    expect(html.indexOf('data-tabsmith-preview')).toBeLessThan(html.indexOf('<title>'));
+    expect(injectPreviewScript(html)).toBe(html);
+  });
+
+  it('works without <head> or <html>', () => {
+    expect(injectPreviewScript('<html><body>x</body></html>')).toMatch(/^<html><script data-tabsmith-preview>/);
+    expect(injectPreviewScript('<h1>x</h1>')).toMatch(/^<script data-tabsmith-preview>[\s\S]*<h1>x<\/h1>$/);
+  });
+});
