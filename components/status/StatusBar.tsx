@@ -14,7 +14,7 @@ const CHOICES: { value: RuntimeChoice; label: string }[] = [
 export function describeRuntime(state: RuntimeBootState): string {
   
   if (state.phase === 'booting') return state.detail;
-  if (state.phase === 'failed') return 'Runtime failed to boot';
+  if (state.phase === 'failed') return `${state.choice === 'offline' ? 'Offline runtime' : 'WebContainer'} failed to boot`;
   const fellBack = state.fellBack ? ' (WebContainer unreachable, fell back)' : '';
   return `${runtimeLabel(state.kind)} runtime · booted in ${Math.round(state.bootMs)} ms${fellBack}`;
 }

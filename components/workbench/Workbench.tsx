@@ -16,11 +16,12 @@ export default function Workbench() {
   const { state, switchToOffline } = useRuntimeBoot();
   const runtime = state.phase === 'ready' ? state.runtime : null;
 
-  const needsRuntime = (content: ReactNode) => (runtime ? content : <BootNotice state={state} onSwitch={switchToOffline} />);
+  const needsRuntime = (content: ReactNode) => (runtime ? content : <p className={styles.placeholder}>{waitingText(state)}</p>);
 
   return (
     <div className={styles.app}>
       <IsolationWarning />
+      {state.phase === 'failed' && <BootFailure state={state} onSwitch={switchToOffline} />}
       <RuntimeProvider value={runtime}>
         <main aria-label="Tabsmith IDE" className={styles.main}>
           <Group orientation="horizontal" id="tabsmith-columns">
@@ -72,18 +73,21 @@ function Region({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function BootNotice({ state, onSwitch }: { state: RuntimeBootState; onSwitch: () => void }) {
-  if (state.phase === 'failed') {
-    return (
-      <div role="alert" className={styles.bootFailed}>
-        <p>{state.message}</p>
-        {state.canSwitchToOffline && (
-          <button type="button" onClick={onSwitch}>
-            Switch to the offline runtime
-          </button>
-        )}
-      </div>
-    );
-  }
-  return <p className={styles.placeholder}>{state.phase === 'booting' ? state.detail : 'Starting…'}</p>;
+function waitingText(state: RuntimeBootState): string {
+  if (state.phase === 'booting') return state.detail;
+  return 'No runtime is running.';
+}
+
+/** Shown once, above the panes: why the runtime did not start and the way out. */
+function BootFailure({ state, onSwitch }: { state: Extract<RuntimeBootState, { phase: 'failed' }>; onSwitch: () => void }) {
+  return (
+    <div role="alert" className={styles.bootFailed}>
+      <p>{state.message}</p>
+      {state.canSwitchToOffline && (
+        <button type="button" onClick={onSwitch}>
+          Switch to the offline runtime
+        </button>
+      )}
+    </div>
+  );
 }

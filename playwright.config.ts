@@ -1,0 +1,78 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run against the production build (`next start`), never `next dev`: that is what users
+ * get, and dev-mode compilation would make timings meaningless. `npm test` builds first; this config
+ * does not rebuild. Set TABSMITH_DIST_DIR to test a build in another folder (e.g. `.next-e2e`).
+ */
+const isCI = Boolean(process.env.CI);
+const port = Number(process.env.TABSMITH_E2E_PORT ?? 3000);
+const registryPort = Number(process.env.TABSMITH_FIXTURE_REGISTRY_PORT ?? port + 1874);
+const registryUrl = `http://127.0.0.1:${registryPort}`;
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Debian's Chromium: Playwright's own browser download does not work on these machines. Playwright gives
+ * every context a fresh profile, so no --user-data-dir is needed here. bench/browser.mjs keeps the same list.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Two cores, shared with the server under test: more workers only make timings noisier.
+  workers: isCI ? 1 : 2,
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: [
+    {
+      // npm packuments and tarballs for `npm install` in the browser, on loopback only.
+      command: 'node tests/e2e/fixtures/registry/server.mjs',
+      url: `${registryUrl}/-/ping`,
+      env: { TABSMITH_FIXTURE_REGISTRY_PORT: String(registryPort) },
+      reuseExistingServer: false,
+      timeout: 15_000,
+      stdout: 'pipe',
+    },
+    {
+      // A server started elsewhere would not be pointed at the fixture registry: never reuse one.
+      command: `npx next start -p ${port} -H 127.0.0.1`,
+      url: baseURL,
+      env: { TABSMITH_NPM_REGISTRY: registryUrl },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,90 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Commands like `npm install` may take a while on a shared machine; plain shell commands are quick. */
+const COMMAND_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads the terminal the way a person does: the rows xterm's DOM renderer shows. xterm draws spaces as
+ * no-break spaces, so they are normalised; blank rows below the cursor are dropped.
+ */
+async function visibleLines(panel: Locator): Promise<string[]> {
+  const text = await panel.innerText();
+  return text
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.length > 0);
+}
+
+/** The shell's prompt ends in "$ "; trailing spaces are trimmed by visibleLines. */
+const isPrompt = (line: string | undefined): boolean => line !== undefined && line.endsWith('$');
+
+/** Drives one terminal tab ("Terminal 1", "Terminal 2", …) by its accessible names. */
+export class TerminalDriver {
+  constructor(
+    private readonly page: Page,
+    readonly name: string,
+  ) {}
+
+  get tab(): Locator {
+    return this.page.getByRole('tablist', { name: 'Terminal tabs' }).getByRole('tab', { name: this.name, exact: true });
+  }
+
+  /** Hidden (inactive) panels are not in the accessibility tree, so this only finds the visible one. */
+  get panel(): Locator {
+    return this.page.getByRole('tabpanel', { name: this.name, exact: true });
+  }
+
+  async select(): Promise<void> {
+    await this.tab.click();
+    await expect(this.tab).toHaveAttribute('aria-selected', 'true');
+    await expect(this.panel).toBeVisible();
+  }
+
+  async lastLine(): Promise<string | undefined> {
+    return (await visibleLines(this.panel)).at(-1);
+  }
+
+  async waitForPrompt(timeout = COMMAND_TIMEOUT_MS): Promise<void> {
+    await expect
+      .poll(() => this.lastLine(), { timeout, message: `${this.name} shows a "$ " prompt` })
+      .toMatch(/\$$/);
+  }
+
+  /** Types a command and presses Enter without waiting for it to finish (servers, slow scripts). */
+  async start(command: string): Promise<void> {
+    await this.type(command);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * Runs a command to completion: types it, waits for the shell to echo it (so the old prompt cannot be
+   * mistaken for the new one), presses Enter, optionally waits for some output, then for the next prompt.
+   */
+  async run(command: string, options: { output?: string | RegExp; timeout?: number } = {}): Promise<void> {
+    const timeout = options.timeout ?? COMMAND_TIMEOUT_MS;
+    await this.type(command);
+    await this.page.keyboard.press('Enter');
+    if (options.output !== undefined) await expect(this.panel).toContainText(options.output, { timeout });
+    await expect
+      .poll(async () => isPrompt(await this.lastLine()), { timeout, message: `${this.name} finished "${command}"` })
+      .toBe(true);
+  }
+
+  private async type(command: string): Promise<void> {
+    await this.waitForPrompt();
+    await this.panel.click();
+    await this.page.keyboard.type(command);
+    // Long commands wrap over several rows: join rows back together before looking for the echo.
+    const flat = command.replace(/\s+/g, '');
+    await expect
+      .poll(async () => (await visibleLines(this.panel)).join('').replace(/\s+/g, '').includes(flat), {
+        message: `${this.name} echoes "${command}"`,
+      })
+      .toBe(true);
+  }
+}
+
+export function terminal(page: Page, index: number): TerminalDriver {
+  return new TerminalDriver(page, `Terminal ${index}`);
+}

@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+import { OFFLINE_BOOTED, runtimeStatus } from './support/ide';
+
+test('a WebContainer boot that cannot reach its service offers the offline runtime', async ({ page }) => {
+  // WebContainer boots through an iframe from stackblitz.com. Refuse it, so the test means the same thing
+  // on a machine that happens to have internet access.
+  await page.route(/stackblitz/, (route) => route.abort('internetdisconnected'));
+
+  await page.goto('/?runtime=webcontainer&bootTimeoutMs=3000');
+  await expect(runtimeStatus(page)).toContainText('Booting');
+
+  // Said once, not once per pane.
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(/the WebContainer service could not be reached/i, { timeout: 20_000 });
+  await expect(alert).toHaveCount(1);
+  await expect(runtimeStatus(page)).toHaveText('WebContainer failed to boot');
+  await alert.getByRole('button', { name: 'Switch to the offline runtime' }).click();
+
+  await expect(runtimeStatus(page)).toHaveText(OFFLINE_BOOTED, { timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
