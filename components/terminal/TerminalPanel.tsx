@@ -3,12 +3,13 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useRuntime } from '@/components/runtime/RuntimeContext';
 import type { TerminalSession } from './terminal-session';
+import type { TerminalRequests } from './terminal-requests';
 import { useTerminalSessions } from './useTerminalSessions';
 import styles from './terminal.module.css';
 
-export function TerminalPanel() {
+export function TerminalPanel({ requests }: { requests: TerminalRequests }) {
   const runtime = useRuntime();
-  const { sessions, activeId, setActiveId, open, close, stopAll, error } = useTerminalSessions(runtime);
+  const { sessions, activeId, setActiveId, open, close, stopAll, error } = useTerminalSessions(runtime, requests);
   const [notice, setNotice] = useState<string | null>(null);
   const active = sessions.find((s) => s.id === activeId) ?? null;
 

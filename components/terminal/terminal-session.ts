@@ -1,8 +1,16 @@
 import type { Terminal } from '@xterm/xterm';
 import type { FitAddon } from '@xterm/addon-fit';
 import type { Runtime, RuntimeProcess } from '@/lib/runtime/port';
+import { TypedLineTracker } from '@/lib/terminal/typed-line';
 
 type Listener = () => void;
+
+export interface SessionOptions {
+  /** Earlier command lines for the shell's ↑ history. */
+  history?: readonly string[];
+  /** Each command line the user types and runs. */
+  onCommand?: (command: string) => void;
+}
 
 const DIM = '\x1b[2m';
 const RESET = '\x1b[0m';
@@ -19,12 +27,14 @@ export class TerminalSession {
   private shellExited = false;
   private disposed = false;
   private readonly listeners = new Set<Listener>();
+  private readonly typed = new TypedLineTracker();
 
   private constructor(
     id: number,
     private readonly runtime: Runtime,
     private readonly term: Terminal,
     private readonly fitAddon: FitAddon,
+    private readonly options: SessionOptions,
   ) {
     this.id = id;
     this.title = `Terminal ${id}`;
@@ -36,7 +46,7 @@ export class TerminalSession {
   }
 
   /** xterm touches `window` when imported, so it is loaded only in the browser, when a tab opens. */
-  static async create(id: number, runtime: Runtime): Promise<TerminalSession> {
+  static async create(id: number, runtime: Runtime, options: SessionOptions = {}): Promise<TerminalSession> {
     const [{ Terminal }, { FitAddon }, { WebLinksAddon }] = await Promise.all([
       import('@xterm/xterm'),
       import('@xterm/addon-fit'),
@@ -53,7 +63,7 @@ export class TerminalSession {
     const fitAddon = new FitAddon();
     term.loadAddon(fitAddon);
     term.loadAddon(new WebLinksAddon((_event, uri) => window.open(uri, '_blank', 'noopener')));
-    const session = new TerminalSession(id, runtime, term, fitAddon);
+    const session = new TerminalSession(id, runtime, term, fitAddon, options);
     await session.startShell();
     return session;
   }
@@ -101,6 +111,11 @@ export class TerminalSession {
     return lines.join('\n').replace(/\n+$/, '\n');
   }
 
+  /** Runs a command line in this tab's shell, as if typed (its output shows here). */
+  runCommand(command: string): void {
+    this.shell?.write(`${command}\r`);
+  }
+
   /** Starts a fresh shell if the current one ended (after "stop all" or `exit`). */
   async restartShellIfExited(): Promise<void> {
     if (this.shellExited && !this.disposed) await this.startShell();
@@ -115,7 +130,7 @@ export class TerminalSession {
 
   private async startShell(): Promise<void> {
     this.shellExited = false;
-    const shell = await this.runtime.shell({ terminal: this.size });
+    const shell = await this.runtime.shell({ terminal: this.size, history: this.options.history });
     if (this.disposed) {
       shell.kill();
       return;
@@ -150,6 +165,7 @@ export class TerminalSession {
       return;
     }
     this.shell?.write(data);
+    for (const command of this.typed.feed(data)) this.options.onCommand?.(command);
   }
 
   private emit(): void {

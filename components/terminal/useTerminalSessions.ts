@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Runtime } from '@/lib/runtime/port';
 import { TerminalSession } from './terminal-session';
+import type { TerminalRequests } from './terminal-requests';
 
 /** Live sessions kept outside React state, so teardown and "stop all" always see the current list. */
 interface SessionRegistry {
@@ -16,7 +17,7 @@ interface SessionRegistry {
  * The list of terminal tabs. Sessions are created outside render and disposed when the runtime goes
  * away; closing a tab kills its shell.
  */
-export function useTerminalSessions(runtime: Runtime) {
+export function useTerminalSessions(runtime: Runtime, requests: TerminalRequests) {
   const registryRef = useRef<SessionRegistry>({ sessions: [], nextId: 1, generation: 0 });
   const [sessions, setSessions] = useState<TerminalSession[]>([]);
   const [activeId, setActiveId] = useState<number | null>(null);
@@ -27,7 +28,10 @@ export function useTerminalSessions(runtime: Runtime) {
     const id = registry.nextId++;
     const startedIn = registry.generation;
     try {
-      const session = await TerminalSession.create(id, runtime);
+      const session = await TerminalSession.create(id, runtime, {
+        history: requests.history,
+        onCommand: (command) => requests.reportCommand(command),
+      });
       if (startedIn !== registry.generation) {
         session.dispose();
         return;
@@ -38,7 +42,7 @@ export function useTerminalSessions(runtime: Runtime) {
     } catch (e) {
       setError(`Could not start a shell: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }, [runtime]);
+  }, [runtime, requests]);
 
   useEffect(() => {
     const registry = registryRef.current;
@@ -69,6 +73,16 @@ export function useTerminalSessions(runtime: Runtime) {
     await runtime.killAll();
     await Promise.all(registryRef.current.sessions.map((s) => s.restartShellIfExited()));
   }, [runtime]);
+
+  // Commands asked for by the rest of the IDE run in the active tab, so their progress is visible.
+  useEffect(() => {
+    const active = sessions.find((s) => s.id === activeId);
+    if (!active) return;
+    return requests.attachRunner((command) => {
+      active.focus();
+      active.runCommand(command);
+    });
+  }, [sessions, activeId, requests]);
 
   return { sessions, activeId, setActiveId, open, close, stopAll, error };
 }

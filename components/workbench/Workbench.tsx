@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FileList } from '@/components/files/FileList';
 import { PreviewPanel } from '@/components/preview/PreviewPanel';
@@ -8,12 +8,14 @@ import { RuntimeProvider } from '@/components/runtime/RuntimeContext';
 import { useRuntimeBoot, type RuntimeBootState } from '@/components/runtime/useRuntimeBoot';
 import { StatusBar } from '@/components/status/StatusBar';
 import { TerminalPanel } from '@/components/terminal/TerminalPanel';
+import { TerminalRequests } from '@/components/terminal/terminal-requests';
 import { IsolationWarning } from './IsolationWarning';
 import styles from './workbench.module.css';
 
 /** The IDE shell: file tree | editor | preview on top, terminal below, the agent column on the right. */
 export default function Workbench() {
   const { state, switchToOffline } = useRuntimeBoot();
+  const [terminalRequests] = useState(() => new TerminalRequests());
   const runtime = state.phase === 'ready' ? state.runtime : null;
 
   const needsRuntime = (content: ReactNode) => (runtime ? content : <p className={styles.placeholder}>{waitingText(state)}</p>);
@@ -46,7 +48,7 @@ export default function Workbench() {
                 </Panel>
                 <Separator aria-label="Resize terminal" className={styles.hsep} />
                 <Panel id="terminal" defaultSize="38" minSize="8" collapsible>
-                  <Region label="Terminal">{needsRuntime(<TerminalPanel />)}</Region>
+                  <Region label="Terminal">{needsRuntime(<TerminalPanel requests={terminalRequests} />)}</Region>
                 </Panel>
               </Group>
             </Panel>

@@ -48,6 +48,8 @@ export interface SpawnOptions {
   cwd?: string;
   env?: Record<string, string>;
   terminal?: TerminalSize;
+  /** Shells only: earlier command lines for ↑ history (restored workspaces). Shells without history ignore it. */
+  history?: readonly string[];
 }
 
 /** A running process with a pty-like output stream (stdout and stderr together, may contain ANSI). */

@@ -152,6 +152,18 @@ describe('line shell', () => {
     expect(t.calls).toHaveLength(1);
   });
 
+  it('recalls history it was started with', () => {
+    let out = '';
+    const shell = new LineShell({
+      host: { run: () => Promise.resolve(0), isDirectory: () => true },
+      output: (text) => (out += text),
+      onExit: () => undefined,
+      history: ['npm run dev'],
+    });
+    shell.input('\x1b[A');
+    expect(plain(out).endsWith('$ npm run dev')).toBe(true);
+  });
+
   it('keeps the folder after cd and refuses missing folders', async () => {
     const t = setup();
     t.type('cd src/lib\r');

@@ -22,6 +22,8 @@ export interface LineShellOptions {
   cwd?: string;
   env?: Record<string, string>;
   banner?: string;
+  /** Earlier command lines, oldest first, recalled with ↑ (a restored workspace's last command). */
+  history?: readonly string[];
 }
 
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
@@ -58,6 +60,8 @@ export class LineShell {
   constructor(private readonly options: LineShellOptions) {
     this.cwd = options.cwd ?? '/';
     this.env = options.env ?? {};
+    this.history.push(...(options.history ?? []));
+    this.historyIndex = this.history.length;
     if (options.banner) this.options.output(toTerminal(options.banner));
     this.prompt();
   }

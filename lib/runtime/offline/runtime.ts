@@ -127,6 +127,7 @@ export class OfflineRuntime implements Runtime {
       cwd: toVfsPath(options.cwd ?? '/'),
       env: options.env,
       banner: SHELL_BANNER,
+      history: options.history,
     });
     this.shells.set(proc, shell);
     proc.hooks = { onInput: (data) => shell.input(data), onKill: () => shell.close(130) };

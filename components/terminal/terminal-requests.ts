@@ -1,0 +1,39 @@
+/**
+ * The way the rest of the IDE talks to the terminal pane without reaching into it: run a command where the
+ * user sees its progress (the workspace's `npm install` on open), learn which commands the user ran, and
+ * give new shells their history. Requests made before the pane is ready are queued.
+ */
+export class TerminalRequests {
+  private runner: ((command: string) => void) | null = null;
+  private queued: string[] = [];
+  private readonly commandListeners = new Set<(command: string) => void>();
+
+  constructor(readonly history: readonly string[] = []) {}
+
+  /** Runs a command in the active terminal tab (queued until the pane has a shell). */
+  run(command: string): void {
+    if (this.runner) this.runner(command);
+    else this.queued.push(command);
+  }
+
+  /** Called by the terminal pane once it can run commands; returns a function that detaches it. */
+  attachRunner(runner: (command: string) => void): () => void {
+    this.runner = runner;
+    const queued = this.queued;
+    this.queued = [];
+    queued.forEach(runner);
+    return () => {
+      if (this.runner === runner) this.runner = null;
+    };
+  }
+
+  onCommand(listener: (command: string) => void): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
+  /** The terminal pane reports each command line the user ran. */
+  reportCommand(command: string): void {
+    this.commandListeners.forEach((listener) => listener(command));
+  }
+}
