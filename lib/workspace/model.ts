@@ -1,0 +1,168 @@
+/**
+ * The store's mutable core: file index, tabs, locks, facts, and the snapshot built from them. The store
+ * (store.ts) decides *when* things change; the mirror (sync.ts) applies what the runtime's fs says; this
+ * class owns the state and the rules both share: persistence (never node_modules/.git, never while
+ * read-only) and snapshot publishing.
+ */
+import type { Runtime } from '@/lib/runtime/port';
+import { decodeContent, fingerprint, type DecodedContent } from './content';
+import { packageNames, sameList } from './facts';
+import { isHiddenFromTree, isInside } from './paths';
+import { applyDisk } from './tabs';
+import { FileIndex } from './tree';
+import type { OpenFile, PersistedState, PersistenceSink, RuntimeFacts, WorkspaceMeta, WorkspaceSnapshot } from './types';
+
+export class WorkspaceModel {
+  readonly index = new FileIndex();
+  /** path → fingerprint of the bytes last seen or written, to skip re-persisting unchanged files. */
+  readonly known = new Map<string, string>();
+  tabs: readonly OpenFile[] = [];
+  activePath: string | null = null;
+  locks: ReadonlySet<string> = new Set();
+  facts: RuntimeFacts;
+  meta: WorkspaceMeta;
+  readOnly: boolean;
+  readOnlyReason: string | undefined;
+  persistenceError: string | null = null;
+  disposed = false;
+
+  private snapshot: WorkspaceSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly runtime: Runtime,
+    readonly persistence: PersistenceSink,
+    state: PersistedState,
+    readOnly: boolean,
+  ) {
+    this.meta = state.meta;
+    // Ports and servers belong to the previous session's runtime; this one starts with none.
+    this.facts = { ...state.facts, ports: [], serverRunning: false };
+    this.readOnly = readOnly;
+    this.snapshot = this.buildSnapshot();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  getSnapshot(): WorkspaceSnapshot {
+    return this.snapshot;
+  }
+
+  /** Publishes a new snapshot; `persistState` also queues the tabs/locks/facts for IndexedDB. */
+  commit(persistState: boolean): void {
+    if (this.disposed) return;
+    this.snapshot = this.buildSnapshot();
+    if (persistState) this.putState();
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  putState(): void {
+    if (this.readOnly || this.disposed) return;
+    this.persistence.putState({
+      meta: this.meta,
+      openPaths: this.tabs.map((tab) => tab.path),
+      activePath: this.activePath,
+      locks: [...this.locks],
+      facts: this.facts,
+    });
+  }
+
+  // ── files ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Records new bytes for a file: index, fingerprint, IndexedDB (if they changed), open tab, facts. */
+  fileChanged(path: string, bytes: Uint8Array, decoded: DecodedContent = decodeContent(bytes)): void {
+    this.index.add(path, 'file');
+    const print = fingerprint(bytes);
+    if (this.known.get(path) !== print) {
+      this.known.set(path, print);
+      this.persistFile(path, decoded.binary ? bytes : decoded.text);
+      this.touch();
+    }
+    this.replaceTab(path, (tab) => applyDisk(tab, decoded));
+    if (path === '/package.json') this.updatePackages(decoded.binary ? null : decoded.text);
+  }
+
+  /** A file or folder is gone: index, fingerprints, IndexedDB; clean tabs close, dirty ones stay. */
+  pathRemoved(path: string, closeDirtyTabs: boolean): void {
+    const wasKnown = this.index.typeOf(path) !== undefined;
+    this.index.remove(path);
+    for (const file of [...this.known.keys()]) if (isInside(file, path)) this.known.delete(file);
+    if (wasKnown) {
+      this.persistDelete(path);
+      this.touch();
+    }
+    this.closeTabsWhere((tab) => isInside(tab.path, path) && (closeDirtyTabs || !tab.dirty));
+    if (isInside('/package.json', path)) this.updatePackages('');
+  }
+
+  persistFile(path: string, content: string | Uint8Array): void {
+    if (this.readOnly || this.disposed || isHiddenFromTree(path)) return;
+    this.persistence.putFile(path, content);
+  }
+
+  persistDelete(path: string): void {
+    if (this.readOnly || this.disposed || isHiddenFromTree(path)) return;
+    this.persistence.deletePath(path);
+  }
+
+  // ── tabs ─────────────────────────────────────────────────────────────────────────────────────────
+
+  tab(path: string): OpenFile | undefined {
+    return this.tabs.find((tab) => tab.path === path);
+  }
+
+  replaceTab(path: string, change: (tab: OpenFile) => OpenFile): void {
+    const index = this.tabs.findIndex((tab) => tab.path === path);
+    const current = this.tabs[index];
+    if (!current) return;
+    const next = change(current);
+    if (next !== current) this.tabs = this.tabs.map((tab, i) => (i === index ? next : tab));
+  }
+
+  closeTabsWhere(predicate: (tab: OpenFile) => boolean): void {
+    const closing = this.tabs.filter(predicate);
+    if (closing.length === 0) return;
+    const activeIndex = this.tabs.findIndex((tab) => tab.path === this.activePath);
+    this.tabs = this.tabs.filter((tab) => !predicate(tab));
+    if (this.activePath !== null && !this.tab(this.activePath)) {
+      // The neighbour that slid into the closed tab's place, as editors do.
+      const neighbour = this.tabs[Math.min(Math.max(activeIndex, 0), this.tabs.length - 1)];
+      this.activePath = neighbour?.path ?? null;
+    }
+  }
+
+  // ── facts ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** `text` '' or null: no or unreadable package.json. Malformed JSON keeps the last good list. */
+  updatePackages(text: string | null): void {
+    const names = text === null ? null : packageNames(text === '' ? null : text);
+    if (names === null || sameList(names, this.facts.installedPackages)) return;
+    this.facts = { ...this.facts, installedPackages: names };
+  }
+
+  setFacts(facts: RuntimeFacts): void {
+    this.facts = facts;
+  }
+
+  /** The workspace changed: bump updatedAt (shown in the workspace list). */
+  private touch(): void {
+    this.meta = { ...this.meta, updatedAt: Date.now() };
+  }
+
+  private buildSnapshot(): WorkspaceSnapshot {
+    return {
+      meta: this.meta,
+      tree: this.index.tree(),
+      files: this.index.files(),
+      openFiles: this.tabs as OpenFile[],
+      activePath: this.activePath,
+      locks: this.locks,
+      facts: this.facts,
+      readOnly: this.readOnly,
+      persistenceError: this.persistenceError,
+    };
+  }
+}

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkspaceStore, WorkspaceError, type PersistedState, type WorkspaceStore } from '@/lib/workspace';
+import { createMemoryRuntime, RecordingSink, type MemoryRuntime } from './fakes/memory-runtime';
+
+function state(overrides: Partial<PersistedState> = {}): PersistedState {
+  return {
+    meta: { id: 'w1', name: 'Test', createdAt: 1, updatedAt: 1 },
+    openPaths: [],
+    activePath: null,
+    locks: [],
+    facts: { lastCommand: null, serverRunning: false, ports: [], installedPackages: [] },
+    ...overrides,
+  };
+}
+
+async function setup(files: Record<string, string | Uint8Array>, overrides: Partial<PersistedState> = {}, readOnly = false) {
+  const runtime: MemoryRuntime = await createMemoryRuntime(files);
+  const sink = new RecordingSink();
+  const store = await createWorkspaceStore({ runtime, persistence: sink, state: state(overrides), readOnly });
+  return { store, runtime, sink };
+}
+
+const tab = (store: WorkspaceStore, path: string) => store.getSnapshot().openFiles.find((t) => t.path === path);
+
+async function expectError(action: () => unknown, code: WorkspaceError['code'], text?: RegExp) {
+  let caught: unknown;
+  try {
+    await action();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(WorkspaceError);
+  expect((caught as WorkspaceError).code).toBe(code);
+  if (text) expect((caught as WorkspaceError).message).toMatch(text);
+}
+
+describe('workspace store: files and folders', () => {
+  it('creates files and folders, refusing existing paths and paths under a file', async () => {
+    const { store, runtime, sink } = await setup({ '/a.txt': 'a' });
+    await store.createFile('src/new.ts', 'export {}');
+    await store.createFolder('/empty');
+    expect(await runtime.fs.readTextFile('/src/new.ts')).toBe('export {}');
+    expect(store.getSnapshot().files).toContain('/src/new.ts');
+    expect(store.getSnapshot().tree.map((n) => n.path)).toEqual(['/empty', '/src', '/a.txt']);
+    expect(sink.files.get('/src/new.ts')).toBe('export {}');
+    await expectError(() => store.createFile('/a.txt'), 'exists', /\/a\.txt already exists/);
+    await expectError(() => store.createFolder('/src'), 'exists');
+    await expectError(() => store.createFile('/a.txt/child'), 'bad-path', /a\.txt is a file/);
+    await expectError(() => store.createFile('/'), 'bad-path', /root/);
+    await expectError(() => store.createFile('../../etc/passwd'), 'bad-path');
+    store.dispose();
+  });
+
+  it('renames a file: the open tab (dirty edits included), the active tab and the lock follow', async () => {
+    const { store, runtime, sink } = await setup({ '/a.txt': 'a' });
+    await store.openFile('/a.txt');
+    store.updateContent('/a.txt', 'edited');
+    store.setLocked('/a.txt', true);
+    await expectError(() => store.rename('/a.txt', '/b.txt'), 'locked', /a\.txt is locked/);
+    store.setLocked('/a.txt', false);
+    await store.rename('/a.txt', '/b.txt');
+    const snap = store.getSnapshot();
+    expect(snap.files).toEqual(['/b.txt']);
+    expect(snap.activePath).toBe('/b.txt');
+    expect(tab(store, '/b.txt')).toMatchObject({ content: 'edited', dirty: true, conflict: null });
+    expect(await runtime.fs.exists('/a.txt')).toBe(false);
+    expect(sink.deletes).toContain('/a.txt');
+    expect(sink.files.get('/b.txt')).toBe('a');
+    await store.settle();
+    expect(tab(store, '/b.txt')?.conflict).toBeNull();
+    store.dispose();
+  });
+
+  it('renames and moves folders: tabs and locks inside follow; into itself is refused', async () => {
+    const { store, sink } = await setup({ '/src/a.ts': 'A', '/src/deep/b.ts': 'B', '/lib/keep.ts': '' });
+    await store.openFile('/src/deep/b.ts');
+    store.setLocked('/src/a.ts', true);
+    await store.rename('/src', '/app');
+    expect(store.getSnapshot().files).toEqual(['/app/a.ts', '/app/deep/b.ts', '/lib/keep.ts']);
+    expect(store.getSnapshot().activePath).toBe('/app/deep/b.ts');
+    expect(store.isLocked('/app/a.ts')).toBe(true);
+    expect(store.isLocked('/src/a.ts')).toBe(false);
+    expect(sink.files.get('/app/deep/b.ts')).toBe('B');
+    expect(sink.files.has('/src/a.ts')).toBe(false);
+
+    await store.move('/app', '/lib');
+    expect(store.getSnapshot().files).toEqual(['/lib/app/a.ts', '/lib/app/deep/b.ts', '/lib/keep.ts']);
+    expect(tab(store, '/lib/app/deep/b.ts')?.content).toBe('B');
+    expect(store.isLocked('/lib/app/a.ts')).toBe(true);
+    await expectError(() => store.move('/lib', '/lib/app'), 'bad-path', /into itself/);
+    await expectError(() => store.rename('/lib', '/lib/inner'), 'bad-path', /into itself/);
+    await expectError(() => store.move('/lib/keep.ts', '/nowhere'), 'not-found', /nowhere/);
+    await expectError(() => store.rename('/missing', '/x'), 'not-found');
+    await expectError(() => store.rename('/lib/keep.ts', '/lib/app/a.ts'), 'exists');
+    store.dispose();
+  });
+
+  it('removes files and folders, closing their tabs; refuses locked files and folders holding them', async () => {
+    const { store, runtime, sink } = await setup({ '/src/a.ts': '', '/src/b.ts': '', '/c.ts': '' });
+    await store.openFile('/src/a.ts');
+    store.updateContent('/src/a.ts', 'unsaved');
+    store.setLocked('/c.ts', true);
+    await expectError(() => store.remove('/c.ts'), 'locked', /\/c\.ts is locked/);
+    store.setLocked('/src/b.ts', true);
+    await expectError(() => store.remove('/src'), 'locked', /\/src\/b\.ts is locked: unlock it to delete \/src/);
+    store.setLocked('/src/b.ts', false);
+    await store.remove('/src');
+    expect(store.getSnapshot().files).toEqual(['/c.ts']);
+    expect(store.getSnapshot().openFiles).toEqual([]);
+    expect(await runtime.fs.exists('/src')).toBe(false);
+    expect(sink.deletes).toContain('/src');
+    await expectError(() => store.remove('/src'), 'not-found');
+    store.dispose();
+  });
+
+  it('refuses to save a locked file, and persists locks', async () => {
+    const { store, runtime, sink } = await setup({ '/a.txt': 'a' });
+    await store.openFile('/a.txt');
+    store.updateContent('/a.txt', 'b');
+    store.setLocked('/a.txt', true);
+    expect(store.isLocked('a.txt')).toBe(true);
+    expect(sink.lastState?.locks).toEqual(['/a.txt']);
+    await expectError(() => store.save('/a.txt'), 'locked', /^\/a\.txt is locked: unlock it to save$/);
+    await expectError(() => store.saveAll(), 'locked');
+    expect(await runtime.fs.readTextFile('/a.txt')).toBe('a');
+    await expectError(() => store.setLocked('/nope', true), 'not-found');
+    store.dispose();
+  });
+
+  it('a locked folder locks everything below it', async () => {
+    const { store } = await setup({ '/src/a.ts': '' });
+    store.setLocked('/src', true);
+    expect(store.isLocked('/src/a.ts')).toBe(true);
+    await expectError(() => store.rename('/src/a.ts', '/src/b.ts'), 'locked');
+    store.dispose();
+  });
+
+  it('refuses every write when read-only, with a clear message', async () => {
+    const { store, runtime, sink } = await setup({ '/a.txt': 'a' }, {}, true);
+    await store.openFile('/a.txt');
+    const refused = /open for writing in another tab/;
+    await expectError(() => store.updateContent('/a.txt', 'x'), 'read-only', refused);
+    await expectError(() => store.save('/a.txt'), 'read-only', refused);
+    await expectError(() => store.saveAll(), 'read-only', refused);
+    await expectError(() => store.createFile('/b.txt'), 'read-only', refused);
+    await expectError(() => store.createFolder('/d'), 'read-only', refused);
+    await expectError(() => store.rename('/a.txt', '/c.txt'), 'read-only', refused);
+    await expectError(() => store.move('/a.txt', '/'), 'read-only', refused);
+    await expectError(() => store.remove('/a.txt'), 'read-only', refused);
+    await expectError(() => store.setLocked('/a.txt', true), 'read-only', refused);
+    // The runtime may still change (a shell in this tab): mirrored, but never persisted from a read-only tab.
+    await runtime.fs.writeFile('/shell.txt', 'x');
+    await store.settle();
+    expect(store.getSnapshot().files).toContain('/shell.txt');
+    expect(sink.puts).toEqual([]);
+    expect(sink.states).toEqual([]);
+    expect(store.getSnapshot().readOnly).toBe(true);
+
+    store.setReadOnly(false);
+    expect(store.getSnapshot().readOnly).toBe(false);
+    await store.createFile('/b.txt', 'ok');
+    expect(sink.files.get('/b.txt')).toBe('ok');
+    store.setReadOnly(true, 'taken over');
+    await expectError(() => store.createFile('/c.txt'), 'read-only', /taken over/);
+    store.dispose();
+  });
+});
+
+describe('workspace store: mirroring the runtime', () => {
+  it('picks up files, folders and deletions made behind its back; persists them except node_modules/.git', async () => {
+    const { store, runtime, sink } = await setup({ '/a.txt': 'a' });
+    await runtime.fs.writeFile('/made-by-echo.txt', 'hello');
+    await runtime.fs.writeFile('/node_modules/left-pad/index.js', 'module.exports = 1');
+    await runtime.fs.writeFile('/.git/HEAD', 'ref: main');
+    await runtime.fs.mkdir('/src/deep');
+    await runtime.fs.rm('/a.txt');
+    await store.settle();
+    const snap = store.getSnapshot();
+    expect(snap.files).toEqual(['/made-by-echo.txt']);
+    expect(snap.tree.map((n) => n.path)).toEqual(['/src', '/made-by-echo.txt']);
+    expect(sink.files.get('/made-by-echo.txt')).toBe('hello');
+    expect(sink.deletes).toContain('/a.txt');
+    expect([...sink.puts, ...sink.deletes].filter((p) => p.includes('node_modules') || p.includes('.git'))).toEqual([]);
+    store.dispose();
+  });
+
+  it('sees a folder renamed by the shell (only the folder name is reported)', async () => {
+    const { store, runtime, sink } = await setup({ '/src/a.ts': 'A', '/src/sub/b.ts': 'B' });
+    await store.openFile('/src/a.ts');
+    await runtime.memory.rename('src', 'app');
+    await store.settle();
+    expect(store.getSnapshot().files).toEqual(['/app/a.ts', '/app/sub/b.ts']);
+    expect(sink.files.get('/app/sub/b.ts')).toBe('B');
+    expect(sink.deletes).toContain('/src');
+    // A clean tab whose file vanished closes.
+    expect(store.getSnapshot().openFiles).toEqual([]);
+    store.dispose();
+  });
+
+  it('keeps a dirty tab whose file was deleted (the edits can still be saved)', async () => {
+    const { store, runtime } = await setup({ '/a.txt': 'a' });
+    await store.openFile('/a.txt');
+    store.updateContent('/a.txt', 'precious');
+    await runtime.fs.rm('/a.txt');
+    await store.settle();
+    expect(tab(store, '/a.txt')?.content).toBe('precious');
+    await store.save('/a.txt');
+    expect(await runtime.fs.readTextFile('/a.txt')).toBe('precious');
+    expect(store.getSnapshot().files).toEqual(['/a.txt']);
+    store.dispose();
+  });
+
+  it('batches a burst of events into a few snapshots', async () => {
+    const { store, runtime } = await setup({});
+    let snapshots = 0;
+    store.subscribe(() => snapshots++);
+    for (let i = 0; i < 200; i++) await runtime.fs.writeFile(`/gen/f${i}.txt`, String(i));
+    await store.settle();
+    expect(store.getSnapshot().files).toHaveLength(200);
+    expect(snapshots).toBeLessThan(5);
+    store.dispose();
+  });
+
+  it('does not re-persist the echo of its own writes', async () => {
+    const { store, sink } = await setup({});
+    await store.createFile('/a.txt', 'a');
+    await store.settle();
+    expect(sink.puts.filter((p) => p === '/a.txt')).toHaveLength(1);
+    store.dispose();
+  });
+
+  it('stops mirroring after dispose', async () => {
+    const { store, runtime } = await setup({});
+    store.dispose();
+    await runtime.fs.writeFile('/late.txt', '');
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(store.getSnapshot().files).toEqual([]);
+  });
+});
+
+describe('workspace store: refresh', () => {
+  it('re-reads the runtime when its watch reported nothing', async () => {
+    const runtime = await createMemoryRuntime({ '/a.txt': 'a', '/gone.txt': '' });
+    const deaf: MemoryRuntime = { ...runtime, fs: { ...runtime.fs, watch: () => () => undefined } };
+    const store = await createWorkspaceStore({ runtime: deaf, persistence: new RecordingSink(), state: state() });
+    await store.openFile('/a.txt');
+    await runtime.fs.writeFile('/src/new.ts', 'x');
+    await runtime.fs.writeFile('/a.txt', 'changed');
+    await runtime.fs.rm('/gone.txt');
+    await store.settle();
+    expect(store.getSnapshot().files).toEqual(['/a.txt', '/gone.txt']);
+    await store.refresh();
+    expect(store.getSnapshot().files).toEqual(['/a.txt', '/src/new.ts']);
+    expect(tab(store, '/a.txt')?.content).toBe('changed');
+    store.dispose();
+  });
+});
