@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { bootRuntime } from '@/lib/runtime/boot';
 import type { Runtime, RuntimeKind } from '@/lib/runtime/port';
 import { readBenchParams } from './bench-params';
+import { workspaceBench, type WorkspaceBench } from './workspace-handle';
 
 /**
  * /bench: a bare page that boots one runtime and hands it to `npm run bench` (bench/run.mjs), which drives
@@ -29,6 +30,8 @@ declare global {
   interface Window {
     __tabsmithBench?: BenchHandle;
     __tabsmithBenchError?: BenchFailure;
+    /** The workspace modules (persistence, zip, locks, open), for bench/cases/workspace-*.mjs. */
+    __tabsmithWorkspace?: WorkspaceBench;
   }
 }
 
@@ -36,6 +39,7 @@ export default function BenchPage() {
   const [lines, setLines] = useState<string[]>(['Booting…']);
 
   useEffect(() => {
+    window.__tabsmithWorkspace = workspaceBench;
     const { choice, timeoutMs } = readBenchParams(window.location.search);
     const log = (line: string) => setLines((previous) => [...previous, line]);
     const startedAt = performance.now();

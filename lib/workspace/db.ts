@@ -1,0 +1,79 @@
+/**
+ * The one IndexedDB database every workspace lives in, and its schema. Files are keyed by
+ * [workspaceId, path] so one workspace's files form a contiguous key range: a folder delete is a single
+ * range delete, and loading a workspace is one `getAll` on the `byWorkspace` index.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { FileContent, PersistedState } from './types';
+
+export const DB_NAME = 'tabsmith';
+export const DB_VERSION = 1;
+
+export interface StoredFile {
+  workspaceId: string;
+  /** Workspace path ("/src/a.js"). */
+  path: string;
+  content: FileContent;
+  lastModified: number;
+}
+
+/** A chat conversation (issue 4 owns the shape of `data`; this module only stores and deletes it). */
+export interface StoredConversation {
+  workspaceId: string;
+  id: string;
+  updatedAt: number;
+  data: unknown;
+}
+
+export interface TabsmithSchema extends DBSchema {
+  files: { key: [string, string]; value: StoredFile; indexes: { byWorkspace: string } };
+  state: { key: string; value: PersistedState };
+  conversations: { key: [string, string]; value: StoredConversation; indexes: { byWorkspace: string } };
+}
+
+export type TabsmithDB = IDBPDatabase<TabsmithSchema>;
+
+/**
+ * Opens (and on first use creates) the database. `name` is for tests, which want a fresh database each.
+ * A newer version opened in another tab asks us to close so its upgrade is not blocked forever.
+ */
+export function openDatabase(name: string = DB_NAME): Promise<TabsmithDB> {
+  return openDB<TabsmithSchema>(name, DB_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const files = db.createObjectStore('files', { keyPath: ['workspaceId', 'path'] });
+        files.createIndex('byWorkspace', 'workspaceId');
+        db.createObjectStore('state', { keyPath: 'meta.id' });
+        const conversations = db.createObjectStore('conversations', { keyPath: ['workspaceId', 'id'] });
+        conversations.createIndex('byWorkspace', 'workspaceId');
+      }
+    },
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase | null)?.close();
+    },
+  });
+}
+
+/** Key range of one path and everything under it, within one workspace. */
+export function subtreeRange(workspaceId: string, path: string): IDBKeyRange {
+  const prefix = path.endsWith('/') ? path : `${path}/`;
+  // '0' is the character right after '/', so [prefix, prefix-with-'/'-as-'0') is exactly "starts with prefix".
+  const upper = `${prefix.slice(0, -1)}0`;
+  return IDBKeyRange.bound([workspaceId, prefix], [workspaceId, upper], false, true);
+}
+
+/** Every key of one workspace in a store keyed by [workspaceId, …]. */
+export function workspaceRange(workspaceId: string): IDBKeyRange {
+  // Arrays sort after strings in IndexedDB key order, so [id, []] is above every [id, "<string>"].
+  return IDBKeyRange.bound([workspaceId], [workspaceId, []]);
+}
+
+/**
+ * A Uint8Array view shares its ArrayBuffer; structured clone would store the whole buffer, so store a
+ * tight copy when the view does not cover it.
+ */
+export function tightBytes(content: FileContent): FileContent {
+  if (typeof content === 'string') return content;
+  if (content.byteOffset === 0 && content.byteLength === content.buffer.byteLength) return content;
+  return content.slice();
+}

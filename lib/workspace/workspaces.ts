@@ -1,0 +1,114 @@
+/**
+ * The workspace list: create (from a template, an import, or empty), rename, duplicate, delete. Each
+ * operation that touches several records does so in one transaction, so a crash never leaves half a
+ * workspace behind (an import that fails creates nothing).
+ */
+import { tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
+import { isPersistablePath } from './persistence';
+import { getTemplate, type TemplateId } from './templates';
+import { WorkspaceError, type FileContent, type PersistedState, type WorkspaceMeta } from './types';
+
+export { openDatabase, type TabsmithDB } from './db';
+
+export const MAX_NAME_LENGTH = 80;
+
+export function validateWorkspaceName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw new WorkspaceError('bad-path', 'Give the workspace a name.');
+  if (trimmed.length > MAX_NAME_LENGTH) {
+    throw new WorkspaceError('bad-path', `Workspace names can be at most ${MAX_NAME_LENGTH} characters (this one has ${trimmed.length}).`);
+  }
+  return trimmed;
+}
+
+function emptyFacts(): PersistedState['facts'] {
+  return { lastCommand: null, serverRunning: false, ports: [], installedPackages: [] };
+}
+
+/** Newest first: the one worked on last is the one most likely wanted. */
+export async function listWorkspaces(db: TabsmithDB): Promise<WorkspaceMeta[]> {
+  const states = await db.getAll('state');
+  return states.map((s) => s.meta).sort((a, b) => b.updatedAt - a.updatedAt || a.name.localeCompare(b.name));
+}
+
+export async function getWorkspace(db: TabsmithDB, id: string): Promise<WorkspaceMeta | null> {
+  return (await db.get('state', id))?.meta ?? null;
+}
+
+export interface CreateWorkspaceInput {
+  name: string;
+  template?: TemplateId | null;
+  /** Imported files (zip or folder), already checked by zip.ts / import-files.ts. Added after the template's. */
+  files?: { path: string; content: FileContent }[];
+}
+
+/** Leading "/" so every stored path is a workspace path, whatever the caller passed. */
+function rooted(path: string): string {
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+export async function createWorkspace(db: TabsmithDB, input: CreateWorkspaceInput): Promise<WorkspaceMeta> {
+  const name = validateWorkspaceName(input.name);
+  const template = input.template ? getTemplate(input.template) : null;
+  if (input.template && !template) throw new WorkspaceError('not-found', `There is no template called "${input.template}".`);
+  const now = Date.now();
+  const meta: WorkspaceMeta = { id: crypto.randomUUID(), name, createdAt: now, updatedAt: now, ...(template ? { template: template.id } : {}) };
+  const files = new Map<string, FileContent>();
+  for (const file of template?.files ?? []) files.set(rooted(file.path), file.content);
+  for (const file of input.files ?? []) files.set(rooted(file.path), file.content);
+  const openPaths = (template?.open ?? []).map(rooted).filter((p) => files.has(p));
+  const state: PersistedState = { meta, openPaths, activePath: openPaths[0] ?? null, locks: [], facts: emptyFacts() };
+
+  const tx = db.transaction(['files', 'state'], 'readwrite');
+  const writes: Promise<unknown>[] = [tx.objectStore('state').add(state)];
+  for (const [path, content] of files) {
+    if (!isPersistablePath(path)) continue;
+    writes.push(tx.objectStore('files').put({ workspaceId: meta.id, path, content: tightBytes(content), lastModified: now }));
+  }
+  await Promise.all([...writes, tx.done]);
+  return meta;
+}
+
+export async function renameWorkspace(db: TabsmithDB, id: string, name: string): Promise<WorkspaceMeta> {
+  const valid = validateWorkspaceName(name);
+  const tx = db.transaction('state', 'readwrite');
+  const state = await tx.store.get(id);
+  if (!state) throw new WorkspaceError('not-found', 'This workspace no longer exists.');
+  const meta = { ...state.meta, name: valid, updatedAt: Date.now() };
+  await Promise.all([tx.store.put({ ...state, meta }), tx.done]);
+  return meta;
+}
+
+/** The copy's name: "<name> copy", shortened so it stays a valid name. */
+export function copyName(name: string): string {
+  const suffix = ' copy';
+  return `${name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
+}
+
+/** A new workspace with the same files and tabs (not the conversations: those belong to the original). */
+export async function duplicateWorkspace(db: TabsmithDB, id: string): Promise<WorkspaceMeta> {
+  const tx = db.transaction(['files', 'state'], 'readwrite');
+  const state = await tx.objectStore('state').get(id);
+  if (!state) throw new WorkspaceError('not-found', 'This workspace no longer exists.');
+  const records = await tx.objectStore('files').getAll(workspaceRange(id));
+  const now = Date.now();
+  const meta: WorkspaceMeta = { ...state.meta, id: crypto.randomUUID(), name: copyName(state.meta.name), createdAt: now, updatedAt: now };
+  const writes: Promise<unknown>[] = [tx.objectStore('state').add({ ...state, meta })];
+  for (const record of records) {
+    const copy: StoredFile = { ...record, workspaceId: meta.id };
+    writes.push(tx.objectStore('files').put(copy));
+  }
+  await Promise.all([...writes, tx.done]);
+  return meta;
+}
+
+/** Deletes the workspace, its files and its conversations, all or nothing. */
+export async function deleteWorkspace(db: TabsmithDB, id: string): Promise<void> {
+  const tx = db.transaction(['files', 'state', 'conversations'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('state').delete(id),
+    tx.objectStore('files').delete(workspaceRange(id)),
+    tx.objectStore('conversations').delete(workspaceRange(id)),
+    tx.done,
+  ]);
+}

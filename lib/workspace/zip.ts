@@ -1,0 +1,94 @@
+/**
+ * Workspace ↔ .zip (fflate). Import reads the archive's central directory first and checks every entry name
+ * and the declared sizes BEFORE decompressing anything, so a hostile or oversized archive fails fast and the
+ * caller creates nothing.
+ */
+import { unzipSync, zipSync, type UnzipFileInfo, type Zippable } from 'fflate';
+import {
+  checkDuplicates,
+  checkEntryName,
+  checkLimits,
+  DEFAULT_MAX_TOTAL_BYTES,
+  stripCommonRoot,
+  toContent,
+  type ImportedFile,
+  type ImportLimits,
+} from './import-rules';
+import { extension, isHiddenFromTree } from './paths';
+import { WorkspaceError, type FileContent } from './types';
+
+/** Already-compressed formats: deflating them again costs time and saves nothing. */
+const STORED_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'ico', 'zip', 'gz', 'tgz', 'br', 'woff', 'woff2', 'mp3', 'mp4', 'webm', 'pdf', 'wasm']);
+
+const encoder = new TextEncoder();
+
+/** Paths inside the archive have no leading "/"; node_modules and .git are left out. */
+export function exportZip(files: readonly { path: string; content: FileContent }[]): Uint8Array {
+  const entries: Zippable = {};
+  for (const { path, content } of files) {
+    const name = path.replace(/^\/+/, '');
+    if (name === '' || isHiddenFromTree(`/${name}`)) continue;
+    const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+    entries[name] = [bytes, { level: STORED_EXTENSIONS.has(extension(`/${name}`)) ? 0 : 6 }];
+  }
+  return zipSync(entries);
+}
+
+function corrupt(error: unknown): WorkspaceError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new WorkspaceError('corrupt', `This file is not a valid zip archive (${detail}). Nothing was imported.`);
+}
+
+/**
+ * Reads an archive into workspace files. Throws WorkspaceError: `corrupt` (not a zip, truncated, unknown
+ * compression), `too-large` (limits), `bad-path` (an entry with ".." or an absolute path, named in the message).
+ */
+export function importZip(bytes: Uint8Array, limits: ImportLimits = {}): ImportedFile[] {
+  // Pass 1: names and declared sizes only (the filter refuses every entry, so nothing is inflated).
+  const listed: UnzipFileInfo[] = [];
+  try {
+    unzipSync(bytes, {
+      filter(info) {
+        listed.push(info);
+        return false;
+      },
+    });
+  } catch (error) {
+    throw corrupt(error);
+  }
+  const wanted = new Map<string, string>(); // entry name → workspace path
+  let declared = 0;
+  for (const info of listed) {
+    const path = checkEntryName(info.name);
+    if (path === null) continue;
+    wanted.set(info.name, path);
+    declared += info.originalSize;
+  }
+  checkLimits(wanted.size, declared, limits);
+  checkDuplicates([...wanted.values()]);
+
+  // Pass 2: inflate only the wanted entries.
+  let unzipped: Record<string, Uint8Array>;
+  try {
+    unzipped = unzipSync(bytes, { filter: (info) => wanted.has(info.name) });
+  } catch (error) {
+    throw corrupt(error);
+  }
+  // Declared sizes can lie (zip bombs); check what actually came out too.
+  const actual = Object.values(unzipped).reduce((sum, data) => sum + data.length, 0);
+  checkLimits(wanted.size, actual, { ...limits, maxTotalBytes: limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES });
+
+  const files: ImportedFile[] = [];
+  for (const [name, data] of Object.entries(unzipped)) {
+    const path = wanted.get(name);
+    if (path !== undefined) files.push({ path, content: toContent(data) });
+  }
+  return stripCommonRoot(files).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A file name for the download: the workspace name made safe for every OS, plus ".zip". */
+export function zipFileName(workspaceName: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const safe = workspaceName.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-').replace(/^[.\s-]+|[.\s-]+$/g, '');
+  return `${safe || 'workspace'}.zip`;
+}
