@@ -1,83 +1,68 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
-import { FileList } from '@/components/files/FileList';
-import { PreviewPanel } from '@/components/preview/PreviewPanel';
 import { RuntimeProvider } from '@/components/runtime/RuntimeContext';
 import { useRuntimeBoot, type RuntimeBootState } from '@/components/runtime/useRuntimeBoot';
 import { StatusBar } from '@/components/status/StatusBar';
-import { TerminalPanel } from '@/components/terminal/TerminalPanel';
-import { TerminalRequests } from '@/components/terminal/terminal-requests';
+import { ReadOnlyBanner } from '@/components/workspaces/ReadOnlyBanner';
+import { useWorkspaceSession, type WorkspaceSession } from '@/components/workspaces/useWorkspaceSession';
+import { WorkspaceLauncher } from '@/components/workspaces/WorkspaceLauncher';
+import { WorkspaceLockDialog } from '@/components/workspaces/WorkspaceLockDialog';
+import { IdeLayout } from './IdeLayout';
 import { IsolationWarning } from './IsolationWarning';
+import { useWorkspaceStartup } from './useWorkspaceStartup';
 import styles from './workbench.module.css';
 
-/** The IDE shell: file tree | editor | preview on top, terminal below, the agent column on the right. */
+/**
+ * The IDE page: boots the runtime, opens the workspace named in the URL (or shows the launcher), and lays
+ * out the panes once both are there.
+ */
 export default function Workbench() {
   const { state, switchToOffline } = useRuntimeBoot();
-  const [terminalRequests] = useState(() => new TerminalRequests());
   const runtime = state.phase === 'ready' ? state.runtime : null;
-
-  const needsRuntime = (content: ReactNode) => (runtime ? content : <p className={styles.placeholder}>{waitingText(state)}</p>);
+  const session = useWorkspaceSession(runtime);
 
   return (
     <div className={styles.app}>
       <IsolationWarning />
       {state.phase === 'failed' && <BootFailure state={state} onSwitch={switchToOffline} />}
       <RuntimeProvider value={runtime}>
-        <main aria-label="Tabsmith IDE" className={styles.main}>
-          <Group orientation="horizontal" id="tabsmith-columns">
-            <Panel id="workbench" defaultSize="78" minSize="40">
-              <Group orientation="vertical" id="tabsmith-rows">
-                <Panel id="top" defaultSize="62" minSize="15">
-                  <Group orientation="horizontal" id="tabsmith-top">
-                    <Panel id="files" defaultSize="18" minSize="8" collapsible>
-                      <Region label="Files">{runtime ? <FileList /> : null}</Region>
-                    </Panel>
-                    <Separator aria-label="Resize files" className={styles.vsep} />
-                    <Panel id="editor" defaultSize="42" minSize="15">
-                      <Region label="Editor">
-                        <p className={styles.placeholder}>No file open. Files you open from the tree appear here.</p>
-                      </Region>
-                    </Panel>
-                    <Separator aria-label="Resize preview" className={styles.vsep} />
-                    <Panel id="preview" defaultSize="40" minSize="15" collapsible>
-                      <Region label="Preview">{needsRuntime(<PreviewPanel />)}</Region>
-                    </Panel>
-                  </Group>
-                </Panel>
-                <Separator aria-label="Resize terminal" className={styles.hsep} />
-                <Panel id="terminal" defaultSize="38" minSize="8" collapsible>
-                  <Region label="Terminal">{needsRuntime(<TerminalPanel requests={terminalRequests} />)}</Region>
-                </Panel>
-              </Group>
-            </Panel>
-            <Separator aria-label="Resize agent column" className={styles.vsep} />
-            <Panel id="agent" defaultSize="22" minSize="12" collapsible>
-              <Region label="Agent">
-                <p className={styles.placeholder}>The agent chat will live in this column.</p>
-              </Region>
-            </Panel>
-          </Group>
-        </main>
+        {session.phase === 'choose' ? (
+          <WorkspaceLauncher />
+        ) : (
+          // Keyed by store: a new store (read-only → take over) gets fresh terminals with its history.
+          <OpenWorkspace key={session.store ? 'ready' : 'waiting'} session={session} waiting={waitingText(state, session)} />
+        )}
       </RuntimeProvider>
       <StatusBar state={state} />
     </div>
   );
 }
 
-function Region({ label, children }: { label: string; children: ReactNode }) {
+function OpenWorkspace({ session, waiting }: { session: WorkspaceSession; waiting: string }) {
+  const store = session.store;
+  const terminalRequests = useWorkspaceStartup(store, session.needsInstall);
   return (
-    <section aria-label={label} className={styles.region}>
-      <h2 className={styles.heading}>{label}</h2>
-      <div className={styles.body}>{children}</div>
-    </section>
+    <>
+      {store && <ReadOnlyBanner store={store} reason={session.readOnlyReason} onTakeOver={session.takeOver} />}
+      {session.phase === 'locked' && (
+        <WorkspaceLockDialog name={session.name} onOpenReadOnly={session.openReadOnly} onTakeOver={session.takeOver} />
+      )}
+      {session.phase === 'error' && (
+        <div role="alert" className={styles.bootFailed}>
+          <p>{session.error}</p>
+        </div>
+      )}
+      <IdeLayout store={store ?? null} terminalRequests={store ? terminalRequests : null} waiting={waiting} />
+    </>
   );
 }
 
-function waitingText(state: RuntimeBootState): string {
+function waitingText(state: RuntimeBootState, session: WorkspaceSession): string {
   if (state.phase === 'booting') return state.detail;
-  return 'No runtime is running.';
+  if (state.phase === 'failed') return 'No runtime is running.';
+  if (session.phase === 'opening') return 'Opening the workspace…';
+  if (session.phase === 'error') return 'The workspace could not be opened.';
+  return 'Waiting for the workspace…';
 }
 
 /** Shown once, above the panes: why the runtime did not start and the way out. */

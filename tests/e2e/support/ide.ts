@@ -14,8 +14,21 @@ export function region(page: Page, name: 'Files' | 'Editor' | 'Preview' | 'Termi
   return page.getByRole('region', { name, exact: true });
 }
 
-/** Opens the IDE on the offline runtime (the one that boots without any network) and waits for boot. */
-export async function openIde(page: Page): Promise<void> {
+export type TemplateName = 'Empty' | 'Vite + React' | 'Node HTTP server' | 'Static HTML + JS';
+
+/**
+ * Opens the IDE on the offline runtime (the one that boots without any network) in a new workspace made
+ * from the launcher, as a person would, and waits until the runtime is up and the terminal is there.
+ */
+export async function openIde(page: Page, options: { template?: TemplateName; name?: string } = {}): Promise<void> {
+  const { template = 'Empty', name = 'e2e workspace' } = options;
   await page.goto('/?runtime=offline');
+  await page.getByRole('button', { name: 'New workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New workspace' });
+  await dialog.getByLabel('Workspace name').fill(name);
+  await dialog.getByRole('radio', { name: template, exact: true }).check();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/[?&]ws=/);
   await expect(runtimeStatus(page)).toHaveText(OFFLINE_BOOTED, { timeout: BOOT_TIMEOUT_MS });
+  await expect(region(page, 'Terminal').getByRole('tab', { name: 'Terminal 1', exact: true })).toBeVisible({ timeout: BOOT_TIMEOUT_MS });
 }

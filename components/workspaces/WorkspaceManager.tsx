@@ -1,0 +1,77 @@
+'use client';
+
+import { useCallback, useState, type ReactNode } from 'react';
+import { TEMPLATES } from '@/lib/workspace/templates';
+import type { WorkspaceMeta } from '@/lib/workspace/types';
+import { DropZone, ImportButtons } from './ImportControls';
+import { NewWorkspaceDialog, type TemplateOption } from './NewWorkspaceDialog';
+import { navigateToWorkspace } from './navigate';
+import { useImport } from './useImport';
+import { useWorkspaceList } from './useWorkspaceList';
+import { WorkspaceListView } from './WorkspaceListView';
+import styles from './workspaces.module.css';
+
+/** "Empty" first: the picker reads as "nothing, or one of these starters". */
+const TEMPLATE_OPTIONS: TemplateOption[] = [...TEMPLATES]
+  .sort((a, b) => (a.id === 'empty' ? -1 : b.id === 'empty' ? 1 : 0))
+  .map(({ id, name, description }) => ({ id, name, description }));
+
+export interface WorkspaceManagerProps {
+  currentId?: string | null;
+  /** Extra toolbar controls (the switcher adds "Export as zip" and "Close workspace"). */
+  extraActions?: ReactNode;
+}
+
+/**
+ * Everything about the list of workspaces: new (from a template), import (zip, folder, drop), and the list
+ * itself. Used by the launcher (no workspace open) and by the "Workspaces" dialog.
+ */
+export function WorkspaceManager({ currentId = null, extraActions }: WorkspaceManagerProps) {
+  const list = useWorkspaceList();
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = useCallback((id: string) => navigateToWorkspace(id), []);
+  const onImported = useCallback((meta: WorkspaceMeta) => navigateToWorkspace(meta.id), []);
+  const importer = useImport(list, onImported);
+  const busy = importer.progress !== null;
+
+  return (
+    <DropZone onDrop={(transfer) => void importer.importDrop(transfer)} disabled={busy}>
+      <div role="toolbar" aria-label="Workspace actions" className={styles.toolbar}>
+        <button type="button" className={styles.primary} disabled={busy} onClick={() => setCreating(true)}>New workspace</button>
+        <ImportButtons
+          progress={importer.progress}
+          onZip={(file) => void importer.importZipFile(file)}
+          onFolder={(files) => void importer.importFolderFiles(files)}
+        />
+        {extraActions}
+      </div>
+      {importer.progress && <p role="status" className={styles.progress}>{importer.progress}</p>}
+      {(importer.error ?? error) && (
+        <div role="alert" className={styles.alert}>
+          <span>{importer.error ?? error}</span>
+          <button
+            type="button"
+            onClick={() => {
+              importer.clearError();
+              setError(null);
+            }}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+      <WorkspaceListView list={list} currentId={currentId} onOpen={open} onError={setError} />
+      {creating && (
+        <NewWorkspaceDialog
+          templates={TEMPLATE_OPTIONS}
+          onClose={() => setCreating(false)}
+          onCreate={async (name, template) => {
+            const meta = await list.create({ name, template });
+            navigateToWorkspace(meta.id);
+          }}
+        />
+      )}
+    </DropZone>
+  );
+}

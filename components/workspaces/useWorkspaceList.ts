@@ -1,0 +1,88 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import type { WorkspaceMeta } from '@/lib/workspace';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  duplicateWorkspace,
+  listWorkspaces,
+  openDatabase,
+  renameWorkspace,
+  type CreateWorkspaceInput,
+  type TabsmithDB,
+} from '@/lib/workspace/workspaces';
+import { errorMessage } from '@/components/files/errors';
+
+export interface WorkspaceList {
+  /** Null until the database has been read once. */
+  workspaces: WorkspaceMeta[] | null;
+  /** A failure to read the list itself (IndexedDB unavailable, e.g. private mode). */
+  loadError: string | null;
+  create(input: CreateWorkspaceInput): Promise<WorkspaceMeta>;
+  rename(id: string, name: string): Promise<void>;
+  duplicate(id: string): Promise<WorkspaceMeta>;
+  remove(id: string): Promise<void>;
+  refresh(): Promise<void>;
+}
+
+/**
+ * The saved workspaces, read from IndexedDB, and the operations on them. Each operation rejects with a
+ * user-worded error (the caller shows it where the user acted) and re-reads the list on success.
+ */
+export function useWorkspaceList(): WorkspaceList {
+  const [db, setDb] = useState<TabsmithDB | null>(null);
+  const [workspaces, setWorkspaces] = useState<WorkspaceMeta[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let opened: TabsmithDB | null = null;
+    let cancelled = false;
+    openDatabase().then(
+      async (handle) => {
+        opened = handle;
+        if (cancelled) return handle.close();
+        setDb(handle);
+        setWorkspaces(await listWorkspaces(handle));
+      },
+      (error: unknown) => !cancelled && setLoadError(`Saved workspaces could not be read: ${errorMessage(error)}`),
+    );
+    return () => {
+      cancelled = true;
+      opened?.close();
+    };
+  }, []);
+
+  const need = useCallback((): TabsmithDB => {
+    if (!db) throw new Error('The workspace list is still loading; try again in a moment.');
+    return db;
+  }, [db]);
+
+  const refresh = useCallback(async () => {
+    setWorkspaces(await listWorkspaces(need()));
+  }, [need]);
+
+  const create = useCallback(async (input: CreateWorkspaceInput) => {
+    const meta = await createWorkspace(need(), input);
+    await refresh();
+    return meta;
+  }, [need, refresh]);
+
+  const rename = useCallback(async (id: string, name: string) => {
+    await renameWorkspace(need(), id, name);
+    await refresh();
+  }, [need, refresh]);
+
+  const duplicate = useCallback(async (id: string) => {
+    const meta = await duplicateWorkspace(need(), id);
+    await refresh();
+    return meta;
+  }, [need, refresh]);
+
+  const remove = useCallback(async (id: string) => {
+    await deleteWorkspace(need(), id);
+    await refresh();
+  }, [need, refresh]);
+
+  return { workspaces, loadError, create, rename, duplicate, remove, refresh };
+}

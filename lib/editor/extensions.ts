@@ -1,0 +1,71 @@
+/**
+ * The editor's extension set. Everything that varies per file or over time (language, read-only, theme)
+ * sits in a Compartment so it can be reconfigured on a live state without rebuilding it (and so without
+ * losing the file's undo history).
+ */
+import { basicSetup } from 'codemirror';
+import { Annotation, Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { gotoLine, openSearchPanel } from '@codemirror/search';
+import { indentWithTab } from '@codemirror/commands';
+import { editorTheme } from './theme';
+
+export const languageSlot = new Compartment();
+export const readOnlySlot = new Compartment();
+export const themeSlot = new Compartment();
+
+/** Marks transactions that bring the store's content into the editor, so they are not echoed back. */
+export const fromStore = Annotation.define<boolean>();
+
+/** Ctrl/Cmd+H: the search panel with the cursor in its replace field. */
+function openReplace(view: EditorView): boolean {
+  openSearchPanel(view);
+  const replace = view.dom.querySelector<HTMLInputElement>('.cm-search input[name=replace]');
+  if (replace) {
+    replace.focus();
+    replace.select();
+  }
+  return true;
+}
+
+export interface EditorHooks {
+  /** Called for every user change to the document. */
+  onDocChanged(): void;
+}
+
+/** The extensions shared by every file's state; `hooks` reach back into the session. */
+export function sharedExtensions(hooks: EditorHooks): Extension {
+  return [
+    basicSetup,
+    // Ours win over basicSetup's: Mod-g is "find next" there, and Go to line is expected on Ctrl+G.
+    Prec.high(
+      keymap.of([
+        { key: 'Mod-g', run: gotoLine, preventDefault: true },
+        { key: 'Mod-h', run: openReplace, preventDefault: true },
+        indentWithTab,
+      ]),
+    ),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged && !update.transactions.every((tr) => tr.annotation(fromStore))) hooks.onDocChanged();
+    }),
+  ];
+}
+
+export function createFileState(
+  path: string,
+  doc: string,
+  shared: Extension,
+  options: { readOnly: boolean; dark: boolean },
+): EditorState {
+  const name = path.split('/').pop() ?? path;
+  return EditorState.create({
+    doc,
+    extensions: [
+      shared,
+      EditorView.contentAttributes.of({ 'aria-label': `Contents of ${name}` }),
+      languageSlot.of([]),
+      readOnlySlot.of(EditorState.readOnly.of(options.readOnly)),
+      themeSlot.of(editorTheme(options.dark)),
+    ],
+  });
+}

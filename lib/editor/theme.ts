@@ -1,0 +1,63 @@
+/**
+ * Light and dark editor themes. Colours come from the app's CSS variables (globals.css), which already
+ * follow prefers-color-scheme, so the editor matches the panels around it; the `dark` flag switches
+ * CodeMirror's own base styles (selection, panels) and the syntax colours.
+ */
+import { defaultHighlightStyle, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { EditorView } from '@codemirror/view';
+import type { Extension } from '@codemirror/state';
+import { tags as t } from '@lezer/highlight';
+
+const chrome = (dark: boolean) =>
+  EditorView.theme(
+    {
+      '&': { height: '100%', backgroundColor: 'var(--panel)', color: 'var(--fg)', fontSize: '13px' },
+      '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.5' },
+      '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+      '.cm-activeLine': { backgroundColor: dark ? '#2c2f3480' : '#f1f3f780' },
+      '.cm-activeLineGutter': { backgroundColor: dark ? '#2c2f34' : '#eef0f4' },
+      '&.cm-focused': { outline: 'none' },
+      '.cm-cursor': { borderLeftColor: 'var(--fg)' },
+      '.cm-panels': { backgroundColor: 'var(--bg)', color: 'var(--fg)' },
+      '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--border)' },
+      '.cm-panels.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
+      '.cm-textfield': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--border)' },
+      '.cm-button': { backgroundImage: 'none', backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--border)' },
+      '.cm-matchingBracket': { outline: '1px solid var(--accent)', backgroundColor: 'transparent' },
+    },
+    { dark },
+  );
+
+const darkHighlight = HighlightStyle.define([
+  { tag: [t.keyword, t.modifier, t.controlKeyword, t.operatorKeyword], color: '#c792ea' },
+  { tag: [t.string, t.special(t.string), t.regexp], color: '#c3e88d' },
+  { tag: [t.number, t.bool, t.null, t.atom], color: '#f78c6c' },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: '#7f848e', fontStyle: 'italic' },
+  { tag: [t.function(t.variableName), t.function(t.propertyName)], color: '#82aaff' },
+  { tag: [t.typeName, t.className, t.namespace], color: '#ffcb6b' },
+  { tag: [t.propertyName, t.attributeName], color: '#89ddff' },
+  { tag: [t.tagName], color: '#f07178' },
+  { tag: [t.definition(t.variableName)], color: '#e6e6e6' },
+  { tag: [t.heading], color: '#82aaff', fontWeight: 'bold' },
+  { tag: [t.link, t.url], color: '#89ddff', textDecoration: 'underline' },
+  { tag: [t.emphasis], fontStyle: 'italic' },
+  { tag: [t.strong], fontWeight: 'bold' },
+  { tag: [t.invalid], color: '#ff5370' },
+]);
+
+export function editorTheme(dark: boolean): Extension {
+  return [chrome(dark), syntaxHighlighting(dark ? darkHighlight : defaultHighlightStyle)];
+}
+
+/** Whether the system asks for a dark theme right now (false on the server). */
+export function prefersDark(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** Calls back when the system theme changes; returns the unsubscribe. */
+export function onColorSchemeChange(listener: (dark: boolean) => void): () => void {
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  const handler = (event: MediaQueryListEvent) => listener(event.matches);
+  query.addEventListener('change', handler);
+  return () => query.removeEventListener('change', handler);
+}
