@@ -17,6 +17,7 @@ import type {
 import { attachBridge } from './bridge';
 import { quoteWords } from './command-line';
 import { runArgv, runCommandLine, type CommandDeps } from './commands';
+import { provideEsbuildLazily } from './esbuild';
 import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
 import { toVfsPath } from './paths';
@@ -70,6 +71,7 @@ export class OfflineRuntime implements Runtime {
   constructor(private readonly parts: OfflineRuntimeParts) {
     const { almost, container, origin } = parts;
     this.fs = createOfflineFs(container.vfs);
+    provideEsbuildLazily((path) => (container.vfs.existsSync(path) ? container.vfs.readFileSync(path, 'utf8') : null));
     this.tracker = new ServerTracker(container.serverBridge, {
       open: (port) => {
         const url = this.previewUrl(port);

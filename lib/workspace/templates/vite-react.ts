@@ -113,8 +113,6 @@ const indexHtml = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Vite + React</title>
-    <!-- Linked, not imported from main.jsx: the offline runtime's esbuild cannot bundle CSS imports yet. -->
-    <link rel="stylesheet" href="/src/index.css" />
   </head>
   <body>
     <div id="root"></div>
@@ -126,6 +124,7 @@ const indexHtml = `<!doctype html>
 const mainJsx = `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App.jsx';
+import './index.css';
 
 createRoot(document.getElementById('root')).render(
   <StrictMode>
