@@ -59,6 +59,17 @@ export class WorkspaceModel {
     for (const listener of [...this.listeners]) listener();
   }
 
+  /**
+   * For what the user did on purpose (save, create, rename, move, delete): writes the files and the state to
+   * IndexedDB at once, then publishes. "Saved" is shown only once it is durable, so closing or reloading the
+   * tab right after cannot lose it; changes seen by the watcher (shell, npm) keep the debounced path.
+   */
+  async commitDurably(): Promise<void> {
+    this.putState();
+    await this.persistence.flush();
+    this.commit(false);
+  }
+
   putState(): void {
     if (this.readOnly || this.disposed) return;
     this.persistence.putState({

@@ -153,7 +153,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
     model.persistFile(path, content);
     model.replaceTab(path, (current) => afterSave(current, content));
     if (path === '/package.json') model.updatePackages(content);
-    model.commit(true);
+    await model.commitDurably();
   }
 
   resolveConflict(path: string, choice: 'keep-mine' | 'take-theirs'): Promise<void> {
@@ -183,7 +183,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
       await this.fs.writeFile(target, content);
       const bytes = typeof content === 'string' ? encodeText(content) : content;
       this.model.fileChanged(target, bytes);
-      this.model.commit(true);
+      await this.model.commitDurably();
     });
   }
 
@@ -240,7 +240,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
     model.pathRemoved(source, true);
     if (type === 'directory') await syncFolder(model, target);
     else await syncFile(model, target);
-    model.commit(true);
+    await model.commitDurably();
   }
 
   remove(path: string): Promise<void> {
@@ -253,7 +253,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
       if (locked) throw new WorkspaceError('locked', `${locked} is locked: unlock it to delete ${locked === target ? 'it' : target}`);
       await this.fs.rm(target);
       model.pathRemoved(target, true);
-      model.commit(true);
+      await model.commitDurably();
     });
   }
 

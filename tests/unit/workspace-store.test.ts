@@ -106,6 +106,39 @@ describe('workspace store: editing and saving', () => {
     store.dispose();
   });
 
+  it('shows a save as done only once it is in IndexedDB, tabs included (reload right after loses nothing)', async () => {
+    const { store, sink } = await setup({ '/notes.md': '' });
+    await store.openFile('/notes.md');
+    store.updateContent('/notes.md', 'remember the milk');
+    let releaseFlush = () => {};
+    const durable: string[] = [];
+    sink.flush = () => {
+      durable.push(String(sink.files.get('/notes.md')));
+      return new Promise<void>((resolve) => (releaseFlush = resolve));
+    };
+    const saving = store.save('/notes.md');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Written to the sink and being flushed, but the editor still says "unsaved" until the flush commits.
+    expect(durable).toEqual(['remember the milk']);
+    expect(sink.lastState?.openPaths).toEqual(['/notes.md']);
+    expect(tab(store, '/notes.md')?.dirty).toBe(true);
+    releaseFlush();
+    await saving;
+    expect(tab(store, '/notes.md')?.dirty).toBe(false);
+    store.dispose();
+  });
+
+  it('flushes created, renamed and removed files at once', async () => {
+    const { store, sink } = await setup({});
+    const before = sink.flushes;
+    await store.createFile('/a.txt', 'x');
+    await store.rename('/a.txt', '/b.txt');
+    await store.remove('/b.txt');
+    expect(sink.flushes - before).toBe(3);
+    expect(sink.files.has('/b.txt')).toBe(false);
+    store.dispose();
+  });
+
   it('refreshes a clean tab when the file changes on disk', async () => {
     const { store, runtime } = await setup({ '/a.txt': 'old' });
     await store.openFile('/a.txt');
