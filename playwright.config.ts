@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import chromium from './tests/chromium.json';
 
 /**
  * End-to-end tests run against the production build (`next start`), never `next dev`: that is what users
@@ -13,19 +14,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 /**
  * Debian's Chromium: Playwright's own browser download does not work on these machines. Playwright gives
- * every context a fresh profile, so no --user-data-dir is needed here. bench/browser.mjs keeps the same list.
+ * every context a fresh profile, so no --user-data-dir is needed here. The bench uses the same file.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumPath = process.env.CHROMIUM_PATH ?? chromium.defaultPath;
+const chromiumArgs = chromium.args;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,19 +1,12 @@
-// Launches Debian's Chromium the way the e2e tests do (playwright.config.ts keeps the same flags):
+// Launches Debian's Chromium the way the e2e tests do (both read tests/chromium.json):
 // Playwright's own browser download does not work on these machines.
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const flags = JSON.parse(readFileSync(new URL('../../tests/chromium.json', import.meta.url), 'utf8'));
 
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const chromiumPath = process.env.CHROMIUM_PATH ?? flags.defaultPath;
+const args = flags.args;
 
 export function launchChromium() {
   return chromium.launch({ executablePath: chromiumPath, args, headless: true });

@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkspaceStore, type PersistedState } from '@/lib/workspace';
-import { createMemoryRuntime, RecordingSink } from './fakes/memory-runtime';
-
-function state(overrides: Partial<PersistedState> = {}): PersistedState {
-  return {
-    meta: { id: 'w1', name: 'Test', createdAt: 1, updatedAt: 1 },
-    openPaths: [],
-    activePath: null,
-    locks: [],
-    facts: { lastCommand: null, serverRunning: false, ports: [], installedPackages: [] },
-    ...overrides,
-  };
-}
-
-async function setup(files: Record<string, string | Uint8Array>, overrides: Partial<PersistedState> = {}) {
-  const runtime = await createMemoryRuntime(files);
-  const sink = new RecordingSink();
-  const store = await createWorkspaceStore({ runtime, persistence: sink, state: state(overrides) });
-  return { store, runtime, sink };
-}
+import { setupStore as setup } from './fakes/workspace-store-setup';
 
 const pkg = (deps: Record<string, string>, dev: Record<string, string> = {}) =>
   JSON.stringify({ name: 'x', dependencies: deps, devDependencies: dev });

@@ -1,44 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkspaceStore, WorkspaceError, type PersistedState, type WorkspaceStore } from '@/lib/workspace';
-import { createMemoryRuntime, RecordingSink, type MemoryRuntime } from './fakes/memory-runtime';
-
-function state(overrides: Partial<PersistedState> = {}): PersistedState {
-  return {
-    meta: { id: 'w1', name: 'Test', createdAt: 1, updatedAt: 1 },
-    openPaths: [],
-    activePath: null,
-    locks: [],
-    facts: { lastCommand: null, serverRunning: false, ports: [], installedPackages: [] },
-    ...overrides,
-  };
-}
-
-interface Setup {
-  store: WorkspaceStore;
-  runtime: MemoryRuntime;
-  sink: RecordingSink;
-}
-
-async function setup(files: Record<string, string | Uint8Array>, overrides: Partial<PersistedState> = {}, readOnly = false): Promise<Setup> {
-  const runtime = await createMemoryRuntime(files);
-  const sink = new RecordingSink();
-  const store = await createWorkspaceStore({ runtime, persistence: sink, state: state(overrides), readOnly });
-  return { store, runtime, sink };
-}
-
-const tab = (store: WorkspaceStore, path: string) => store.getSnapshot().openFiles.find((t) => t.path === path);
-
-async function expectError(promise: Promise<unknown> | (() => unknown), code: WorkspaceError['code'], text?: RegExp) {
-  let caught: unknown;
-  try {
-    await (typeof promise === 'function' ? promise() : promise);
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(WorkspaceError);
-  expect((caught as WorkspaceError).code).toBe(code);
-  if (text) expect((caught as WorkspaceError).message).toMatch(text);
-}
+import { setupStore as setup, tab, expectError } from './fakes/workspace-store-setup';
 
 describe('workspace store: tree', () => {
   it('builds a sorted tree (folders first, by name), a sorted file list, without node_modules and .git', async () => {
