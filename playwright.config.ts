@@ -1,5 +1,5 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import chromium from './tests/chromium.json';
 
 /**
  * End-to-end tests run against the production build (`next start`), never `next dev`: that is what users
@@ -16,6 +16,7 @@ const baseURL = `http://127.0.0.1:${port}`;
  * Debian's Chromium: Playwright's own browser download does not work on these machines. Playwright gives
  * every context a fresh profile, so no --user-data-dir is needed here. The bench uses the same file.
  */
+const chromium = JSON.parse(readFileSync(new URL('./tests/chromium.json', import.meta.url), 'utf8')) as { defaultPath: string; args: string[] };
 const chromiumPath = process.env.CHROMIUM_PATH ?? chromium.defaultPath;
 const chromiumArgs = chromium.args;
 
