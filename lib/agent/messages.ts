@@ -1,0 +1,48 @@
+/**
+ * What travels between the chat and POST /api/ai: the mode, the bounded workspace state, the request body,
+ * and the UI message type with its metadata. One definition, used by the route and the chat panel.
+ */
+import type { InferUITools, UIMessage } from 'ai';
+import { z } from 'zod';
+import type { AgentTools } from './tools';
+
+export const agentModeSchema = z.enum(['fast', 'balanced', 'deep']);
+export type AgentMode = z.infer<typeof agentModeSchema>;
+
+/** What the client tells the server about the workspace. Never file contents: names and facts only. */
+export const workspaceStateSchema = z.object({
+  files: z.array(z.string().max(1024)).max(20_000).default([]),
+  lastCommand: z.string().max(4000).nullable().default(null),
+  serverRunning: z.boolean().default(false),
+  openPorts: z.array(z.number().int().min(1).max(65535)).max(100).default([]),
+  installedPackages: z.array(z.string().max(214)).max(2000).default([]),
+});
+export type WorkspaceState = z.infer<typeof workspaceStateSchema>;
+
+export const messageMetadataSchema = z.object({
+  mode: agentModeSchema.optional(),
+  usage: z
+    .object({
+      inputTokens: z.number().optional(),
+      outputTokens: z.number().optional(),
+      reasoningTokens: z.number().optional(),
+      totalTokens: z.number().optional(),
+    })
+    .optional(),
+  /** Set on the last message when the mode's step cap stopped the agent (the UI offers Continue). */
+  stepLimitReached: z.boolean().optional(),
+});
+export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
+
+export type IdeUIMessage = UIMessage<MessageMetadata, Record<string, never>, InferUITools<AgentTools>>;
+
+/** The POST body; `messages` are UI messages, checked structurally by the AI SDK when converted. */
+export const chatRequestSchema = z.object({
+  messages: z.array(z.object({ id: z.string(), role: z.enum(['system', 'user', 'assistant']), parts: z.array(z.unknown()) }).passthrough()).min(1).max(500),
+  mode: agentModeSchema.default('balanced'),
+  workspaceState: workspaceStateSchema.default({ files: [], lastCommand: null, serverRunning: false, openPorts: [], installedPackages: [] }),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** Request bodies above this are refused with 413 before parsing (the client sends names, not contents). */
+export const MAX_CHAT_BODY_BYTES = 4 * 1024 * 1024;
