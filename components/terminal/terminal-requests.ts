@@ -3,9 +3,13 @@
  * user sees its progress (the workspace's `npm install` on open), learn which commands the user ran, and
  * give new shells their history. Requests made before the pane is ready are queued.
  */
+import type { RuntimeProcess } from '@/lib/runtime/port';
+
 export class TerminalRequests {
   private runner: ((command: string) => void) | null = null;
   private queued: string[] = [];
+  private viewer: ((process: RuntimeProcess, label: string) => void) | null = null;
+  private queuedProcesses: { process: RuntimeProcess; label: string }[] = [];
   private readonly commandListeners = new Set<(command: string) => void>();
 
   constructor(readonly history: readonly string[] = []) {}
@@ -24,6 +28,22 @@ export class TerminalRequests {
     queued.forEach(runner);
     return () => {
       if (this.runner === runner) this.runner = null;
+    };
+  }
+
+  /** Shows a process the agent started in the "Agent" tab (queued until the pane is there). */
+  showProcess(process: RuntimeProcess, label: string): void {
+    if (this.viewer) this.viewer(process, label);
+    else this.queuedProcesses.push({ process, label });
+  }
+
+  attachViewer(viewer: (process: RuntimeProcess, label: string) => void): () => void {
+    this.viewer = viewer;
+    const queued = this.queuedProcesses;
+    this.queuedProcesses = [];
+    queued.forEach(({ process, label }) => viewer(process, label));
+    return () => {
+      if (this.viewer === viewer) this.viewer = null;
     };
   }
 

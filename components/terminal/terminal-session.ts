@@ -29,15 +29,19 @@ export class TerminalSession {
   private readonly listeners = new Set<Listener>();
   private readonly typed = new TypedLineTracker();
 
+  /** Viewer sessions (the "Agent" tab) have no shell: they show processes the agent started. */
+  private attached: RuntimeProcess | null = null;
+
   private constructor(
     id: number,
     private readonly runtime: Runtime,
     private readonly term: Terminal,
     private readonly fitAddon: FitAddon,
     private readonly options: SessionOptions,
+    title?: string,
   ) {
     this.id = id;
-    this.title = `Terminal ${id}`;
+    this.title = title ?? `Terminal ${id}`;
     term.onData((data) => this.handleInput(data));
     term.onResize(({ cols, rows }) => {
       this.shell?.resize({ cols, rows });
@@ -47,6 +51,17 @@ export class TerminalSession {
 
   /** xterm touches `window` when imported, so it is loaded only in the browser, when a tab opens. */
   static async create(id: number, runtime: Runtime, options: SessionOptions = {}): Promise<TerminalSession> {
+    const session = await TerminalSession.build(id, runtime, options);
+    await session.startShell();
+    return session;
+  }
+
+  /** A tab without a shell, showing the output of processes handed to `attachProcess`. */
+  static createViewer(id: number, runtime: Runtime, title: string): Promise<TerminalSession> {
+    return TerminalSession.build(id, runtime, {}, title);
+  }
+
+  private static async build(id: number, runtime: Runtime, options: SessionOptions, title?: string): Promise<TerminalSession> {
     const [{ Terminal }, { FitAddon }, { WebLinksAddon }] = await Promise.all([
       import('@xterm/xterm'),
       import('@xterm/addon-fit'),
@@ -63,9 +78,18 @@ export class TerminalSession {
     const fitAddon = new FitAddon();
     term.loadAddon(fitAddon);
     term.loadAddon(new WebLinksAddon((_event, uri) => window.open(uri, '_blank', 'noopener')));
-    const session = new TerminalSession(id, runtime, term, fitAddon, options);
-    await session.startShell();
-    return session;
+    return new TerminalSession(id, runtime, term, fitAddon, options, title);
+  }
+
+  /** Shows a process's output here (with a header line); typing goes to the latest one. */
+  attachProcess(process: RuntimeProcess, label: string): void {
+    this.attached = process;
+    this.term.write(`\r\n\x1b[1;36m▶ ${label}\x1b[0m\r\n`);
+    void this.pipeOutput(process);
+    void process.exit.then((code) => {
+      if (!this.disposed) this.term.write(`\r\n${DIM}[${label} exited with code ${code}]${RESET}\r\n`);
+      if (this.attached === process) this.attached = null;
+    });
   }
 
   get size() {
@@ -160,6 +184,10 @@ export class TerminalSession {
   }
 
   private handleInput(data: string): void {
+    if (this.attached) {
+      this.attached.write(data);
+      return;
+    }
     if (this.shellExited) {
       if (data === '\r') void this.restartShellIfExited();
       return;

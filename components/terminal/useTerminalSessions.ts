@@ -5,6 +5,8 @@ import type { Runtime } from '@/lib/runtime/port';
 import { TerminalSession } from './terminal-session';
 import type { TerminalRequests } from './terminal-requests';
 
+export const AGENT_TAB_TITLE = 'Agent';
+
 /** Live sessions kept outside React state, so teardown and "stop all" always see the current list. */
 interface SessionRegistry {
   sessions: TerminalSession[];
@@ -73,6 +75,27 @@ export function useTerminalSessions(runtime: Runtime, requests: TerminalRequests
     await runtime.killAll();
     await Promise.all(registryRef.current.sessions.map((s) => s.restartShellIfExited()));
   }, [runtime]);
+
+  // The agent's background processes (dev servers) show in one "Agent" tab, made again if it was closed.
+  useEffect(() => {
+    const registry = registryRef.current;
+    let creating: Promise<TerminalSession> | null = null;
+    const agentTab = async () => {
+      const open = registry.sessions.find((session) => session.title === AGENT_TAB_TITLE);
+      if (open) return open;
+      creating ??= TerminalSession.createViewer(registry.nextId++, runtime, AGENT_TAB_TITLE).then((session) => {
+        registry.sessions.push(session);
+        setSessions([...registry.sessions]);
+        setActiveId(session.id);
+        creating = null;
+        return session;
+      });
+      return creating;
+    };
+    return requests.attachViewer((process, label) => {
+      void agentTab().then((session) => session.attachProcess(process, label));
+    });
+  }, [runtime, requests]);
 
   // Commands asked for by the rest of the IDE run in the active tab, so their progress is visible.
   useEffect(() => {

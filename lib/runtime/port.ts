@@ -81,6 +81,13 @@ export interface PreviewError {
   at: number;
 }
 
+/** A command that ended: what the IDE offers to fix when it failed. Interactive shells are not reported. */
+export interface ProcessExit {
+  id: number;
+  command: string;
+  exitCode: number;
+}
+
 /** Workspace files, path → bytes; `node_modules` is never included. */
 export type ExportedFiles = Record<string, Uint8Array>;
 
@@ -98,6 +105,8 @@ export interface Runtime {
   onPort(listener: (event: PortEvent) => void): Unsubscribe;
   onServerReady(listener: (port: number, url: string) => void): Unsubscribe;
   onPreviewError(listener: (error: PreviewError) => void): Unsubscribe;
+  /** Commands ending (spawned programs, and on the offline runtime each shell command line too). */
+  onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe;
   export(path?: string): Promise<ExportedFiles>;
   dispose(): void;
 }

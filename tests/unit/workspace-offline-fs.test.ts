@@ -21,6 +21,7 @@ function offlineRuntime(vfs: VirtualFS): Runtime {
     onPort: none,
     onServerReady: none,
     onPreviewError: none,
+    onProcessExit: none,
     export: async () => ({}),
     dispose: () => undefined,
   };

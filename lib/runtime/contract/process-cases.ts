@@ -46,6 +46,26 @@ export const processCases: ContractCase[] = [
     },
   },
   {
+    name: 'onProcessExit reports a finished command with its exit code',
+    async run(rt, t) {
+      await rt.fs.writeFile(`${t.dir}/exit4.js`, 'process.exit(4);\n');
+      const exits: { command: string; exitCode: number }[] = [];
+      const stop = rt.onProcessExit((exit) => exits.push(exit));
+      try {
+        const process = await rt.spawn('node', [relative(`${t.dir}/exit4.js`)]);
+        await collect(process).untilExit(process, EXIT_MS);
+        const reported = (async () => {
+          while (!exits.some((exit) => exit.command.includes('exit4.js'))) await new Promise((r) => setTimeout(r, 20));
+        })();
+        await within(reported, EXIT_MS, 'the exit event');
+        const exit = exits.find((e) => e.command.includes('exit4.js'));
+        t.equal(exit?.exitCode, 4, 'reported exit code');
+      } finally {
+        stop();
+      }
+    },
+  },
+  {
     name: 'spawn: cwd is a workspace path',
     async run(rt, t) {
       await rt.fs.writeFile(`${t.dir}/here.js`, "console.log('cwd-ok');\n");

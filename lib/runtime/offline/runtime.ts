@@ -8,6 +8,7 @@ import type {
   ExportedFiles,
   PortEvent,
   PreviewError,
+  ProcessExit,
   Runtime,
   RuntimeFs,
   RuntimeProcess,
@@ -64,6 +65,7 @@ export class OfflineRuntime implements Runtime {
   private readonly portListeners = new Listeners<[PortEvent]>();
   private readonly readyListeners = new Listeners<[number, string]>();
   private readonly errorListeners = new Listeners<[PreviewError]>();
+  private readonly exitListeners = new Listeners<[ProcessExit]>();
   private readonly tracker: ServerTracker;
   private readonly deps: CommandDeps;
   private readonly cleanups: (() => void)[] = [];
@@ -160,8 +162,15 @@ export class OfflineRuntime implements Runtime {
 
   private track(proc: OfflineProcess): OfflineProcess {
     this.running.add(proc);
-    void proc.exit.then(() => this.running.delete(proc));
+    void proc.exit.then((exitCode) => {
+      this.running.delete(proc);
+      if (!this.shells.has(proc)) this.exitListeners.emit({ id: proc.id, command: proc.command, exitCode });
+    });
     return proc;
+  }
+
+  onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe {
+    return this.exitListeners.add(listener);
   }
 
   processes(): readonly RuntimeProcess[] {

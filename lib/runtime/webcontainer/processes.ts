@@ -1,5 +1,5 @@
 /** Wraps WebContainer processes in the port's RuntimeProcess and keeps the list of live ones. */
-import type { RuntimeProcess, TerminalSize } from '../port';
+import type { ProcessExit, RuntimeProcess, TerminalSize } from '../port';
 import type { WebContainerProcess } from './api-types';
 
 /** Exit code reported for a killed process whose own exit never arrives (128 + SIGTERM). */
@@ -41,12 +41,22 @@ export function wrapProcess(raw: WebContainerProcess, id: number, command: strin
 export class ProcessTable {
   private nextId = 1;
   private readonly live = new Map<number, RuntimeProcess>();
+  private readonly exitListeners = new Set<(exit: ProcessExit) => void>();
 
-  add(raw: WebContainerProcess, command: string): RuntimeProcess {
+  /** `interactive` processes (the jsh shell) are not reported when they end: only commands are. */
+  add(raw: WebContainerProcess, command: string, interactive = false): RuntimeProcess {
     const process = wrapProcess(raw, this.nextId++, command);
     this.live.set(process.id, process);
-    void process.exit.then(() => this.live.delete(process.id));
+    void process.exit.then((exitCode) => {
+      this.live.delete(process.id);
+      if (!interactive) for (const listener of this.exitListeners) listener({ id: process.id, command, exitCode });
+    });
     return process;
+  }
+
+  onExit(listener: (exit: ProcessExit) => void): () => void {
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
   }
 
   list(): readonly RuntimeProcess[] {

@@ -14,7 +14,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
   const table = new ProcessTable();
   let disposed = false;
 
-  async function spawn(command: string, args: string[] = [], options: SpawnOptions = {}) {
+  async function spawn(command: string, args: string[] = [], options: SpawnOptions = {}, interactive = false) {
     if (disposed) throw new RuntimeError('spawn', `Cannot start ${command}: the runtime was shut down.`);
     try {
       const raw = await wc.spawn(command, args, {
@@ -22,7 +22,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
         env: options.env,
         terminal: options.terminal ?? DEFAULT_TERMINAL,
       });
-      return table.add(raw, [command, ...args].join(' '));
+      return table.add(raw, [command, ...args].join(' '), interactive);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new RuntimeError('spawn', `Could not start ${command}: ${reason}`);
@@ -32,13 +32,14 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
   return {
     kind: 'webcontainer',
     fs: createWebContainerFs(wc.fs),
-    spawn,
-    shell: (options) => spawn('jsh', [], options),
+    spawn: (command, args, options) => spawn(command, args, options),
+    shell: (options) => spawn('jsh', [], options, true),
     processes: () => table.list(),
     killAll: () => table.killAll(),
 
     onPort: (listener) =>
       wc.on('port', (port, type, url) => listener({ port, type, url: type === 'close' ? '' : url })),
+    onProcessExit: (listener) => table.onExit(listener),
     onServerReady: (listener) => wc.on('server-ready', (port, url) => listener(port, url)),
     onPreviewError: (listener) =>
       wc.on('preview-message', (message) => {

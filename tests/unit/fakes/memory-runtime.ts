@@ -36,6 +36,7 @@ export function createMemoryRuntime(files: Record<string, string | Uint8Array> =
     onPort: (listener) => subscribe(portListeners, listener),
     onServerReady: (listener) => subscribe(readyListeners, listener),
     onPreviewError: (listener) => subscribe(errorListeners, listener),
+    onProcessExit: () => () => undefined,
     export: async () => ({}),
     dispose: () => undefined,
     emitPort: (event) => portListeners.forEach((listener) => listener(event)),
