@@ -2,13 +2,17 @@
 
 import { useState } from 'react';
 import { DEVICE_SIZES, selectedUrl, type DeviceSize } from '@/lib/preview/preview-model';
-import { useRuntime } from '@/components/runtime/RuntimeContext';
-import { usePreviewState } from './usePreviewState';
+import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';
 
-export function PreviewPanel() {
-  const runtime = useRuntime();
-  const [state, dispatch] = usePreviewState(runtime);
+interface PreviewPanelProps {
+  preview: PreviewController;
+  /** Offered next to the last error: hands it to the agent. */
+  onFix?: (errorText: string) => void;
+}
+
+export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
+  const [state, dispatch] = preview;
   const [device, setDevice] = useState<DeviceSize>('desktop');
   const url = selectedUrl(state);
   const lastError = state.errors.at(-1);
@@ -55,6 +59,11 @@ export function PreviewPanel() {
         <div role="alert" className={styles.error}>
           <strong>The preview reported {state.errors.length === 1 ? 'an error' : `${state.errors.length} errors`}:</strong>{' '}
           <code>{lastError.message}</code>
+          {onFix && (
+            <button type="button" onClick={() => onFix(`The preview reported an error: ${lastError.message}${lastError.stack ? `\n${lastError.stack}` : ''}`)}>
+              Fix with agent
+            </button>
+          )}
           <button type="button" onClick={() => dispatch({ type: 'dismiss-errors' })}>Dismiss</button>
         </div>
       )}

@@ -4,6 +4,8 @@ import { useEffect, useReducer } from 'react';
 import { initialPreviewState, previewReducer } from '@/lib/preview/preview-model';
 import type { Runtime } from '@/lib/runtime/port';
 
+export type PreviewController = ReturnType<typeof usePreviewState>;
+
 /** Feeds the runtime's port, server-ready and preview-error events into the preview model. */
 export function usePreviewState(runtime: Runtime) {
   const [state, dispatch] = useReducer(previewReducer, initialPreviewState);

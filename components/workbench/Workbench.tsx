@@ -7,9 +7,10 @@ import { ReadOnlyBanner } from '@/components/workspaces/ReadOnlyBanner';
 import { useWorkspaceSession, type WorkspaceSession } from '@/components/workspaces/useWorkspaceSession';
 import { WorkspaceLauncher } from '@/components/workspaces/WorkspaceLauncher';
 import { WorkspaceLockDialog } from '@/components/workspaces/WorkspaceLockDialog';
-import { IdeLayout } from './IdeLayout';
+import type { Runtime } from '@/lib/runtime/port';
+import { WaitingLayout } from './IdeLayout';
 import { IsolationWarning } from './IsolationWarning';
-import { useWorkspaceStartup } from './useWorkspaceStartup';
+import { ReadyWorkspace } from './ReadyWorkspace';
 import styles from './workbench.module.css';
 
 /**
@@ -29,8 +30,7 @@ export default function Workbench() {
         {session.phase === 'choose' ? (
           <WorkspaceLauncher />
         ) : (
-          // Keyed by store: a new store (read-only → take over) gets fresh terminals with its history.
-          <OpenWorkspace key={session.store ? 'ready' : 'waiting'} session={session} waiting={waitingText(state, session)} />
+          <OpenWorkspace session={session} runtime={runtime} waiting={waitingText(state, session)} />
         )}
       </RuntimeProvider>
       <StatusBar state={state} />
@@ -38,9 +38,8 @@ export default function Workbench() {
   );
 }
 
-function OpenWorkspace({ session, waiting }: { session: WorkspaceSession; waiting: string }) {
+function OpenWorkspace({ session, runtime, waiting }: { session: WorkspaceSession; runtime: Runtime | null; waiting: string }) {
   const store = session.store;
-  const terminalRequests = useWorkspaceStartup(store, session.needsInstall);
   return (
     <>
       {store && <ReadOnlyBanner store={store} reason={session.readOnlyReason} onTakeOver={session.takeOver} />}
@@ -52,7 +51,12 @@ function OpenWorkspace({ session, waiting }: { session: WorkspaceSession; waitin
           <p>{session.error}</p>
         </div>
       )}
-      <IdeLayout store={store ?? null} terminalRequests={store ? terminalRequests : null} waiting={waiting} />
+      {store && runtime ? (
+        // Keyed by workspace, not store: taking a read-only workspace over swaps the store but keeps terminals.
+        <ReadyWorkspace key={store.getSnapshot().meta.id} runtime={runtime} store={store} needsInstall={session.needsInstall} />
+      ) : (
+        <WaitingLayout text={waiting} />
+      )}
     </>
   );
 }
