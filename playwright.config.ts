@@ -62,7 +62,8 @@ export default defineConfig({
       // A server started elsewhere would not be pointed at the fixture registry: never reuse one.
       command: `npx next start -p ${port} -H 127.0.0.1`,
       url: baseURL,
-      env: { TABSMITH_NPM_REGISTRY: registryUrl },
+      // The agent talks to the replay model: recorded streams, no network and no API key.
+      env: { TABSMITH_NPM_REGISTRY: registryUrl, TABSMITH_MODEL_PROVIDER: 'replay', TABSMITH_REPLAY_DIR: 'tests/e2e/fixtures/replay' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
