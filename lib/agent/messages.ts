@@ -29,6 +29,8 @@ export const messageMetadataSchema = z.object({
       totalTokens: z.number().optional(),
     })
     .optional(),
+  /** The mode's step cap as the server resolved it (env overrides included), so the client enforces the same cap. */
+  maxSteps: z.number().int().positive().optional(),
   /** Set on the last message when the mode's step cap stopped the agent (the UI offers Continue). */
   stepLimitReached: z.boolean().optional(),
 });

@@ -1,0 +1,15 @@
+// The agent's HTTP surface: POST streams one model step (chat + tool calls), PUT returns a plan.
+// Thin on purpose: parsing, model selection and streaming live in lib/agent.
+import { handleChat } from '@/lib/agent/chat';
+import { handlePlan } from '@/lib/agent/planner';
+
+// A model step can think for a while (deep mode); the client resubmits for the next step.
+export const maxDuration = 60;
+
+export function POST(req: Request): Promise<Response> {
+  return handleChat(req);
+}
+
+export function PUT(req: Request): Promise<Response> {
+  return handlePlan(req);
+}

@@ -1,0 +1,95 @@
+/**
+ * POST /api/ai: one model step of the agent. The route stays thin and calls handleChat, which validates the
+ * body (413 past MAX_CHAT_BODY_BYTES, 400 with the reason), resolves the mode's model, builds the bounded
+ * system instructions and streams the model's answer back as a UI message stream. Tools have no `execute`:
+ * a step that calls tools ends the stream, the tab runs them and POSTs again (the client counts the steps).
+ */
+import {
+  convertToModelMessages,
+  createUIMessageStreamResponse,
+  generateId,
+  streamText,
+  toUIMessageStream,
+  type LanguageModelUsage,
+  type ModelMessage,
+} from 'ai';
+import { describeZodError, jsonError, readJsonBody } from './http';
+import { chatRequestSchema, MAX_CHAT_BODY_BYTES, type AgentMode, type IdeUIMessage, type MessageMetadata } from './messages';
+import { describeModelError } from './model-errors';
+import { AgentConfigError } from './modes';
+import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
+import { buildSystemPrompt } from './system-prompt';
+import { agentTools } from './tools';
+
+export type AgentDeps = ResolveOptions;
+
+/** Config problems (bad env, missing key) become a 500 whose message says what to set; anything else rethrows. */
+export function resolveOrError(mode: AgentMode, deps: AgentDeps): { ok: true; resolved: ResolvedModel } | { ok: false; response: Response } {
+  try {
+    return { ok: true, resolved: resolveModel(mode, deps) };
+  } catch (error) {
+    if (error instanceof AgentConfigError) return { ok: false, response: jsonError(500, error.message) };
+    throw error;
+  }
+}
+
+export function usageMetadata(usage: LanguageModelUsage): NonNullable<MessageMetadata['usage']> {
+  return {
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    reasoningTokens: usage.outputTokenDetails?.reasoningTokens,
+    totalTokens: usage.totalTokens,
+  };
+}
+
+export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Response> {
+  const body = await readJsonBody(req, MAX_CHAT_BODY_BYTES);
+  if (!body.ok) return body.response;
+  const parsed = chatRequestSchema.safeParse(body.value);
+  if (!parsed.success) return jsonError(400, describeZodError(parsed.error));
+  const { mode, workspaceState } = parsed.data;
+  // The schema checks the envelope; the AI SDK checks the parts when converting. System messages from the
+  // client are dropped: the instructions are the server's.
+  const messages = (parsed.data.messages as unknown as IdeUIMessage[]).filter((message) => message.role !== 'system');
+  if (messages.length === 0) return jsonError(400, 'messages: at least one user or assistant message is required');
+
+  let modelMessages: ModelMessage[];
+  try {
+    modelMessages = await convertToModelMessages(messages, { tools: agentTools, ignoreIncompleteToolCalls: true });
+  } catch (error) {
+    return jsonError(400, `messages: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const resolution = resolveOrError(mode, deps);
+  if (!resolution.ok) return resolution.response;
+  const { model, config, providerOptions } = resolution.resolved;
+
+  const result = streamText({
+    model,
+    instructions: buildSystemPrompt(config, workspaceState),
+    messages: modelMessages,
+    tools: agentTools,
+    temperature: config.temperature,
+    providerOptions,
+    abortSignal: req.signal,
+    // Retries happen in the model wrapper (jittered); the SDK's own loop would multiply them.
+    maxRetries: 0,
+    // Already shown to the user through the stream; log for the server operator.
+    onError: ({ error }) => console.error('[tabsmith] model error:', describeModelError(error)),
+  });
+
+  return createUIMessageStreamResponse({
+    headers: { 'X-Agent-Mode': mode },
+    stream: toUIMessageStream<typeof agentTools, IdeUIMessage>({
+      stream: result.stream,
+      originalMessages: messages,
+      generateMessageId: generateId,
+      messageMetadata: ({ part }) => {
+        if (part.type === 'start') return { mode, maxSteps: config.maxSteps };
+        if (part.type === 'finish') return { mode, maxSteps: config.maxSteps, usage: usageMetadata(part.totalUsage) };
+        return undefined;
+      },
+      onError: describeModelError,
+    }),
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Request plumbing for the agent routes: a JSON body read with a byte limit (413 before and during the read,
+ * so a lying or missing Content-Length cannot make the server buffer more), and JSON error responses.
+ */
+import type { z } from 'zod';
+
+/** Every error response has this shape; the chat shows `error`. */
+export function jsonError(status: number, error: string, headers?: Record<string, string>): Response {
+  return Response.json({ error }, { status, headers });
+}
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+const tooLarge = (limit: number) => jsonError(413, `Request body is larger than ${limit} bytes. Send file names, not file contents.`);
+
+export async function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, response: tooLarge(limit) };
+  if (!req.body) return { ok: false, response: jsonError(400, 'Request body is empty; expected JSON.') };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, response: tooLarge(limit) };
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(concat(chunks, size));
+  if (text.trim() === '') return { ok: false, response: jsonError(400, 'Request body is empty; expected JSON.') };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: jsonError(400, 'Request body is not valid JSON.') };
+  }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** "messages: Too small…; mode: Invalid option…" — the first few issues, each with its path. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * The chat transport surfaces a non-2xx body as the error's message; this turns `{"error":"…"}` back into the
+ * readable sentence (for the chat UI), and leaves any other text as it is.
+ */
+export function readAgentErrorMessage(message: string): string {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // not JSON: already readable
+  }
+  return message;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { AgentConfigError, getModeConfig, loadModeConfigs, MODE_STEP_CAPS, thinkingKind } from '@/lib/agent/modes';
+
+describe('agent modes', () => {
+  it('has current Gemini defaults with step caps 3 / 5 / 10', () => {
+    const modes = loadModeConfigs({});
+    expect(modes.fast).toMatchObject({ model: 'gemini-2.5-flash', temperature: 0.7, thinking: { thinkingBudget: 0 }, includeThoughts: false, maxSteps: 3 });
+    expect(modes.balanced).toMatchObject({ model: 'gemini-3-flash-preview', thinking: { thinkingLevel: 'low' }, includeThoughts: false, maxSteps: 5 });
+    expect(modes.deep).toMatchObject({ model: 'gemini-3.1-pro-preview', thinking: { thinkingLevel: 'high', includeThoughts: true }, includeThoughts: true, maxSteps: 10 });
+    expect(MODE_STEP_CAPS).toEqual({ fast: 3, balanced: 5, deep: 10 });
+  });
+
+  it.each([
+    ['gemini-2.5-flash', 'budget'],
+    ['gemini-2.5-pro', 'budget'],
+    ['gemini-2.5-flash-lite', 'budget'],
+    ['gemini-3-flash-preview', 'level'],
+    ['gemini-3.1-pro-preview', 'level'],
+    ['gemini-4-argon', 'level'],
+    ['gemini-flash-latest', 'level'],
+    ['llama3.2', 'none'],
+  ] as const)('derives the thinking knob from %s → %s', (id, kind) => {
+    expect(thinkingKind(id)).toBe(kind);
+  });
+
+  it('applies env overrides', () => {
+    const env = { TABSMITH_FAST_MODEL: 'gemini-2.5-pro', TABSMITH_FAST_TEMPERATURE: '0.2', TABSMITH_FAST_THINKING: '1024', TABSMITH_FAST_STEPS: '4' };
+    expect(getModeConfig('fast', env)).toMatchObject({ model: 'gemini-2.5-pro', temperature: 0.2, thinking: { thinkingBudget: 1024 }, maxSteps: 4 });
+  });
+
+  it('keeps a sensible thinking setting when only the model is overridden across families', () => {
+    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-3-flash-preview' }).thinking).toEqual({ thinkingLevel: 'minimal' });
+    expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-2.5-pro' }).thinking).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+  });
+
+  it.each([
+    [{ TABSMITH_BALANCED_TEMPERATURE: 'hot' }, 'TABSMITH_BALANCED_TEMPERATURE'],
+    [{ TABSMITH_BALANCED_TEMPERATURE: '3' }, 'TABSMITH_BALANCED_TEMPERATURE'],
+    [{ TABSMITH_DEEP_STEPS: '0' }, 'TABSMITH_DEEP_STEPS'],
+    [{ TABSMITH_DEEP_STEPS: '2.5' }, 'TABSMITH_DEEP_STEPS'],
+    [{ TABSMITH_FAST_THINKING: 'high' }, 'takes a budget'],
+    [{ TABSMITH_BALANCED_THINKING: '2048' }, 'takes a level'],
+    [{ TABSMITH_FAST_MODEL: 'gemini 2.5 flash' }, 'TABSMITH_FAST_MODEL'],
+  ])('rejects bad overrides with a message naming the variable (%o)', (env, text) => {
+    expect(() => loadModeConfigs(env)).toThrow(AgentConfigError);
+    expect(() => loadModeConfigs(env)).toThrow(text);
+  });
+
+  it('drops thinking for non-Gemini providers and uses their model', () => {
+    const config = getModeConfig('deep', {}, { providerIsGemini: false, modelFallback: 'qwen2.5-coder' });
+    expect(config).toMatchObject({ model: 'qwen2.5-coder', thinking: undefined });
+  });
+});

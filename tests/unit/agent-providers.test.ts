@@ -1,0 +1,90 @@
+import { APICallError } from '@ai-sdk/provider';
+import { describe, expect, it, vi } from 'vitest';
+import { backoffDelay, classifyModelError, describeModelError, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
+import { AgentConfigError } from '@/lib/agent/modes';
+import { MissingApiKeyError, readOpenAICompatibleSettings, readProviderKind, resolveModel } from '@/lib/agent/providers';
+import { readAgentErrorMessage } from '@/lib/agent/http';
+
+const apiError = (statusCode: number, responseBody = '', message = 'failed') =>
+  new APICallError({ message, url: 'http://model', requestBodyValues: {}, statusCode, responseBody, isRetryable: statusCode === 429 || statusCode >= 500 });
+
+describe('providers', () => {
+  it('defaults to gemini and rejects unknown providers', () => {
+    expect(readProviderKind({})).toBe('gemini');
+    expect(() => readProviderKind({ TABSMITH_MODEL_PROVIDER: 'claude' })).toThrow(/TABSMITH_MODEL_PROVIDER="claude"/);
+  });
+
+  it('requires GOOGLE_GENERATIVE_AI_API_KEY for gemini', () => {
+    expect(() => resolveModel('fast', { env: {} })).toThrow(MissingApiKeyError);
+    expect(() => resolveModel('fast', { env: {} })).toThrow('GOOGLE_GENERATIVE_AI_API_KEY');
+    const resolved = resolveModel('deep', { env: { GOOGLE_GENERATIVE_AI_API_KEY: 'test-key' } });
+    expect(resolved.provider).toBe('gemini');
+    expect(resolved.providerOptions).toEqual({ google: { thinkingConfig: { thinkingLevel: 'high', includeThoughts: true } } });
+  });
+
+  it('reads the openai-compatible settings from env; every mode uses that model without thinking options', () => {
+    const env = { TABSMITH_MODEL_PROVIDER: 'openai-compatible', TABSMITH_OPENAI_BASE_URL: 'http://localhost:11434/v1', TABSMITH_OPENAI_MODEL: 'qwen2.5-coder:7b' };
+    expect(readOpenAICompatibleSettings(env)).toEqual({ baseURL: 'http://localhost:11434/v1', model: 'qwen2.5-coder:7b', apiKey: undefined });
+    expect(readOpenAICompatibleSettings({ ...env, TABSMITH_OPENAI_API_KEY: 'k' }).apiKey).toBe('k');
+    for (const mode of ['fast', 'balanced', 'deep'] as const) {
+      const resolved = resolveModel(mode, { env });
+      expect(resolved.config.model).toBe('qwen2.5-coder:7b');
+      expect(resolved.providerOptions).toBeUndefined();
+      expect(resolved.config.thinking).toBeUndefined();
+    }
+    expect(resolveModel('deep', { env: { ...env, TABSMITH_DEEP_MODEL: 'llama3.3:70b' } }).config.model).toBe('llama3.3:70b');
+  });
+
+  it('explains missing openai-compatible settings', () => {
+    expect(() => readOpenAICompatibleSettings({ TABSMITH_OPENAI_MODEL: 'm' })).toThrow(/TABSMITH_OPENAI_BASE_URL/);
+    expect(() => readOpenAICompatibleSettings({ TABSMITH_OPENAI_BASE_URL: 'http://x/v1' })).toThrow(/TABSMITH_OPENAI_MODEL/);
+    expect(() => resolveModel('fast', { env: { TABSMITH_MODEL_PROVIDER: 'replay' } })).toThrow(AgentConfigError);
+  });
+});
+
+describe('model errors', () => {
+  it.each([
+    [apiError(429, '{"error":{"status":"RESOURCE_EXHAUSTED","message":"You exceeded your current quota"}}'), 'quota'],
+    [apiError(429, '{"error":{"status":"RESOURCE_EXHAUSTED","message":"Too many requests per minute"}}'), 'rate-limit'],
+    [apiError(400, '{"error":{"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}'), 'auth'],
+    [apiError(403, 'PERMISSION_DENIED'), 'auth'],
+    [apiError(503, 'overloaded'), 'transient'],
+    [new TypeError('fetch failed'), 'transient'],
+    [apiError(400, 'bad schema'), 'other'],
+  ])('classifies %s', (error, kind) => {
+    expect(classifyModelError(error)).toBe(kind);
+  });
+
+  it('writes messages a user can act on', () => {
+    expect(describeModelError(apiError(401))).toContain('GOOGLE_GENERATIVE_AI_API_KEY');
+    expect(describeModelError(apiError(429, 'RESOURCE_EXHAUSTED quota'))).toContain('quota');
+  });
+
+  it('retries transient errors with jittered exponential backoff, not quota or auth errors', async () => {
+    const sleeps: number[] = [];
+    const options: RetryOptions = { maxRetries: 3, initialDelayMs: 1000, maxDelayMs: 15_000, sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 };
+    const flaky = vi.fn().mockRejectedValueOnce(apiError(503)).mockRejectedValueOnce(new TypeError('fetch failed')).mockResolvedValue('ok');
+    expect(await withJitteredRetry(flaky, options)).toBe('ok');
+    expect(sleeps).toEqual([500, 1000]);
+
+    const quota = vi.fn().mockRejectedValue(apiError(429, 'RESOURCE_EXHAUSTED quota'));
+    await expect(withJitteredRetry(quota, options)).rejects.toThrow();
+    expect(quota).toHaveBeenCalledTimes(1);
+
+    const down = vi.fn().mockRejectedValue(apiError(500));
+    await expect(withJitteredRetry(down, options)).rejects.toThrow();
+    expect(down).toHaveBeenCalledTimes(4);
+  });
+
+  it('jitter stays within the exponential ceiling', () => {
+    const options = { maxRetries: 5, initialDelayMs: 1000, maxDelayMs: 4000 };
+    expect(backoffDelay(0, options, () => 1)).toBe(1000);
+    expect(backoffDelay(5, options, () => 1)).toBe(4000);
+    expect(backoffDelay(2, options, () => 0)).toBe(0);
+  });
+
+  it('unwraps {"error":"…"} bodies for the chat', () => {
+    expect(readAgentErrorMessage('{"error":"Set GOOGLE_GENERATIVE_AI_API_KEY"}')).toBe('Set GOOGLE_GENERATIVE_AI_API_KEY');
+    expect(readAgentErrorMessage('plain')).toBe('plain');
+  });
+});
