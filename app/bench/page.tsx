@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { bootRuntime } from '@/lib/runtime/boot';
 import type { Runtime, RuntimeKind } from '@/lib/runtime/port';
 import { readBenchParams } from './bench-params';
+import { agentBench, type AgentBench } from './agent-handle';
 import { workspaceBench, type WorkspaceBench } from './workspace-handle';
 
 /**
@@ -32,6 +33,8 @@ declare global {
     __tabsmithBenchError?: BenchFailure;
     /** The workspace modules (persistence, zip, locks, open), for bench/cases/workspace-*.mjs. */
     __tabsmithWorkspace?: WorkspaceBench;
+    /** The agent executor + tool client, for bench/cases/agent-executor.mjs. */
+    __tabsmithAgent?: AgentBench;
   }
 }
 
@@ -40,6 +43,7 @@ export default function BenchPage() {
 
   useEffect(() => {
     window.__tabsmithWorkspace = workspaceBench;
+    window.__tabsmithAgent = agentBench;
     const { choice, timeoutMs } = readBenchParams(window.location.search);
     const log = (line: string) => setLines((previous) => [...previous, line]);
     const startedAt = performance.now();

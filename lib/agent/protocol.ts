@@ -22,7 +22,7 @@ export const executeToolMessageSchema = z.object({
     toolCallId: z.string(),
     name: z.string(),
     args: z.unknown(),
-    /** Set by the client when the user pressed Stop: the executor kills what this call started. */
+    /** The call's time limit (see tool-timeouts.ts); past it the executor kills what the call started. */
     timeoutMs: z.number().int().positive().optional(),
   }),
 });

@@ -4,10 +4,12 @@
  * range delete, and loading a workspace is one `getAll` on the `byWorkspace` index.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { AuditEntry } from '@/lib/agent/audit';
 import type { FileContent, PersistedState } from './types';
 
 export const DB_NAME = 'tabsmith';
-export const DB_VERSION = 1;
+/** 2: the agent's `audit` store (issue 4). Upgrades only ever add; existing stores are left as they are. */
+export const DB_VERSION = 2;
 
 export interface StoredFile {
   workspaceId: string;
@@ -29,6 +31,8 @@ export interface TabsmithSchema extends DBSchema {
   files: { key: [string, string]; value: StoredFile; indexes: { byWorkspace: string } };
   state: { key: string; value: PersistedState };
   conversations: { key: [string, string]; value: StoredConversation; indexes: { byWorkspace: string } };
+  /** The agent's audit log (lib/agent/audit.ts); autoIncrement keys keep call order. */
+  audit: { key: number; value: AuditEntry; indexes: { byWorkspace: string } };
 }
 
 export type TabsmithDB = IDBPDatabase<TabsmithSchema>;
@@ -46,6 +50,10 @@ export function openDatabase(name: string = DB_NAME): Promise<TabsmithDB> {
         db.createObjectStore('state', { keyPath: 'meta.id' });
         const conversations = db.createObjectStore('conversations', { keyPath: ['workspaceId', 'id'] });
         conversations.createIndex('byWorkspace', 'workspaceId');
+      }
+      if (oldVersion < 2) {
+        const audit = db.createObjectStore('audit', { keyPath: 'id', autoIncrement: true });
+        audit.createIndex('byWorkspace', 'workspaceId');
       }
     },
     blocking(_current, _blocked, event) {

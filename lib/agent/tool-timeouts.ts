@@ -1,0 +1,25 @@
+/**
+ * How long one tool call may take. Shared by the executor (which kills a process that runs past it) and the
+ * tool client (which gives up a little later, so a dead executor never hangs the chat, and a live one always
+ * answers first with its own, more useful, timedOut result).
+ */
+import { DEFAULT_TOOL_TIMEOUT_MS } from './protocol';
+
+/** npm installs routinely take longer than a shell command; 30 s would cut off a normal Vite scaffold. */
+export const INSTALL_TIMEOUT_MS = 120_000;
+
+/** The client waits this much longer than the executor's own limit. */
+export const CLIENT_TIMEOUT_GRACE_MS = 3_000;
+
+/**
+ * The executor-side limit for one call: run_sh's own `timeoutMs` wins, install_npm gets at least
+ * INSTALL_TIMEOUT_MS, everything else the base (DEFAULT_TOOL_TIMEOUT_MS unless the caller configured another).
+ */
+export function toolTimeoutMs(name: string, args: unknown, base: number = DEFAULT_TOOL_TIMEOUT_MS): number {
+  if (name === 'run_sh' && typeof args === 'object' && args !== null && 'timeoutMs' in args) {
+    const requested = args.timeoutMs;
+    if (typeof requested === 'number' && Number.isFinite(requested) && requested > 0) return requested;
+  }
+  if (name === 'install_npm') return Math.max(base, INSTALL_TIMEOUT_MS);
+  return base;
+}

@@ -1,0 +1,20 @@
+/** install_npm: `npm install [-D] pkgs…` on the runtime, to its exit or the time limit. */
+import type { RuntimeProcess } from '@/lib/runtime/port';
+import { ToolFailure } from '../errors';
+import { assertWritable } from '../guard';
+import { runToExit } from '../process-runner';
+import type { ToolHandler } from './context';
+
+export const installNpm: ToolHandler<'install_npm'> = async (args, ctx) => {
+  const { runtime, processes, timeoutMs } = ctx;
+  assertWritable(ctx.store);
+  const startedAt = performance.now();
+  const argv = ['install', ...(args.dev ? ['-D'] : []), ...args.packages];
+  let process: RuntimeProcess;
+  try {
+    process = await runtime.spawn('npm', argv);
+  } catch (error) {
+    throw new ToolFailure('SpawnFailed', `Could not start npm: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return runToExit(process, timeoutMs, processes, startedAt);
+};
