@@ -7,7 +7,8 @@ import type { TerminalRequests } from './terminal-requests';
 import { useTerminalSessions } from './useTerminalSessions';
 import styles from './terminal.module.css';
 
-export function TerminalPanel({ requests }: { requests: TerminalRequests }) {
+/** `onStopAll` also runs on "Stop all processes" (the agent's client cancels what the agent started). */
+export function TerminalPanel({ requests, onStopAll }: { requests: TerminalRequests; onStopAll?: () => void }) {
   const runtime = useRuntime();
   const { sessions, activeId, setActiveId, open, close, stopAll, error } = useTerminalSessions(runtime, requests);
   const [notice, setNotice] = useState<string | null>(null);
@@ -59,7 +60,10 @@ export function TerminalPanel({ requests }: { requests: TerminalRequests }) {
           <button type="button" onClick={() => void open()}>New terminal</button>
           <button type="button" onClick={() => active?.clear()} disabled={!active}>Clear terminal</button>
           <button type="button" onClick={() => void copy()} disabled={!active}>Copy terminal output</button>
-          <button type="button" className={styles.danger} onClick={() => void stopAll().then(() => setNotice('Stopped all processes'))}>
+          <button type="button" className={styles.danger} onClick={() => {
+              onStopAll?.();
+              void stopAll().then(() => setNotice('Stopped all processes'));
+            }}>
             Stop all processes
           </button>
           {active && <TerminalSize session={active} />}

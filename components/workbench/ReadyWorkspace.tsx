@@ -1,5 +1,10 @@
 'use client';
 
+import { useCallback, useState } from 'react';
+import { AuditLog } from '@/components/audit/AuditLog';
+import { ChatControllerProvider } from '@/components/chat/chat-controller';
+import { ChatPanel } from '@/components/chat/ChatPanel';
+import { fixMessage } from '@/components/chat/FixWithAgent';
 import { EditorArea } from '@/components/editor/EditorArea';
 import { PreviewPanel } from '@/components/preview/PreviewPanel';
 import { usePreviewState } from '@/components/preview/usePreviewState';
@@ -7,10 +12,12 @@ import { QuickOpen } from '@/components/quick-open/QuickOpen';
 import { FailedCommandNotice } from '@/components/terminal/FailedCommandNotice';
 import { TerminalPanel } from '@/components/terminal/TerminalPanel';
 import { WorkspaceSwitcher } from '@/components/workspaces/WorkspaceSwitcher';
+import { revealLine } from '@/lib/editor/reveal';
 import type { Runtime } from '@/lib/runtime/port';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { FilesColumn } from './FilesColumn';
 import { IdeLayout } from './IdeLayout';
+import { useAgentRuntime } from './useAgentRuntime';
 import { useWorkspaceStartup } from './useWorkspaceStartup';
 import styles from './workbench.module.css';
 
@@ -20,14 +27,22 @@ interface ReadyWorkspaceProps {
   needsInstall: boolean;
 }
 
-/** The IDE once the runtime is booted and the workspace is open: every pane live. */
+/** The IDE once the runtime is booted and the workspace is open: every pane live, the agent included. */
 export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceProps) {
   const terminalRequests = useWorkspaceStartup(store, needsInstall);
   const preview = usePreviewState(runtime);
-  const fixWithAgent = (_text: string) => undefined;
+  const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests);
+  const [showAudit, setShowAudit] = useState(false);
+  const workspaceId = store.getSnapshot().meta.id;
+
+  const fixWithAgent = useCallback((errorText: string) => void controller.send(fixMessage(errorText)), [controller]);
+  const revealFile = useCallback(
+    (path: string) => void store.openFile(path).then(() => revealLine(path, 1), () => undefined),
+    [store],
+  );
 
   return (
-    <>
+    <ChatControllerProvider controller={controller}>
       <QuickOpen store={store} />
       <IdeLayout
         files={<FilesColumn store={store} />}
@@ -37,11 +52,30 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
         terminal={
           <div className={styles.fill}>
             <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
-            <TerminalPanel requests={terminalRequests} />
+            <TerminalPanel requests={terminalRequests} onStopAll={() => toolClient?.cancelAll()} />
           </div>
         }
-        agent={<p className={styles.placeholder}>The agent chat will live in this column.</p>}
+        agent={
+          <div className={styles.fill}>
+            {toolClient ? (
+              <ChatPanel
+                store={store}
+                toolClient={toolClient}
+                workspaceId={workspaceId}
+                previewErrors={preview[0].errors}
+                onRevealFile={revealFile}
+                controller={controller}
+              />
+            ) : (
+              <p className={styles.placeholder}>Starting the agent…</p>
+            )}
+            <details className={styles.audit} onToggle={(e) => setShowAudit(e.currentTarget.open)}>
+              <summary>Agent audit log</summary>
+              {showAudit && <AuditLog workspaceId={workspaceId} />}
+            </details>
+          </div>
+        }
       />
-    </>
+    </ChatControllerProvider>
   );
 }

@@ -1,0 +1,151 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/files/ConfirmDialog';
+import type { WorkspaceStore } from '@/lib/workspace/types';
+import type { ChatController } from './chat-controller';
+import { Composer } from './Composer';
+import { chatErrorText } from './errors';
+import { FixWithAgent } from './FixWithAgent';
+import { MessageView } from './MessageView';
+import { MODE_LABELS } from './modes-ui';
+import type { ToolRunner } from './tool-runner';
+import { MAX_AUTO_FIX_ATTEMPTS, useAgentChat } from './useAgentChat';
+import { useConversationSaver, useLoadedConversation } from './useConversation';
+import type { ConversationData } from './conversation-store';
+import styles from './chat.module.css';
+
+export interface PreviewError {
+  message: string;
+  at: number;
+}
+
+export interface ChatPanelProps {
+  store: WorkspaceStore;
+  toolClient: ToolRunner;
+  workspaceId: string;
+  /** Errors the preview reported, newest last; the latest is offered to the agent. */
+  previewErrors?: readonly PreviewError[];
+  /** Opens a file in the editor ("/"-rooted workspace path). */
+  onRevealFile: (path: string) => void;
+  /** Lets FixWithAgent buttons elsewhere send to this chat. */
+  controller?: ChatController;
+}
+
+/** The agent column: restores the workspace's conversation, then runs the chat keyed by workspace. */
+export function ChatPanel(props: ChatPanelProps) {
+  const loaded = useLoadedConversation(props.workspaceId);
+  if (loaded.phase === 'loading') return <p className={styles.placeholder}>Loading the conversation…</p>;
+  return <ChatSession key={props.workspaceId} {...props} initial={loaded.data} loadError={loaded.loadError} />;
+}
+
+function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRevealFile, controller, initial, loadError }: ChatPanelProps & { initial: ConversationData; loadError: string | null }) {
+  const chat = useAgentChat({ workspaceId, store, toolClient, initial });
+  const saveError = useConversationSaver(workspaceId, chat.messages, chat.mode, chat.status);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const logRef = useFollowBottom(chat.messages);
+
+  const { enqueue } = chat;
+  useEffect(() => controller?.register(enqueue), [controller, enqueue]);
+
+  const lastPreviewError = previewErrors.at(-1);
+  const notice = loadError ?? saveError;
+
+  return (
+    <div className={styles.panel}>
+      <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
+        {chat.messages.length === 0 && <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>}
+        {chat.messages.map((message) => (
+          <MessageView key={message.id} message={message} onRevealFile={onRevealFile} />
+        ))}
+        {chat.status === 'submitted' && <p className={styles.muted}>Thinking…</p>}
+        {chat.stepLimit && (
+          <div className={styles.notice}>
+            <p>
+              Step limit reached ({chat.stepLimit.steps} steps in {MODE_LABELS[chat.stepLimit.mode]} mode)
+            </p>
+            <button type="button" className={styles.primaryButton} onClick={chat.continueRun}>
+              Continue
+            </button>
+          </div>
+        )}
+        {chat.canContinue && (
+          <div className={styles.notice}>
+            <p>Stopped. The finished tool calls are kept.</p>
+            <button type="button" className={styles.button} onClick={chat.continueRun}>
+              Continue
+            </button>
+          </div>
+        )}
+        {chat.autoFixExhausted && <p className={styles.error}>Stopped after {MAX_AUTO_FIX_ATTEMPTS} automatic fix attempts</p>}
+        {chat.error && (
+          <div role="alert" className={styles.errorBox}>
+            <p>Error: {chatErrorText(chat.error)}</p>
+            <button type="button" className={styles.button} onClick={chat.clearError}>
+              Dismiss
+            </button>
+          </div>
+        )}
+      </div>
+      {notice && <p role="status" className={styles.error}>{notice}</p>}
+      {lastPreviewError && (
+        <div className={styles.previewError}>
+          <span className={styles.previewErrorText} title={lastPreviewError.message}>
+            Preview error: {lastPreviewError.message}
+          </span>
+          <FixWithAgent errorText={lastPreviewError.message} controller={controller ?? inlineController(enqueue)} />
+        </div>
+      )}
+      <Composer
+        mode={chat.mode}
+        onModeChange={chat.setMode}
+        busy={chat.busy}
+        autoFix={chat.autoFix}
+        onAutoFixChange={chat.setAutoFix}
+        onSend={(text) => chat.send(text)}
+        onStop={chat.stop}
+        onClear={() => setConfirmClear(true)}
+        canClear={chat.messages.length > 0}
+      />
+      {confirmClear && (
+        <ConfirmDialog
+          title="Clear the conversation?"
+          confirmLabel="Clear"
+          danger
+          onCancel={() => setConfirmClear(false)}
+          onConfirm={() => {
+            setConfirmClear(false);
+            chat.clear();
+          }}
+        >
+          <p>The messages of this workspace are deleted. Files the agent wrote stay.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** Without a shared controller, the preview error's button still reaches this panel. */
+function inlineController(send: (text: string) => void): ChatController {
+  return { send: (text) => (send(text), true), isAvailable: () => true, subscribe: () => () => {}, register: () => () => {} };
+}
+
+/** Keeps the log scrolled to the newest output, unless the user scrolled up to read. */
+function useFollowBottom(dependency: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  useEffect(() => {
+    const log = ref.current;
+    if (!log) return;
+    const onScroll = () => {
+      following.current = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    };
+    log.addEventListener('scroll', onScroll);
+    return () => log.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    const log = ref.current;
+    if (log && following.current) log.scrollTop = log.scrollHeight;
+  }, [dependency]);
+  return ref;
+}

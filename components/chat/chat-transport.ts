@@ -1,0 +1,25 @@
+'use client';
+
+/**
+ * The transport to POST /api/ai. Its body is evaluated per request, so every step carries the mode chosen
+ * now and a fresh look at the workspace (names and facts only).
+ */
+import { DefaultChatTransport } from 'ai';
+import { useState, type RefObject } from 'react';
+import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
+import type { WorkspaceStore } from '@/lib/workspace/types';
+import { workspaceStateFrom } from './workspace-state';
+
+export const CHAT_API = '/api/ai';
+
+export function createChatTransport(getBody: () => object): DefaultChatTransport<IdeUIMessage> {
+  return new DefaultChatTransport<IdeUIMessage>({ api: CHAT_API, body: getBody });
+}
+
+/** One transport per chat; it reads the mode and the (current) store from `live` when it sends. */
+export function useChatTransport(live: RefObject<{ mode: AgentMode; store: WorkspaceStore }>): DefaultChatTransport<IdeUIMessage> {
+  const [transport] = useState(() =>
+    createChatTransport(() => ({ mode: live.current.mode, workspaceState: workspaceStateFrom(live.current.store.getSnapshot()) })),
+  );
+  return transport;
+}
