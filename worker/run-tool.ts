@@ -39,6 +39,9 @@ async function runKnown<N extends ToolName>(name: N, args: unknown, ctx: ToolCon
     const value = toToolError(error);
     return { error: error instanceof Error && error.name === 'Timeout' ? { name: 'Timeout', message: error.message } : value };
   }
+  // What the agent is told it did must survive a reload right after: commit the store's queued writes
+  // (files the tool changed, seen through the runtime's watch) before answering. flush() never rejects.
+  await ctx.store.flush();
   const checked = toolOutputSchemas[name].safeParse(content);
   if (!checked.success) return { error: { name: 'InternalError', message: `${name} produced a malformed result: ${checked.error.message}` } };
   return { content: checked.data };

@@ -47,7 +47,7 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
       if (!('diff' in part.output)) return null;
       return (
         <div className={styles.toolResult}>
-          <DiffView diff={part.output.diff} label={`Changes to ${part.output.path}`} />
+          <DiffView diff={part.output.diff} label={`Changes to ${part.output.path.replace(/^\//, "")}`} />
           {reveal(part.output.path)}
         </div>
       );

@@ -57,14 +57,18 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
 
       {lastError && (
         <div role="alert" className={styles.error}>
-          <strong>The preview reported {state.errors.length === 1 ? 'an error' : `${state.errors.length} errors`}:</strong>{' '}
-          <code>{lastError.message}</code>
-          {onFix && (
-            <button type="button" onClick={() => onFix(`The preview reported an error: ${lastError.message}${lastError.stack ? `\n${lastError.stack}` : ''}`)}>
-              Fix with agent
-            </button>
-          )}
-          <button type="button" onClick={() => dispatch({ type: 'dismiss-errors' })}>Dismiss</button>
+          <p className={styles.errorText}>
+            <strong>The preview reported {state.errors.length === 1 ? 'an error' : `${state.errors.length} errors`}:</strong>{' '}
+            <code>{lastError.message}</code>
+          </p>
+          <div className={styles.errorActions}>
+            {onFix && (
+              <button type="button" onClick={() => onFix(`The preview reported an error: ${lastError.message}${lastError.stack ? `\n${lastError.stack}` : ''}`)}>
+                Fix with agent
+              </button>
+            )}
+            <button type="button" onClick={() => dispatch({ type: 'dismiss-errors' })}>Dismiss</button>
+          </div>
         </div>
       )}
 

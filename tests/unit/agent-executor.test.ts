@@ -57,6 +57,14 @@ describe('executor: fs tools', () => {
     expect((await h.call('fs_writeFile', { path: 'a.txt', content: 'new' })).content).toMatchObject({ created: false });
   });
 
+  it('commits what a tool wrote to persistence before answering (a reload right after loses nothing)', async () => {
+    const h = await start({});
+    const before = h.sink.flushes;
+    await h.call('fs_writeFile', { path: 'greeting.js', content: 'hi' });
+    expect(h.sink.flushes).toBeGreaterThan(before);
+    expect(h.sink.files.get('/greeting.js')).toBe('hi');
+  });
+
   it('fs_editFile with 0 matches (block 2) or 2 matches writes nothing', async () => {
     const h = await start({ '/src/a.js': A_JS });
     const none = await h.call('fs_editFile', {
