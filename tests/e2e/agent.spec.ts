@@ -68,6 +68,18 @@ test.describe('agent chat', () => {
     await expect(toolCall(page, 'run.sh', 'echo step 7')).toHaveCount(0);
   });
 
+  test('auto-fix resends a failing command to the agent at most 3 times, then stops visibly', async ({ page }) => {
+    await openIde(page);
+    await agent(page).getByRole('checkbox', { name: 'Auto-fix' }).check();
+    await sendPrompt(page, 'keep running the flaky script');
+
+    await expect(agent(page).getByText('Stopped after 3 automatic fix attempts')).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
+    // The first run and three automatic retries, each ending in the same failure; no fifth run.
+    await expect(conversation(page).getByRole('article', { name: 'You' })).toHaveCount(4);
+    await expect(conversation(page).getByText(/Attempt 4: flaky\.js still fails/)).toBeVisible();
+    await expect(conversation(page).getByText(/Attempt 5/)).toHaveCount(0);
+  });
+
   test('a reload restores the conversation and the mode', async ({ page }) => {
     await openIde(page);
     await chooseMode(page, 'Deep');
@@ -79,5 +91,7 @@ test.describe('agent chat', () => {
     await expect(conversation(page).getByRole('article', { name: 'You' })).toContainText('change the greeting', { timeout: AGENT_TIMEOUT_MS });
     await expect(toolCall(page, 'fs.editFile', 'greeting.js').getByLabel('Changes to greeting.js')).toContainText('Howdy');
     await expect(agent(page).getByRole('radio', { name: 'Deep', exact: true })).toBeChecked();
+    // What the agent wrote was committed before it was told "done": the file is still there after the reload.
+    await expect(treeItem(page, 'greeting.js')).toBeVisible();
   });
 });
