@@ -104,11 +104,14 @@ export async function duplicateWorkspace(db: TabsmithDB, id: string): Promise<Wo
 
 /** Deletes the workspace, its files and its conversations, all or nothing. */
 export async function deleteWorkspace(db: TabsmithDB, id: string): Promise<void> {
-  const tx = db.transaction(['files', 'state', 'conversations'], 'readwrite');
+  const tx = db.transaction(['files', 'state', 'conversations', 'audit'], 'readwrite');
+  // The audit log is keyed by an autoincrement id: its entries for this workspace come from the index.
+  const auditKeys = await tx.objectStore('audit').index('byWorkspace').getAllKeys(id);
   await Promise.all([
     tx.objectStore('state').delete(id),
     tx.objectStore('files').delete(workspaceRange(id)),
     tx.objectStore('conversations').delete(workspaceRange(id)),
+    ...auditKeys.map((key) => tx.objectStore('audit').delete(key)),
     tx.done,
   ]);
 }

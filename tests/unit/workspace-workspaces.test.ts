@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordAudit } from '@/lib/agent/audit';
 import { openDatabase, type TabsmithDB } from '@/lib/workspace/db';
 import { createPersistence, loadWorkspace } from '@/lib/workspace/persistence';
 import {
@@ -104,12 +105,17 @@ describe('workspaces', () => {
     expect(copyName('x'.repeat(80))).toHaveLength(80);
   });
 
-  it('deletes state, files and conversations together, leaving other workspaces alone', async () => {
+  it('deletes state, files, conversations and audit entries together, leaving other workspaces alone', async () => {
     const gone = await createWorkspace(db, { name: 'gone', template: 'static-html' });
     const kept = await createWorkspace(db, { name: 'kept', template: 'static-html' });
     await db.put('conversations', { workspaceId: gone.id, id: 'c1', updatedAt: 1, data: {} });
     await db.put('conversations', { workspaceId: kept.id, id: 'c1', updatedAt: 1, data: {} });
+    const audit = (workspaceId: string) => ({ workspaceId, at: 1, tool: 'run_sh', argsHash: 'h', durationMs: 1, exitCode: 0, ok: true });
+    await recordAudit(db, audit(gone.id));
+    await recordAudit(db, audit(gone.id));
+    await recordAudit(db, audit(kept.id));
     await deleteWorkspace(db, gone.id);
+    expect((await db.getAll('audit')).map((entry) => entry.workspaceId)).toEqual([kept.id]);
     expect(await getWorkspace(db, gone.id)).toBeNull();
     expect(await db.getAll('conversations')).toHaveLength(1);
     const remaining = await db.getAll('files');
