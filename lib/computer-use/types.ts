@@ -1,0 +1,128 @@
+/**
+ * Computer use: the contracts every part shares. One normalized action vocabulary (seed 003's `Action`, widened
+ * to what the issue asks), the provider-neutral `Computer` (seed 003), and the postMessage protocol between the
+ * IDE and the bridge script injected into preview pages. Adapters for each model's action names map INTO
+ * `Action`; the bridge only ever executes `Action`.
+ *
+ * Coordinates in an `Action` are CSS pixels of the preview's viewport (already denormalized from a model's
+ * 0–999 grid by the adapters, against the live viewport size).
+ */
+import { z } from 'zod';
+
+const point = { x: z.number().int().min(0), y: z.number().int().min(0) };
+/** Set-of-Mark target: when set, the bridge resolves the element labelled on the last screenshot instead of x/y. */
+const label = { label: z.number().int().min(1).optional() };
+
+export const scrollDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('click'), ...point, ...label, button: z.enum(['left', 'right', 'middle']).default('left') }),
+  z.object({ type: z.literal('double_click'), ...point, ...label }),
+  z.object({ type: z.literal('triple_click'), ...point, ...label }),
+  z.object({ type: z.literal('right_click'), ...point, ...label }),
+  z.object({ type: z.literal('middle_click'), ...point, ...label }),
+  z.object({ type: z.literal('mouse_down'), ...point }),
+  z.object({ type: z.literal('mouse_up'), ...point }),
+  /** Hover: pointer/mouse over/enter/move events on the element under the point. */
+  z.object({ type: z.literal('move'), ...point }),
+  /** Types at the point (focusing it first) or, without a point, into whatever has focus. */
+  z.object({
+    type: z.literal('type'),
+    text: z.string().max(10_000),
+    x: point.x.optional(),
+    y: point.y.optional(),
+    ...label,
+    pressEnter: z.boolean().default(false),
+    clearBefore: z.boolean().default(false),
+  }),
+  /** One key or a combination, pressed together: ["Enter"], ["Control", "a"], ["Shift", "Tab"]. */
+  z.object({ type: z.literal('key'), keys: z.array(z.string().min(1)).min(1).max(6) }),
+  /** Scrolls the scrollable element under the point (the page when no point), by `amount` CSS pixels. */
+  z.object({ type: z.literal('scroll'), x: point.x.optional(), y: point.y.optional(), direction: scrollDirectionSchema, amount: z.number().int().min(1).max(100_000) }),
+  /** Drag along a path of at least two points (start → … → drop). */
+  z.object({ type: z.literal('drag'), path: z.array(z.object(point)).min(2).max(100) }),
+  /** Only inside the preview's origin: a path ("/about") or a same-origin URL. */
+  z.object({ type: z.literal('navigate'), url: z.string().min(1).max(2048) }),
+  z.object({ type: z.literal('back') }),
+  z.object({ type: z.literal('forward') }),
+  z.object({ type: z.literal('wait'), durationMs: z.number().int().min(0).max(60_000) }),
+  z.object({ type: z.literal('screenshot') }),
+]);
+
+export type Action = z.infer<typeof actionSchema>;
+export type ActionType = Action['type'];
+
+export interface DisplaySize {
+  width: number;
+  height: number;
+}
+
+/** A numbered interactive element on a Set-of-Mark screenshot (CSS pixels of the viewport). */
+export interface Mark {
+  label: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Tag and accessible text, for the model and the step log. */
+  description: string;
+}
+
+export interface Screenshot {
+  /** PNG bytes, base64 (what the model API and <img> both take). */
+  pngBase64: string;
+  /** Size of the PNG in pixels (after any downscale). */
+  width: number;
+  height: number;
+  /** The viewport it shows, in CSS pixels (coordinates refer to this). */
+  viewport: DisplaySize;
+  url: string;
+  marks?: Mark[];
+}
+
+/** What one action did, for the step log and the model's function response. */
+export interface ActionResult {
+  screenshot: Screenshot;
+  /** Where a pointer action landed (CSS px), for the marker on the screenshot. */
+  at?: { x: number; y: number };
+  /** A human-readable note: "clicked <button> Add", "typed 8 characters into <input name=todo>". */
+  note?: string;
+}
+
+/** Seed 003's Computer, over whatever shows the app (here: the preview iframe through the bridge). */
+export interface Computer {
+  execute(action: Action): Promise<ActionResult>;
+  screenshot(options?: { marks?: boolean }): Promise<Screenshot>;
+  displaySize(): Promise<DisplaySize>;
+  close(): Promise<void>;
+}
+
+// ── bridge protocol (IDE ⇄ preview page) ─────────────────────────────────────────────────────────────
+
+/** Every bridge message carries this tag, so unrelated postMessage traffic is ignored on both sides. */
+export const BRIDGE_TAG = 'tabsmith-preview-bridge';
+/** The script the preview pages load (served from the app's origin; the offline runtime injects it). */
+export const BRIDGE_SCRIPT_PATH = '/preview-bridge.js';
+
+export const bridgeRequestSchema = z.object({
+  tag: z.literal(BRIDGE_TAG),
+  kind: z.literal('request'),
+  id: z.string(),
+  op: z.enum(['ping', 'size', 'screenshot', 'execute']),
+  action: actionSchema.optional(),
+  marks: z.boolean().optional(),
+});
+export type BridgeRequest = z.infer<typeof bridgeRequestSchema>;
+
+export const bridgeResponseSchema = z.object({
+  tag: z.literal(BRIDGE_TAG),
+  kind: z.literal('response'),
+  id: z.string(),
+  ok: z.boolean(),
+  result: z.unknown().optional(),
+  error: z.object({ name: z.string(), message: z.string() }).optional(),
+});
+export type BridgeResponse = z.infer<typeof bridgeResponseSchema>;
+
+/** Sent by the bridge when a preview page has loaded it (the IDE may then talk to that window). */
+export const bridgeReadySchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('ready'), url: z.string() });
