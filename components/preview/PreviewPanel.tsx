@@ -1,17 +1,19 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { DEVICE_SIZES, selectedUrl, type DeviceSize } from '@/lib/preview/preview-model';
 import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';
 
 interface PreviewPanelProps {
   preview: PreviewController;
+  /** The live iframe, for whoever drives the page (computer use). */
+  frameRef?: RefObject<HTMLIFrameElement | null>;
   /** Offered next to the last error: hands it to the agent. */
   onFix?: (errorText: string) => void;
 }
 
-export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
+export function PreviewPanel({ preview, onFix, frameRef }: PreviewPanelProps) {
   const [state, dispatch] = preview;
   const [device, setDevice] = useState<DeviceSize>('desktop');
   const url = selectedUrl(state);
@@ -75,6 +77,7 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
       <div className={styles.stage}>
         {url ? (
           <iframe
+            ref={frameRef}
             key={`${url}#${state.reloadKey}`}
             title="Preview"
             src={url}

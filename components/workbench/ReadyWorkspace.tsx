@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { AuditLog } from '@/components/audit/AuditLog';
 import { ChatControllerProvider } from '@/components/chat/chat-controller';
 import { ChatPanel } from '@/components/chat/ChatPanel';
@@ -15,6 +15,7 @@ import { WorkspaceSwitcher } from '@/components/workspaces/WorkspaceSwitcher';
 import { revealLine } from '@/lib/editor/reveal';
 import type { Runtime } from '@/lib/runtime/port';
 import type { WorkspaceStore } from '@/lib/workspace/types';
+import { AgentColumn } from './AgentColumn';
 import { FilesColumn } from './FilesColumn';
 import { IdeLayout } from './IdeLayout';
 import { useAgentRuntime } from './useAgentRuntime';
@@ -33,6 +34,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
   const preview = usePreviewState(runtime);
   const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests);
   const [showAudit, setShowAudit] = useState(false);
+  const previewFrame = useRef<HTMLIFrameElement>(null);
   const workspaceId = store.getSnapshot().meta.id;
 
   const fixWithAgent = useCallback((errorText: string) => void controller.send(fixMessage(errorText)), [controller]);
@@ -48,7 +50,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
         files={<FilesColumn store={store} />}
         filesActions={<WorkspaceSwitcher store={store} />}
         editor={<EditorArea store={store} />}
-        preview={<PreviewPanel preview={preview} onFix={fixWithAgent} />}
+        preview={<PreviewPanel preview={preview} onFix={fixWithAgent} frameRef={previewFrame} />}
         terminal={
           <div className={styles.fill}>
             <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
@@ -56,24 +58,29 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
           </div>
         }
         agent={
-          <div className={styles.fill}>
-            {toolClient ? (
-              <ChatPanel
-                store={store}
-                toolClient={toolClient}
-                workspaceId={workspaceId}
-                previewErrors={preview[0].errors}
-                onRevealFile={revealFile}
-                controller={controller}
-              />
-            ) : (
-              <p className={styles.placeholder}>Starting the agent…</p>
-            )}
-            <details className={styles.audit} onToggle={(e) => setShowAudit(e.currentTarget.open)}>
-              <summary>Agent audit log</summary>
-              {showAudit && <AuditLog workspaceId={workspaceId} />}
-            </details>
-          </div>
+          <AgentColumn
+            chat={
+              toolClient ? (
+                <ChatPanel
+                  store={store}
+                  toolClient={toolClient}
+                  workspaceId={workspaceId}
+                  previewErrors={preview[0].errors}
+                  onRevealFile={revealFile}
+                  controller={controller}
+                />
+              ) : (
+                <p className={styles.placeholder}>Starting the agent…</p>
+              )
+            }
+            computerUse={<p className={styles.placeholder}>Computer use is being set up.</p>}
+            footer={
+              <details className={styles.audit} onToggle={(e) => setShowAudit(e.currentTarget.open)}>
+                <summary>Agent audit log</summary>
+                {showAudit && <AuditLog workspaceId={workspaceId} />}
+              </details>
+            }
+          />
         }
       />
     </ChatControllerProvider>
