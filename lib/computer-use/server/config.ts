@@ -1,0 +1,75 @@
+/**
+ * Computer-use configuration, read from the server's environment (server-only: the key is read here and never
+ * leaves the server):
+ * - TABSMITH_COMPUTER_USE_MODEL: the model id (default gemini-2.5-computer-use-preview-10-2025).
+ * - TABSMITH_COMPUTER_USE_MODELS: extra ids a request body may choose (comma-separated), on top of the
+ *   built-in allow-list below and the default.
+ * - TABSMITH_MODEL_PROVIDER=replay (shared with the agent): play recorded turns from
+ *   TABSMITH_COMPUTER_USE_REPLAY_DIR (default tests/e2e/fixtures/computer-use).
+ * - TABSMITH_COMPUTER_USE_RECORD_DIR: record live turns there in the replay format.
+ * - GOOGLE_GENERATIVE_AI_API_KEY: the Gemini key (live mode only).
+ */
+import { AgentConfigError } from '@/lib/agent/modes';
+import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readProviderKind, type Env } from '@/lib/agent/providers';
+
+export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-2.5-computer-use-preview-10-2025';
+export const DEFAULT_COMPUTER_USE_REPLAY_DIR = 'tests/e2e/fixtures/computer-use';
+
+/** Ids with the computer-use tool, per the reference: the original set (2.5, 3, 3.1) and the newer set (3.5+). */
+export const BUILT_IN_COMPUTER_USE_MODELS = [
+  DEFAULT_COMPUTER_USE_MODEL,
+  'gemini-3-flash-preview',
+  'gemini-3.1-pro-preview',
+  'gemini-3.5-flash',
+] as const;
+
+const MODEL_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
+
+export interface ComputerUseConfig {
+  provider: 'gemini' | 'replay';
+  defaultModel: string;
+  allowedModels: readonly string[];
+  replayDir: string;
+  recordDir: string | undefined;
+}
+
+export { AgentConfigError as ComputerUseConfigError };
+
+function checkModelId(id: string, variable: string): string {
+  if (!MODEL_ID.test(id)) throw new AgentConfigError(`${variable} contains "${id}", which is not a model id (letters, digits, ".", "-", "_").`);
+  return id;
+}
+
+export function readComputerUseConfig(env: Env): ComputerUseConfig {
+  // Any provider but replay means the live Gemini API: computer use has no OpenAI-compatible counterpart.
+  const provider = readProviderKind(env) === 'replay' ? 'replay' : 'gemini';
+  const defaultModel = checkModelId(env.TABSMITH_COMPUTER_USE_MODEL?.trim() || DEFAULT_COMPUTER_USE_MODEL, 'TABSMITH_COMPUTER_USE_MODEL');
+  const extra = (env.TABSMITH_COMPUTER_USE_MODELS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => checkModelId(id, 'TABSMITH_COMPUTER_USE_MODELS'));
+  return {
+    provider,
+    defaultModel,
+    allowedModels: [...new Set([defaultModel, ...BUILT_IN_COMPUTER_USE_MODELS, ...extra])],
+    replayDir: env.TABSMITH_COMPUTER_USE_REPLAY_DIR?.trim() || DEFAULT_COMPUTER_USE_REPLAY_DIR,
+    recordDir: env.TABSMITH_COMPUTER_USE_RECORD_DIR?.trim() || undefined,
+  };
+}
+
+/** The model for a request: the body's choice when allowed, else the default. `error` names the allowed ids. */
+export function chooseModel(config: ComputerUseConfig, requested: string | undefined): { ok: true; model: string } | { ok: false; error: string } {
+  if (requested === undefined) return { ok: true, model: config.defaultModel };
+  if (config.allowedModels.includes(requested)) return { ok: true, model: requested };
+  return { ok: false, error: `model: "${requested}" is not allowed for computer use. Allowed: ${config.allowedModels.join(', ')} (extend with TABSMITH_COMPUTER_USE_MODELS).` };
+}
+
+export function readGeminiKey(env: Env): string {
+  const key = env[GEMINI_KEY_VARIABLE]?.trim();
+  if (!key)
+    throw new MissingApiKeyError(
+      `Computer use needs a Gemini API key: set ${GEMINI_KEY_VARIABLE} in the server's environment and restart (or set TABSMITH_MODEL_PROVIDER=replay to play recorded sessions).`,
+    );
+  return key;
+}

@@ -1,0 +1,125 @@
+/**
+ * One live computer-use turn through @google/genai: the computerUse tool (browser environment, no
+ * open_web_browser / search), thoughts included, transient errors retried with jitter (the agent's retry),
+ * MALFORMED_FUNCTION_CALL with nothing else retried once. Errors come back as `TurnError`s with the HTTP status
+ * and the sentence the panel shows.
+ */
+import { APICallError } from '@ai-sdk/provider';
+import { ApiError, Environment, FinishReason, GoogleGenAI, type Content, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai';
+import { classifyModelError, DEFAULT_RETRY, describeModelError, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
+import { summarizeContent, type TurnResponse } from '../session-protocol';
+
+/** What a turn sends to the model; injectable so tests never reach the network. */
+export type GenerateContent = (params: GenerateContentParameters) => Promise<GenerateContentResponse>;
+
+export const EXCLUDED_PREDEFINED_FUNCTIONS = ['open_web_browser', 'search'];
+
+export class TurnError extends Error {
+  override name = 'TurnError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function liveGenerate(apiKey: string): GenerateContent {
+  const ai = new GoogleGenAI({ apiKey });
+  return (params) => ai.models.generateContent(params);
+}
+
+export function buildParameters(model: string, contents: Content[], abortSignal?: AbortSignal): GenerateContentParameters {
+  return {
+    model,
+    contents,
+    config: {
+      tools: [{ computerUse: { environment: Environment.ENVIRONMENT_BROWSER, excludedPredefinedFunctions: EXCLUDED_PREDEFINED_FUNCTIONS } }],
+      thinkingConfig: { includeThoughts: true },
+      ...(abortSignal ? { abortSignal } : {}),
+    },
+  };
+}
+
+/**
+ * @google/genai throws `ApiError { status, message }`; the agent's classifier and messages speak the AI SDK's
+ * APICallError, so the SDK error is re-expressed as one (status and body kept) and everything else is reused.
+ */
+export function normalizeError(error: unknown): unknown {
+  if (error instanceof ApiError)
+    return new APICallError({ message: error.message, url: 'generativelanguage.googleapis.com', requestBodyValues: {}, statusCode: error.status });
+  return error;
+}
+
+const STATUS_FOR_KIND = { quota: 429, 'rate-limit': 429, auth: 502, transient: 503, other: 502 } as const;
+
+export function toTurnError(error: unknown): TurnError {
+  const normalized = normalizeError(error);
+  return new TurnError(STATUS_FOR_KIND[classifyModelError(normalized)], describeModelError(normalized));
+}
+
+const BLOCKING_FINISH = new Set<string>([
+  FinishReason.SAFETY,
+  FinishReason.PROHIBITED_CONTENT,
+  FinishReason.BLOCKLIST,
+  FinishReason.SPII,
+  FinishReason.IMAGE_SAFETY,
+  FinishReason.IMAGE_PROHIBITED_CONTENT,
+  FinishReason.RECITATION,
+]);
+
+/** The response JSON for a model answer, or a TurnError for a blocked / empty one. */
+export function toTurnResponse(model: string, response: GenerateContentResponse): TurnResponse {
+  const candidate = response.candidates?.[0];
+  const blockReason = response.promptFeedback?.blockReason;
+  if (!candidate) {
+    if (blockReason) throw new TurnError(422, `The model blocked the request (${blockReason}). Rephrase the instructions or check what the screenshot shows.`);
+    throw new TurnError(502, 'The model returned no answer (no candidates). Try again.');
+  }
+  const finishReason = candidate.finishReason ?? null;
+  const content: Content = { role: 'model', parts: [], ...candidate.content };
+  const summary = summarizeContent(content);
+  if (finishReason && BLOCKING_FINISH.has(finishReason) && summary.functionCalls.length === 0 && summary.text === '')
+    throw new TurnError(422, `The model stopped without an answer (finish reason ${finishReason}): its safety filters blocked the turn.`);
+  const usage = response.usageMetadata;
+  return {
+    model,
+    candidateContent: content,
+    ...summary,
+    finishReason,
+    usage: {
+      promptTokens: usage?.promptTokenCount,
+      outputTokens: usage?.candidatesTokenCount,
+      thoughtsTokens: usage?.thoughtsTokenCount,
+      totalTokens: usage?.totalTokenCount,
+    },
+  };
+}
+
+const isEmptyMalformed = (turn: TurnResponse) =>
+  turn.finishReason === FinishReason.MALFORMED_FUNCTION_CALL && turn.functionCalls.length === 0 && turn.text === '';
+
+export interface LiveTurnOptions {
+  generate: GenerateContent;
+  model: string;
+  contents: Content[];
+  retry?: RetryOptions;
+  signal?: AbortSignal;
+}
+
+/** One model turn. Throws TurnError for anything the caller should answer with an error response. */
+export async function runLiveTurn({ generate, model, contents, retry = DEFAULT_RETRY, signal }: LiveTurnOptions): Promise<TurnResponse> {
+  const call = async () => {
+    const response = await withJitteredRetry(() => generate(buildParameters(model, contents, signal)).catch((error: unknown) => Promise.reject(normalizeError(error))), retry, signal);
+    return toTurnResponse(model, response);
+  };
+  try {
+    let turn = await call();
+    if (isEmptyMalformed(turn)) turn = await call();
+    if (isEmptyMalformed(turn)) throw new TurnError(502, 'The model returned a malformed function call twice in a row. Try again or rephrase the instructions.');
+    return turn;
+  } catch (error) {
+    if (error instanceof TurnError) throw error;
+    throw toTurnError(error);
+  }
+}
