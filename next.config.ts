@@ -16,7 +16,11 @@ const nextConfig: NextConfig = {
   // `next dev` only serves its dev resources to localhost unless told otherwise.
   allowedDevOrigins: ['127.0.0.1'],
   async headers() {
-    return [{ source: '/:path*', headers: isolationHeaders }];
+    return [
+      { source: '/:path*', headers: isolationHeaders },
+      // WebContainer previews live on another origin under COEP require-corp: they may load the bridge script.
+      { source: '/preview-bridge.js', headers: [{ key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' }] },
+    ];
   },
   turbopack: {
     resolveAlias: {

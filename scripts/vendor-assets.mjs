@@ -22,3 +22,31 @@ for (const [from, target] of assets) {
   copyFileSync(from, target);
 }
 console.log(`vendored ${assets.length} assets into public/`);
+
+// The computer-use bridge: one self-contained IIFE that preview pages load from our origin
+// (lib/computer-use/bridge/entry.ts; BRIDGE_SCRIPT_PATH in lib/computer-use/types.ts). esbuild-wasm's node
+// build is already a dependency (the offline runtime ships it), so no native esbuild is needed.
+const { build } = await import('esbuild-wasm');
+const bridgeStart = Date.now();
+await build({
+  entryPoints: [join(process.cwd(), 'lib', 'computer-use', 'bridge', 'entry.ts')],
+  outfile: join(process.cwd(), 'public', 'preview-bridge.js'),
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // zod's namespace of ~40 error-message locales (260 KB) is never used: messages stay English.
+  plugins: [
+    {
+      name: 'no-zod-locales',
+      setup(b) {
+        b.onResolve({ filter: /\/locales\/index\.js$/ }, () => ({ path: 'zod-locales', namespace: 'stub' }));
+        b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export {}', loader: 'js' }));
+      },
+    },
+  ],
+});
+console.log(`bundled public/preview-bridge.js in ${Date.now() - bridgeStart} ms`);

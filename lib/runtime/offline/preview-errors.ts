@@ -3,6 +3,7 @@
  * injects a tiny script into every HTML response; it posts uncaught errors and unhandled rejections to the
  * parent, and the adapter accepts only messages from our origin whose sender is a preview frame.
  */
+import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
 import type { PreviewError, Unsubscribe } from '../port';
 
 export const PREVIEW_PATH_PREFIX = '/__virtual__/';
@@ -16,16 +17,25 @@ window.addEventListener('error', function(e){ if (e.target && e.target !== windo
 window.addEventListener('unhandledrejection', function(e){ var r = e.reason; send('Unhandled promise rejection: ' + (r && r.message ? r.message : String(r)), r && r.stack); });
 })();</script>`;
 
-/** Puts the reporter first in <head> (or first in the document) so it sees errors from every later script. */
+/**
+ * The computer-use bridge, served from our origin (same as the preview's offline): it reads the IDE origin from
+ * its own URL. Deferred so it runs once the document is parsed, before DOMContentLoaded. No referrer: almostnode's
+ * service worker forwards every request whose referrer is a preview page to the user's server (so the app's
+ * own "/style.css" works), which would answer this one with the app's HTML.
+ */
+export const PREVIEW_BRIDGE_SCRIPT = `<script src="${BRIDGE_SCRIPT_PATH}" defer referrerpolicy="no-referrer" data-tabsmith-bridge></script>`;
+
+/** Puts the reporter (then the bridge) first in <head> (or first in the document) so it sees errors from every later script. */
 export function injectPreviewScript(html: string): string {
   if (html.includes('data-tabsmith-preview')) return html;
+  const scripts = PREVIEW_ERROR_SCRIPT + PREVIEW_BRIDGE_SCRIPT;
   const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + PREVIEW_ERROR_SCRIPT + html.slice(head.index + head[0].length);
+  if (head) return html.slice(0, head.index + head[0].length) + scripts + html.slice(head.index + head[0].length);
   const root = /<html(\s[^>]*)?>/i.exec(html);
-  if (root) return html.slice(0, root.index + root[0].length) + PREVIEW_ERROR_SCRIPT + html.slice(root.index + root[0].length);
+  if (root) return html.slice(0, root.index + root[0].length) + scripts + html.slice(root.index + root[0].length);
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  if (doctype) return doctype[0] + PREVIEW_ERROR_SCRIPT + html.slice(doctype[0].length);
-  return PREVIEW_ERROR_SCRIPT + html;
+  if (doctype) return doctype[0] + scripts + html.slice(doctype[0].length);
+  return scripts + html;
 }
 
 function isPreviewFrame(source: MessageEventSource | null): boolean {

@@ -7,6 +7,7 @@ import type {
   DirEnt,
   FileSystemTree,
   PortListener,
+  PreviewScriptOptions,
   PreviewMessageListener,
   ServerReadyListener,
   SpawnOptions,
@@ -14,7 +15,7 @@ import type {
   WebContainerProcess,
 } from '@webcontainer/api';
 
-export type { BootOptions, FileSystemTree, SpawnOptions, WebContainerProcess };
+export type { BootOptions, FileSystemTree, PreviewScriptOptions, SpawnOptions, WebContainerProcess };
 
 export interface WebContainerFsLike {
   readFile(path: string): Promise<Uint8Array>;
@@ -37,6 +38,8 @@ export interface WebContainerLike {
   on(event: 'port', listener: PortListener): Unsubscribe;
   on(event: 'server-ready', listener: ServerReadyListener): Unsubscribe;
   on(event: 'preview-message', listener: PreviewMessageListener): Unsubscribe;
+  /** Injects a script tag into every preview HTML response loaded afterwards (the computer-use bridge). */
+  setPreviewScript(scriptSrc: string, options?: PreviewScriptOptions): Promise<void>;
   teardown(): void;
 }
 

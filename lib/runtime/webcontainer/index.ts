@@ -6,6 +6,7 @@
  * module-level singleton the design allows. Offline, boot() never settles — it waits for an iframe
  * from stackblitz.com with no timeout — so every caller races it against its own timeout.
  */
+import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
 import { RuntimeError, type Runtime } from '../port';
 import type { BootOptions, WebContainerApi } from './api-types';
 import { createWebContainerRuntime } from './runtime';
@@ -22,17 +23,36 @@ export interface WebContainerBootOptions {
   timeoutMs: number;
   /** The `@webcontainer/api` module; tests pass a fake. Loaded lazily by default. */
   api?: WebContainerApi;
+  /**
+   * Absolute URL of the computer-use bridge script injected into every preview page. Defaults to
+   * BRIDGE_SCRIPT_PATH on this page's origin (with `?ide=<origin>`, the origin the bridge answers);
+   * `null` skips the injection.
+   */
+  previewScriptUrl?: string | null;
+}
+
+/** The bridge URL for this page: previews are cross-origin on WebContainer, so it must be absolute. */
+export function defaultPreviewScriptUrl(): string | null {
+  const origin = globalThis.location?.origin;
+  if (!origin || origin === 'null') return null;
+  return `${origin}${BRIDGE_SCRIPT_PATH}?ide=${encodeURIComponent(origin)}`;
 }
 
 let bootPromise: Promise<Runtime> | null = null;
 
-function startBoot(api: WebContainerApi | undefined): Promise<Runtime> {
+function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | null): Promise<Runtime> {
   const attempt: Promise<Runtime> = (async () => {
     const module = api ?? (await import('@webcontainer/api'));
     const wc = await module.WebContainer.boot(WEBCONTAINER_BOOT_OPTIONS).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       throw new RuntimeError('boot-failed', `WebContainer failed to boot: ${reason}`);
     });
+    if (previewScriptUrl) {
+      // Best effort: without the bridge, computer use cannot drive the preview, but everything else works.
+      await wc.setPreviewScript(previewScriptUrl).catch((error: unknown) => {
+        console.warn('WebContainer setPreviewScript failed; computer use will not reach the preview', error);
+      });
+    }
     // Disposing frees the page's one slot, so the next call boots a fresh instance.
     return createWebContainerRuntime(wc, () => {
       if (bootPromise === attempt) bootPromise = null;
@@ -61,7 +81,8 @@ function timeoutError(timeoutMs: number): RuntimeError {
  * `boot()` on the real API would just queue behind the first one).
  */
 export function bootWebContainerRuntime(options: WebContainerBootOptions): Promise<Runtime> {
-  bootPromise ??= startBoot(options.api);
+  const scriptUrl = options.previewScriptUrl === undefined ? defaultPreviewScriptUrl() : options.previewScriptUrl;
+  bootPromise ??= startBoot(options.api, scriptUrl);
   const shared = bootPromise;
   return new Promise<Runtime>((resolve, reject) => {
     const timer = setTimeout(() => reject(timeoutError(options.timeoutMs)), options.timeoutMs);

@@ -7,6 +7,7 @@ import type {
   FileSystemTree,
   PortListener,
   PreviewMessageListener,
+  PreviewScriptOptions,
   ServerReadyListener,
   SpawnOptions,
   Unsubscribe,
@@ -113,6 +114,10 @@ export class FakeWebContainer implements WebContainerLike {
 
   listenerCount(event: keyof FakeWebContainer['listeners']): number {
     return this.listeners[event].size;
+  }
+
+  async setPreviewScript(scriptSrc: string, options?: PreviewScriptOptions): Promise<void> {
+    this.calls.push({ method: 'setPreviewScript', args: options ? [scriptSrc, options] : [scriptSrc] });
   }
 
   teardown() {

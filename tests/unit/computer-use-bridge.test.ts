@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { parseKeyCombo } from '@/lib/computer-use/bridge/keys';
+import { nextTabbable, tabbables } from '@/lib/computer-use/bridge/tabbable';
+import { insertText, setNativeValue, deleteText } from '@/lib/computer-use/bridge/editing';
+import { scrollTarget } from '@/lib/computer-use/bridge/scroll';
+import { selectMarks } from '@/lib/computer-use/bridge/marks';
+import { createBridgeHandler, isTrustedSource } from '@/lib/computer-use/bridge/handler';
+import { resolvePreviewUrl } from '@/lib/computer-use/bridge/navigation';
+import { interpolatePath } from '@/lib/computer-use/bridge/pointer';
+import { BRIDGE_TAG } from '@/lib/computer-use/types';
+
+describe('key parsing', () => {
+  it('normalizes modifier aliases and combined strings', () => {
+    const combo = parseKeyCombo(['ctrl+A']);
+    expect(combo.flags).toEqual({ ctrlKey: true, shiftKey: false, altKey: false, metaKey: false });
+    expect(combo.modifiers.map((m) => m.code)).toEqual(['ControlLeft']);
+    expect(combo.keys).toEqual([{ key: 'A', code: 'KeyA', keyCode: 65 }]);
+    expect(parseKeyCombo(['Return']).keys[0]).toMatchObject({ key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(parseKeyCombo(['cmd', 'a']).flags.metaKey).toBe(true);
+    expect(parseKeyCombo(['+']).keys[0]?.key).toBe('+');
+  });
+  it('shift with a letter reports the capital, like a keyboard', () => {
+    expect(parseKeyCombo(['Shift', 'a']).keys[0]?.key).toBe('A');
+    expect(parseKeyCombo(['Shift', 'Tab']).keys[0]).toMatchObject({ key: 'Tab', code: 'Tab' });
+  });
+  it('maps named keys and function keys', () => {
+    expect(parseKeyCombo(['esc', 'space', 'down', 'F5']).keys.map((k) => k.key)).toEqual(['Escape', ' ', 'ArrowDown', 'F5']);
+  });
+});
+
+describe('tab order', () => {
+  it('puts positive tabindex first, skips disabled, hidden and negative', () => {
+    document.body.innerHTML = `<input id=a><button id=b disabled>x</button><a id=c href="#">c</a>
+      <div id=d tabindex="2">d</div><span id=e tabindex="-1">e</span><input id=f type=hidden><div hidden><input id=g></div><textarea id=h></textarea>`;
+    expect(tabbables(document).map((e) => e.id)).toEqual(['d', 'a', 'c', 'h']);
+    const a = document.getElementById('a');
+    expect(nextTabbable(document, a, false)?.id).toBe('c');
+    expect(nextTabbable(document, a, true)?.id).toBe('d');
+    expect(nextTabbable(document, document.getElementById('h'), false)?.id).toBe('d');
+  });
+});
+
+describe('React-style value setting', () => {
+  it('bypasses an instance-level value setter and fires input', () => {
+    document.body.innerHTML = '<input id=i value="ab">';
+    const input = document.getElementById('i') as HTMLInputElement;
+    // What React's value tracker does: an own-property setter that swallows direct assignments.
+    let tracked = input.value;
+    Object.defineProperty(input, 'value', {
+      configurable: true,
+      get: () => tracked,
+      set: () => undefined,
+    });
+    const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+    const seen: string[] = [];
+    input.addEventListener('input', () => seen.push(proto?.get?.call(input) as string));
+    setNativeValue(input, 'xyz');
+    expect(proto?.get?.call(input)).toBe('xyz');
+    tracked = 'ab';
+    delete (input as { value?: string }).value;
+    input.value = 'ab';
+    input.setSelectionRange(1, 1);
+    insertText(input, 'Q');
+    expect(input.value).toBe('aQb');
+    expect(seen.at(-1)).toBe('aQb');
+    deleteText(input, 'backward');
+    expect(input.value).toBe('ab');
+    expect(input.selectionStart).toBe(1);
+  });
+});
+
+describe('scroll target', () => {
+  it('picks the nearest ancestor that can scroll that way, else the page', () => {
+    document.body.innerHTML = '<div id=outer style="overflow:auto"><div id=inner style="overflow-y:scroll"><p id=p>x</p></div></div>';
+    const inner = document.getElementById('inner') as HTMLElement;
+    Object.defineProperty(inner, 'scrollHeight', { value: 500 });
+    Object.defineProperty(inner, 'clientHeight', { value: 100 });
+    const p = document.getElementById('p');
+    expect(scrollTarget(p, 'down', document)).toBe(inner);
+    // At the top already: scrolling up goes to the page.
+    expect(scrollTarget(p, 'up', document)).toBe(document.scrollingElement ?? document.documentElement);
+    inner.scrollTop = 400;
+    expect(scrollTarget(p, 'down', document)).toBe(document.scrollingElement ?? document.documentElement);
+  });
+});
+
+describe('Set-of-Mark selection', () => {
+  it('numbers visible interactive elements in reading order', () => {
+    document.body.innerHTML = `<button id=b2>Two</button><a id=a1 href="/x">One</a><div id=n>plain</div>
+      <span role=button id=r>Three</span><button id=hid style="display:none">no</button><input type=hidden>`;
+    const boxes: Record<string, [number, number]> = { b2: [100, 10], a1: [10, 10], r: [10, 50], hid: [0, 0] };
+    for (const [id, [x, y]] of Object.entries(boxes)) {
+      const element = document.getElementById(id) as HTMLElement;
+      element.getBoundingClientRect = () => ({ left: x, top: y, right: x + 40, bottom: y + 20, width: 40, height: 20, x, y, toJSON: () => ({}) });
+    }
+    const marks = selectMarks(document, { checkHit: false }).map((m) => [m.mark.label, m.element.id]);
+    expect(marks).toEqual([[1, 'a1'], [2, 'b2'], [3, 'r']]);
+  });
+});
+
+describe('protocol handler', () => {
+  const parent = { postMessage: vi.fn() } as unknown as Window;
+  it('answers only the parent with the IDE origin', async () => {
+    const perform = vi.fn(async () => ({ result: { width: 1, height: 2 } }));
+    const handle = createBridgeHandler({ parent, ideOrigin: 'http://ide', perform });
+    const request = { tag: BRIDGE_TAG, kind: 'request', id: '1', op: 'size' };
+    handle({ data: request, origin: 'http://evil', source: parent } as MessageEvent);
+    handle({ data: request, origin: 'http://ide', source: {} as Window } as MessageEvent);
+    expect(perform).not.toHaveBeenCalled();
+    handle({ data: request, origin: 'http://ide', source: parent } as MessageEvent);
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith(
+      { tag: BRIDGE_TAG, kind: 'response', id: '1', ok: true, result: { width: 1, height: 2 } }, 'http://ide'));
+    expect(isTrustedSource({ origin: 'http://ide', source: parent }, parent, 'http://ide')).toBe(true);
+  });
+  it('rejects malformed requests with a BadRequest error', async () => {
+    const post = vi.fn();
+    const source = { postMessage: post } as unknown as Window;
+    const handle = createBridgeHandler({ parent: source, ideOrigin: 'http://ide', perform: vi.fn() });
+    handle({ data: { tag: BRIDGE_TAG, kind: 'request', id: '9', op: 'execute', action: { type: 'fly' } }, origin: 'http://ide', source } as MessageEvent);
+    await vi.waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post.mock.calls[0]?.[0]).toMatchObject({ id: '9', ok: false, error: { name: 'BadRequest' } });
+  });
+});
+
+describe('navigation limits', () => {
+  const offline = new URL('http://ide/__virtual__/3000/todos');
+  it('keeps root paths inside the offline preview prefix', () => {
+    expect(resolvePreviewUrl('/about', offline).pathname).toBe('/__virtual__/3000/about');
+    expect(resolvePreviewUrl('second', offline).pathname).toBe('/__virtual__/3000/second');
+    expect(resolvePreviewUrl('/__virtual__/3000/x', offline).pathname).toBe('/__virtual__/3000/x');
+  });
+  it('refuses other origins and other previews', () => {
+    expect(() => resolvePreviewUrl('https://example.com/', offline)).toThrow(/limited to the preview/);
+    expect(() => resolvePreviewUrl('http://ide/__virtual__/4000/', offline)).toThrow(/limited to the preview/);
+    expect(resolvePreviewUrl('/a', new URL('https://x.webcontainer-api.io/')).href).toBe('https://x.webcontainer-api.io/a');
+  });
+});
+
+describe('drag path', () => {
+  it('interpolates long segments', () => {
+    const points = interpolatePath([{ x: 0, y: 0 }, { x: 100, y: 0 }]);
+    expect(points[0]).toEqual({ x: 0, y: 0 });
+    expect(points.at(-1)).toEqual({ x: 100, y: 0 });
+    expect(points.length).toBe(6);
+  });
+});
