@@ -20,6 +20,8 @@ export type ToolErrorName =
   | 'NoTestRunner'
   | 'SpawnFailed'
   | 'Timeout'
+  /** A tool the IDE cannot run right now (preview_check without a preview/computer-use hook). */
+  | 'Unavailable'
   | 'InternalError';
 
 export interface ToolErrorValue {

@@ -16,6 +16,7 @@ import { AgentProcesses } from './processes';
 import { runTool, type ToolCallResult } from './run-tool';
 import type { ToolHandlers } from './tools/context';
 import { toolHandlers } from './tools';
+import { previewCheckHandler, type PreviewCheckHook } from './tools/preview-check';
 
 /** How long a background command's first output is collected when no port opens. */
 export const BACKGROUND_WAIT_MS = 1_500;
@@ -33,6 +34,11 @@ export interface ExecutorOptions {
   backgroundWaitMs?: number;
   /** Tests replace handlers; the app uses the real ones. */
   handlers?: Partial<ToolHandlers>;
+  /**
+   * Runs a computer-use session on the preview for preview_check and resolves with its final answer and step
+   * count. Without it, preview_check answers Unavailable.
+   */
+  previewCheck?: PreviewCheckHook;
 }
 
 export interface Executor {
@@ -56,7 +62,7 @@ function okOf(result: ToolCallResult): boolean {
 export function startExecutor(options: ExecutorOptions): Executor {
   const { tabId, runtime, store, audit, onBackgroundProcess } = options;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const handlers: ToolHandlers = { ...toolHandlers, ...options.handlers } as ToolHandlers;
+  const handlers: ToolHandlers = { ...toolHandlers, preview_check: previewCheckHandler(options.previewCheck), ...options.handlers } as ToolHandlers;
   const processes = new AgentProcesses();
   const channel = new BroadcastChannel(channelName(tabId));
   /** Request ids being worked on: a duplicated EXECUTE_TOOL must not run a tool twice. */

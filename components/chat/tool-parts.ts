@@ -77,6 +77,8 @@ export function argsSummary(name: ToolName | null, input: unknown): string {
       return str(args.testFile) || 'all tests';
     case 'plan_create':
       return str(args.goal);
+    case 'preview_check':
+      return str(args.instructions);
     default:
       return '';
   }

@@ -1,19 +1,24 @@
 'use client';
 
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { DEVICE_SIZES, selectedUrl, type DeviceSize } from '@/lib/preview/preview-model';
 import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';
 
 interface PreviewPanelProps {
   preview: PreviewController;
-  /** The live iframe, for whoever drives the page (computer use). */
-  frameRef?: RefObject<HTMLIFrameElement | null>;
   /** Offered next to the last error: hands it to the agent. */
   onFix?: (errorText: string) => void;
 }
 
-export function PreviewPanel({ preview, onFix, frameRef }: PreviewPanelProps) {
+const PREVIEW_FRAME_TITLE = 'Preview';
+
+/** The live preview iframe (there is one per page), for whoever drives the page: computer use. */
+export function findPreviewFrame(): HTMLIFrameElement | null {
+  return document.querySelector<HTMLIFrameElement>(`iframe[title="${PREVIEW_FRAME_TITLE}"]`);
+}
+
+export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
   const [state, dispatch] = preview;
   const [device, setDevice] = useState<DeviceSize>('desktop');
   const url = selectedUrl(state);
@@ -77,9 +82,8 @@ export function PreviewPanel({ preview, onFix, frameRef }: PreviewPanelProps) {
       <div className={styles.stage}>
         {url ? (
           <iframe
-            ref={frameRef}
             key={`${url}#${state.reloadKey}`}
-            title="Preview"
+            title={PREVIEW_FRAME_TITLE}
             src={url}
             className={styles.frame}
             style={size.width ? { width: size.width, height: size.height, flex: 'none' } : undefined}

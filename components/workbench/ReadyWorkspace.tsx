@@ -1,12 +1,14 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AuditLog } from '@/components/audit/AuditLog';
 import { ChatControllerProvider } from '@/components/chat/chat-controller';
 import { ChatPanel } from '@/components/chat/ChatPanel';
+import { ComputerUsePanel } from '@/components/computer-use/ComputerUsePanel';
+import { createComputerUseManager } from '@/components/computer-use/manager';
 import { fixMessage } from '@/components/chat/FixWithAgent';
 import { EditorArea } from '@/components/editor/EditorArea';
-import { PreviewPanel } from '@/components/preview/PreviewPanel';
+import { findPreviewFrame, PreviewPanel } from '@/components/preview/PreviewPanel';
 import { usePreviewState } from '@/components/preview/usePreviewState';
 import { QuickOpen } from '@/components/quick-open/QuickOpen';
 import { FailedCommandNotice } from '@/components/terminal/FailedCommandNotice';
@@ -32,9 +34,10 @@ interface ReadyWorkspaceProps {
 export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceProps) {
   const terminalRequests = useWorkspaceStartup(store, needsInstall);
   const preview = usePreviewState(runtime);
-  const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests);
+  // One computer-use manager: sessions the user starts and the agent's preview_check show in the same panel.
+  const [computerUse] = useState(() => createComputerUseManager(findPreviewFrame));
+  const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests, computerUse);
   const [showAudit, setShowAudit] = useState(false);
-  const previewFrame = useRef<HTMLIFrameElement>(null);
   const workspaceId = store.getSnapshot().meta.id;
 
   const fixWithAgent = useCallback((errorText: string) => void controller.send(fixMessage(errorText)), [controller]);
@@ -50,7 +53,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
         files={<FilesColumn store={store} />}
         filesActions={<WorkspaceSwitcher store={store} />}
         editor={<EditorArea store={store} />}
-        preview={<PreviewPanel preview={preview} onFix={fixWithAgent} frameRef={previewFrame} />}
+        preview={<PreviewPanel preview={preview} onFix={fixWithAgent} />}
         terminal={
           <div className={styles.fill}>
             <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
@@ -73,7 +76,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
                 <p className={styles.placeholder}>Starting the agent…</p>
               )
             }
-            computerUse={<p className={styles.placeholder}>Computer use is being set up.</p>}
+            computerUse={<ComputerUsePanel getPreviewFrame={findPreviewFrame} manager={computerUse} />}
             footer={
               <details className={styles.audit} onToggle={(e) => setShowAudit(e.currentTarget.open)}>
                 <summary>Agent audit log</summary>

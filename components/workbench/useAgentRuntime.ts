@@ -2,6 +2,8 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createChatController } from '@/components/chat/chat-controller';
+import { createPreviewCheckHook } from '@/components/computer-use/manager';
+import type { SessionManager } from '@/lib/computer-use/session-types';
 import type { TerminalRequests } from '@/components/terminal/terminal-requests';
 import { recordAudit } from '@/lib/agent/audit';
 import { getTabId } from '@/lib/agent/tab-id';
@@ -14,9 +16,10 @@ import { startExecutor } from '@/worker/executor';
 /**
  * The agent's side of the tab: the executor (behind this tab's BroadcastChannel) acting on the runtime and
  * the store, the chat's client for it, and the controller that lets "Fix with agent" buttons talk to the chat.
- * Background processes the agent starts show in the terminal's "Agent" tab; every call is audited.
+ * Background processes the agent starts show in the terminal's "Agent" tab; every call is audited; preview_check
+ * runs a computer-use session on the preview through the panel's manager.
  */
-export function useAgentRuntime(runtime: Runtime, store: WorkspaceStore, terminalRequests: TerminalRequests) {
+export function useAgentRuntime(runtime: Runtime, store: WorkspaceStore, terminalRequests: TerminalRequests, computerUse: SessionManager) {
   const [controller] = useState(createChatController);
   // The client lives as long as the effect that made it (StrictMode makes and closes one first).
   const [current] = useState(() => new CurrentClient());
@@ -31,6 +34,7 @@ export function useAgentRuntime(runtime: Runtime, store: WorkspaceStore, termina
       store,
       audit: (entry) => db.then((opened) => recordAudit(opened, entry)),
       onBackgroundProcess: (process, command) => terminalRequests.showProcess(process, command),
+      previewCheck: createPreviewCheckHook(computerUse),
     });
     const client = createToolClient({ tabId });
     current.set(client);
@@ -39,7 +43,7 @@ export function useAgentRuntime(runtime: Runtime, store: WorkspaceStore, termina
       client.close();
       executor.stop();
     };
-  }, [runtime, store, terminalRequests, current]);
+  }, [runtime, store, terminalRequests, current, computerUse]);
 
   return { controller, toolClient };
 }

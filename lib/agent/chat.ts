@@ -19,7 +19,7 @@ import { describeModelError } from './model-errors';
 import { AgentConfigError } from './modes';
 import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
 import { buildSystemPrompt } from './system-prompt';
-import { agentTools } from './tools';
+import { activeToolsFor, agentTools } from './tools';
 
 export type AgentDeps = ResolveOptions;
 
@@ -69,6 +69,8 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
     instructions: buildSystemPrompt(config, workspaceState),
     messages: modelMessages,
     tools: agentTools,
+    // preview_check is declared to deep mode only.
+    activeTools: activeToolsFor(mode),
     temperature: config.temperature,
     providerOptions,
     abortSignal: req.signal,

@@ -80,6 +80,13 @@ export const toolInputSchemas = {
     risks: z.array(z.string()).optional(),
     fallbacks: z.array(z.string()).optional(),
   }),
+  preview_check: z.object({
+    instructions: z
+      .string()
+      .min(1)
+      .max(4000)
+      .describe('What to do and check in the running app, as you would tell a tester: "add a todo called milk and say whether it shows up"'),
+  }),
 } as const;
 
 const commandResult = {
@@ -112,6 +119,11 @@ export const toolOutputSchemas = {
   run_sh: orError({ ...commandResult, background: z.boolean() }),
   test_run: orError({ ...commandResult, runner: z.string() }),
   plan_create: orError({ ok: z.literal(true), steps: z.number() }),
+  preview_check: orError({
+    ok: z.boolean().describe('True when the session completed; false when it stopped with an error or hit its turn limit'),
+    answer: z.string().describe("The computer-use model's final report of what it did and saw"),
+    steps: z.number().int().min(0).describe('Actions it performed'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;
@@ -136,6 +148,7 @@ export const TOOL_LABELS: Record<ToolName, string> = {
   run_sh: 'run.sh',
   test_run: 'test.run',
   plan_create: 'plan.create',
+  preview_check: 'preview.check',
 };
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
@@ -149,4 +162,6 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   run_sh: 'Run a shell command in the workspace. Use background: true for servers and watchers.',
   test_run: "Run the project's tests with its own runner (detected from package.json).",
   plan_create: 'Record a multi-step plan; the user sees it as a checklist. Nothing is executed.',
+  preview_check:
+    'Check the running app in the preview like a user would: a computer-use model looks at screenshots, clicks and types to follow the instructions, then reports what it found. Start the server first. Slow (up to a few minutes): use it to verify a feature end to end, not for every change.',
 };

@@ -8,6 +8,9 @@ import { DEFAULT_TOOL_TIMEOUT_MS } from './protocol';
 /** npm installs routinely take longer than a shell command; 30 s would cut off a normal Vite scaffold. */
 export const INSTALL_TIMEOUT_MS = 120_000;
 
+/** preview_check runs a whole computer-use session (up to 20 model turns, each with a screenshot). */
+export const PREVIEW_CHECK_TIMEOUT_MS = 300_000;
+
 /** The client waits this much longer than the executor's own limit. */
 export const CLIENT_TIMEOUT_GRACE_MS = 3_000;
 
@@ -21,5 +24,6 @@ export function toolTimeoutMs(name: string, args: unknown, base: number = DEFAUL
     if (typeof requested === 'number' && Number.isFinite(requested) && requested > 0) return requested;
   }
   if (name === 'install_npm') return Math.max(base, INSTALL_TIMEOUT_MS);
+  if (name === 'preview_check') return Math.max(base, PREVIEW_CHECK_TIMEOUT_MS);
   return base;
 }

@@ -3,6 +3,7 @@
  * and sends results back), so a model step that calls tools ends the stream with finishReason 'tool-calls'.
  */
 import { tool } from 'ai';
+import type { AgentMode } from './messages';
 import { TOOL_DESCRIPTIONS, toolInputSchemas, toolOutputSchemas } from './tool-schemas';
 
 export const agentTools = {
@@ -16,6 +17,16 @@ export const agentTools = {
   run_sh: tool({ description: TOOL_DESCRIPTIONS.run_sh, inputSchema: toolInputSchemas.run_sh, outputSchema: toolOutputSchemas.run_sh }),
   test_run: tool({ description: TOOL_DESCRIPTIONS.test_run, inputSchema: toolInputSchemas.test_run, outputSchema: toolOutputSchemas.test_run }),
   plan_create: tool({ description: TOOL_DESCRIPTIONS.plan_create, inputSchema: toolInputSchemas.plan_create, outputSchema: toolOutputSchemas.plan_create }),
+  preview_check: tool({ description: TOOL_DESCRIPTIONS.preview_check, inputSchema: toolInputSchemas.preview_check, outputSchema: toolOutputSchemas.preview_check }),
 };
 
 export type AgentTools = typeof agentTools;
+
+/** Tools only deep mode offers (slow, and they need the app running): other modes never see them. */
+export const DEEP_ONLY_TOOLS: ReadonlySet<keyof AgentTools> = new Set<keyof AgentTools>(['preview_check']);
+
+/** The tool names a mode may call (streamText's `activeTools`); undefined = all of them. */
+export function activeToolsFor(mode: AgentMode): (keyof AgentTools)[] | undefined {
+  if (mode === 'deep') return undefined;
+  return (Object.keys(agentTools) as (keyof AgentTools)[]).filter((name) => !DEEP_ONLY_TOOLS.has(name));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentTools } from '@/lib/agent/tools';
+import { activeToolsFor, agentTools } from '@/lib/agent/tools';
 import { TOOL_LABELS, TOOL_NAMES, toolInputSchemas, toolOutputSchemas, type ToolName } from '@/lib/agent/tool-schemas';
 
 /** One input each tool must accept and one it must refuse, with what makes it wrong. */
@@ -17,6 +17,7 @@ const cases: Record<ToolName, { good: unknown; bad: unknown }> = {
     good: { goal: 'Build it', steps: [{ id: 1, description: 'Write files' }] },
     bad: { goal: 'Build it', steps: [] },
   },
+  preview_check: { good: { instructions: "Add a todo called 'milk' and say whether it shows up" }, bad: { instructions: '' } },
 };
 
 describe('agent tool schemas', () => {
@@ -41,5 +42,19 @@ describe('agent tool schemas', () => {
   it.each(TOOL_NAMES)('%s output accepts the shared error shape', (name) => {
     expect(toolOutputSchemas[name].safeParse({ error: { name: 'BadPath', message: 'nope' } }).success).toBe(true);
     expect(toolOutputSchemas[name].safeParse({ error: 'nope' }).success).toBe(false);
+  });
+
+  it('preview_check is offered in deep mode only', () => {
+    expect(activeToolsFor('deep')).toBeUndefined();
+    for (const mode of ['fast', 'balanced'] as const) {
+      const active = activeToolsFor(mode);
+      expect(active).not.toContain('preview_check');
+      expect(active).toEqual(TOOL_NAMES.filter((name) => name !== 'preview_check'));
+    }
+  });
+
+  it('preview_check output is ok/answer/steps', () => {
+    expect(toolOutputSchemas.preview_check.safeParse({ ok: true, answer: 'It shows up.', steps: 4 }).success).toBe(true);
+    expect(toolOutputSchemas.preview_check.safeParse({ ok: true, answer: 'x', steps: -1 }).success).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { editFile } from './fs-edit';
 import { deletePath, listFiles, movePath, readFile, writeFile } from './fs';
 import { installNpm } from './npm';
 import { createPlan } from './plan';
+import { previewCheckUnavailable } from './preview-check';
 import { runSh } from './shell';
 import { runTests } from './test';
 
@@ -18,4 +19,6 @@ export const toolHandlers: ToolHandlers = {
   run_sh: runSh,
   test_run: runTests,
   plan_create: createPlan,
+  /** Replaced by the executor when it is given a previewCheck hook. */
+  preview_check: previewCheckUnavailable,
 };

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { appState, openComputerUse, openTodoApp, previewFrame, previewIframe, writeTodoAppZip } from './support/computer-use';
+
+/**
+ * Computer use on a real app in the preview (offline runtime), driven by the recorded session
+ * tests/e2e/fixtures/computer-use/todo.json through POST /api/computer-use (replay model): type a todo + Enter,
+ * tick its checkbox, scroll the page, follow "Next page" (flagged require_confirmation). The assertions read
+ * the APP's own state inside the preview frame, not the calls the model made.
+ */
+const INSTRUCTIONS = "add a todo called 'buy milk', mark it done, scroll down, then open the next page";
+
+test.describe('computer use', () => {
+  test('a replayed session changes the app, waits for approval of the flagged action, and shows viewport-sized screenshots', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const zip = testInfo.outputPath('todo-app.zip');
+    writeTodoAppZip(zip);
+    await openTodoApp(page, zip);
+    const frame = previewFrame(page);
+
+    const panel = await openComputerUse(page);
+    const status = panel.getByRole('status', { name: 'Computer-use status' });
+    await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill(INSTRUCTIONS);
+    await panel.getByRole('button', { name: 'Start' }).click();
+
+    // The flagged click on "Next page" is held: the dialog asks, the preview stays on the first page.
+    const dialog = panel.getByRole('dialog', { name: 'Confirm action' });
+    await expect(dialog).toBeVisible({ timeout: 90_000 });
+    await expect(dialog).toContainText('Leaving the page');
+    await expect(status).toHaveText(/Waiting for your approval/);
+
+    // The app's own state after the first three steps: the todo exists, is checked, and the page scrolled.
+    await expect(frame.getByRole('checkbox', { name: 'buy milk' })).toBeChecked();
+    await expect(frame.getByRole('list', { name: 'Todos' }).getByRole('listitem')).toHaveCount(1);
+    const before = await appState(page);
+    expect(before.todos).toEqual([{ text: 'buy milk', done: true }]);
+    expect(before.scrollY).toBeGreaterThan(0);
+    expect(before.path).not.toMatch(/next\.html$/);
+
+    // The step log: three actions done, the fourth waiting; the marker shows where the last one landed.
+    const steps = panel.getByRole('list', { name: 'Computer-use steps' }).getByRole('listitem');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(0)).toHaveAccessibleName(/^type_text_at: .*type "buy milk".*Enter \(done\)$/);
+    await expect(steps.nth(1)).toHaveAccessibleName(/^click_at: click at \(\d+, \d+\) \(done\)$/);
+    await expect(steps.nth(2)).toHaveAccessibleName(/^scroll_document: scroll down \d+ px \(done\)$/);
+    await expect(steps.nth(3)).toHaveAccessibleName(/waiting for approval/);
+
+    // Nothing runs while the question is open.
+    await page.waitForTimeout(1_500);
+    await expect(frame.getByRole('heading', { name: 'Second page' })).toHaveCount(0);
+    await expect(frame.getByRole('textbox', { name: 'New todo' })).toBeAttached();
+
+    // The screenshot is the preview's viewport (allowing the bridge's downscale, same aspect ratio).
+    const shot = panel.getByRole('img', { name: /^What the model saw at step \d+$/ });
+    await expect(shot).toBeVisible();
+    const natural = await shot.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    const viewport = await previewIframe(page).evaluate((iframe: HTMLIFrameElement) => ({ width: iframe.clientWidth, height: iframe.clientHeight }));
+    expect(viewport.width).toBeGreaterThan(0);
+    const scale = natural.width / viewport.width;
+    expect(scale).toBeGreaterThan(0);
+    expect(scale).toBeLessThanOrEqual(1);
+    expect(Math.abs(natural.height - viewport.height * scale)).toBeLessThanOrEqual(1);
+    if (scale === 1) expect(natural).toEqual(viewport);
+    // For the closing note: the panel mid-session, the flagged action waiting.
+    const midSession = testInfo.outputPath('computer-use-mid-session.png');
+    await page.screenshot({ path: midSession });
+    await testInfo.attach('computer-use panel mid-session', { path: midSession, contentType: 'image/png' });
+
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(frame.getByRole('heading', { name: 'Second page' })).toBeVisible({ timeout: 30_000 });
+    await expect(status).toHaveText(/Completed after 4 steps/, { timeout: 30_000 });
+    await expect(panel.getByLabel("The computer-use agent's answer")).toContainText('opened the next page');
+    await expect(steps.nth(3)).toHaveAccessibleName(/^click_at: click at \(\d+, \d+\) \(done\)$/);
+    await expect(panel.getByRole('img', { name: /^Last action at/ })).toBeVisible();
+
+    // Finished: the session is listed, and answering it continues the same conversation (the recording has no
+    // sixth turn, so the replay model says so and the session completes again).
+    await expect(panel.getByRole('list', { name: 'Computer-use sessions' }).getByRole('listitem')).toHaveCount(1);
+    await panel.getByRole('textbox', { name: 'Reply to the computer-use agent' }).fill('Thanks, that is all.');
+    await panel.getByRole('button', { name: 'Send reply' }).click();
+    await expect(panel.getByRole('listitem', { name: 'Your reply: Thanks, that is all.' })).toBeVisible();
+    await expect(status).toHaveText(/Completed after 4 steps/, { timeout: 30_000 });
+    await expect(panel.getByLabel("The computer-use agent's answer")).toContainText('has no turn 6');
+    await expect(panel.getByRole('list', { name: 'Computer-use sessions' }).getByRole('listitem')).toHaveCount(1);
+  });
+});
