@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionSchema, type Action } from '@/lib/computer-use/types';
-import { DEFAULT_WAIT_SECONDS, fromGeminiNew, GEMINI_NEW_FUNCTIONS, isMappingError, type MappingError } from '@/lib/computer-use/actions';
+import { type Action } from '@/lib/computer-use/types';
+import { expectActions, expectMappingError } from './fakes/action-assertions';
+import { DEFAULT_WAIT_SECONDS, fromGeminiNew, GEMINI_NEW_FUNCTIONS, type MappingError } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
 
-function ok(result: Action[] | MappingError): Action[] {
-  if (isMappingError(result)) throw new Error(`unexpected MappingError: ${result.message}`);
-  for (const action of result) expect(actionSchema.parse(action)).toEqual(action);
-  return result;
-}
+const ok = expectActions;
 
-function err(result: Action[] | MappingError): string {
-  if (!isMappingError(result)) throw new Error(`expected a MappingError, got ${JSON.stringify(result)}`);
-  expect(result.source).toBe('gemini-new');
-  return result.message;
-}
+const err = (result: Action[] | MappingError) => expectMappingError(result, 'gemini-new');
 
 const P = { x: 500, y: 500 };
 const table: [string, Record<string, unknown>, Action[]][] = [

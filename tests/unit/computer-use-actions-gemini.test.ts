@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { actionSchema, type Action } from '@/lib/computer-use/types';
+import { type Action } from '@/lib/computer-use/types';
+import { expectActions, expectMappingError } from './fakes/action-assertions';
 import {
-  fromGeminiOriginal, GEMINI_EXCLUDED_FUNCTIONS, GEMINI_ORIGINAL_FUNCTIONS, isMappingError, TYPE_TEXT_AT_DEFAULTS, type MappingError,
+  fromGeminiOriginal, GEMINI_EXCLUDED_FUNCTIONS, GEMINI_ORIGINAL_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS, type MappingError,
 } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
 
-function ok(result: Action[] | MappingError): Action[] {
-  if (isMappingError(result)) throw new Error(`unexpected MappingError: ${result.message}`);
-  for (const action of result) expect(actionSchema.parse(action)).toEqual(action);
-  return result;
-}
+const ok = expectActions;
 
-function err(result: Action[] | MappingError): string {
-  if (!isMappingError(result)) throw new Error(`expected a MappingError, got ${JSON.stringify(result)}`);
-  expect(result.source).toBe('gemini');
-  return result.message;
-}
+const err = (result: Action[] | MappingError) => expectMappingError(result, 'gemini');
 
 const table: [string, Record<string, unknown>, Action[]][] = [
   ['open_web_browser', {}, [{ type: 'screenshot' }]],

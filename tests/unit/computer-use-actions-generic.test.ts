@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionSchema, type Action } from '@/lib/computer-use/types';
-import { fromGeneric, GENERIC_ACTIONS, GENERIC_DEFAULT_WAIT_MS, isMappingError, type MappingError } from '@/lib/computer-use/actions';
+import { type Action } from '@/lib/computer-use/types';
+import { expectActions, expectMappingError } from './fakes/action-assertions';
+import { fromGeneric, GENERIC_ACTIONS, GENERIC_DEFAULT_WAIT_MS, type MappingError } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
 
-function ok(result: Action[] | MappingError): Action[] {
-  if (isMappingError(result)) throw new Error(`unexpected MappingError: ${result.message}`);
-  for (const action of result) expect(actionSchema.parse(action)).toEqual(action);
-  return result;
-}
+const ok = expectActions;
 
-function err(result: Action[] | MappingError): string {
-  if (!isMappingError(result)) throw new Error(`expected a MappingError, got ${JSON.stringify(result)}`);
-  expect(result.source).toBe('generic');
-  return result.message;
-}
+const err = (result: Action[] | MappingError) => expectMappingError(result, 'generic');
 
 const table: [string, Record<string, unknown>, Action[]][] = [
   ['screenshot', {}, [{ type: 'screenshot' }]],
