@@ -6,6 +6,7 @@ import type { PortEvent, Runtime, RuntimeProcess } from '@/lib/runtime/port';
 import { ToolFailure } from './errors';
 import { OutputTail } from './output-tail';
 import { AgentProcesses, KILL_WAIT_MS } from './processes';
+import { errorMessage } from '../lib/error-message';
 
 export interface CommandOutcome {
   ok: boolean;
@@ -43,7 +44,7 @@ export async function spawnCommandLine(runtime: Runtime, cmd: string): Promise<R
   try {
     return runtime.kind === 'webcontainer' ? await runtime.spawn('jsh', ['-c', cmd]) : await runtime.spawn(cmd);
   } catch (error) {
-    throw new ToolFailure('SpawnFailed', `Could not start "${cmd}": ${error instanceof Error ? error.message : String(error)}`);
+    throw new ToolFailure('SpawnFailed', `Could not start "${cmd}": ${errorMessage(error)}`);
   }
 }
 

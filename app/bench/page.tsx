@@ -6,6 +6,7 @@ import type { Runtime, RuntimeKind } from '@/lib/runtime/port';
 import { readBenchParams } from './bench-params';
 import { agentBench, type AgentBench } from './agent-handle';
 import { workspaceBench, type WorkspaceBench } from './workspace-handle';
+import { errorMessage } from '../../lib/error-message';
 
 /**
  * /bench: a bare page that boots one runtime and hands it to `npm run bench` (bench/run.mjs), which drives
@@ -57,7 +58,7 @@ export default function BenchPage() {
         const failure: BenchFailure = {
           name: error instanceof Error ? error.name : 'Error',
           code: typeof error === 'object' && error && 'code' in error ? String(error.code) : undefined,
-          message: error instanceof Error ? error.message : String(error),
+          message: errorMessage(error),
           elapsedMs: performance.now() - startedAt,
         };
         window.__tabsmithBenchError = failure;

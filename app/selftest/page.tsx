@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { bootRuntime, type BootedRuntime } from '@/lib/runtime/boot';
 import { resolveBootTimeoutMs, resolveRuntimeChoice } from '@/lib/runtime/choice';
 import { contractCases, runContract, type ContractResult } from '@/lib/runtime/contract';
+import { errorMessage } from '../../lib/error-message';
 
 type Phase =
   | { kind: 'booting'; detail: string }
@@ -38,7 +39,7 @@ export default function SelftestPage() {
           onStatus: (detail) => setPhase({ kind: 'booting', detail }),
         });
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         setResults([{ name: `boot ${choice}`, ok: false, reason, ms: 0 }]);
         setPhase({ kind: 'boot-failed' });
         return;

@@ -5,6 +5,7 @@ import { listAudit, type AuditEntry } from '@/lib/agent/audit';
 import { isToolName, TOOL_LABELS } from '@/lib/agent/tool-schemas';
 import { openDatabase } from '@/lib/workspace/db';
 import styles from './audit.module.css';
+import { errorMessage } from '../../lib/error-message';
 
 type LoadState = { phase: 'loading' } | { phase: 'ready'; entries: AuditEntry[] } | { phase: 'failed'; message: string };
 
@@ -27,7 +28,7 @@ async function readEntries(workspaceId: string): Promise<LoadState> {
       db.close();
     }
   } catch (error) {
-    return { phase: 'failed', message: error instanceof Error ? error.message : String(error) };
+    return { phase: 'failed', message: errorMessage(error) };
   }
 }
 

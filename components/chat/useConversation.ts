@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChatStatus } from 'ai';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
 import { loadConversation, saveConversation, settleInterrupted, type ConversationData } from './conversation-store';
+import { errorMessage } from '../../lib/error-message';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -27,7 +28,7 @@ export function useLoadedConversation(workspaceId: string): LoadState {
       },
       (error: unknown) => {
         if (cancelled) return;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         setState({ id: workspaceId, value: { phase: 'ready', data: { version: 1, mode: 'balanced', messages: [] }, loadError: `The saved conversation could not be read: ${message}` } });
       },
     );
@@ -60,7 +61,7 @@ export function useConversationSaver(workspaceId: string, messages: IdeUIMessage
       dirty.current = false;
       saveConversation(workspaceId, latest.current).then(
         () => setSaveError(null),
-        (error: unknown) => setSaveError(`The conversation could not be saved: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => setSaveError(`The conversation could not be saved: ${errorMessage(error)}`),
       );
     };
     // Finished (ready/error): write now; while streaming, coalesce the many small updates.

@@ -9,6 +9,7 @@ import { SessionList } from './SessionList';
 import { StepLog } from './StepLog';
 import { useComputerUse } from './useComputerUse';
 import styles from './computer-use.module.css';
+import { errorMessage } from '../../lib/error-message';
 
 export interface ComputerUsePanelProps {
   /** The live preview iframe (title "Preview"), or null while no server runs. */
@@ -50,7 +51,7 @@ function Panel({ manager }: { manager: SessionManager }) {
       work();
       setFailure(null);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(errorMessage(error));
     }
   };
 

@@ -7,6 +7,7 @@
 import { createPreviewComputer } from '@/lib/computer-use/preview-computer';
 import { createSessionManager, type SessionManager } from '@/lib/computer-use/session';
 import type { PreviewCheckHook } from '@/worker/tools/preview-check';
+import { errorMessage } from '../../lib/error-message';
 
 /** Model turns per run, as the issue asks. */
 export const COMPUTER_USE_MAX_TURNS = 20;
@@ -26,7 +27,7 @@ export function createPreviewCheckHook(manager: SessionManager, waitMs = PREVIEW
       info = await manager.waitFor(started.id, ['completed', 'error'], waitMs);
     } catch (error) {
       info = manager.end(started.id);
-      return { ok: false, answer: `The check did not finish in time: ${error instanceof Error ? error.message : String(error)}`, steps: info.steps };
+      return { ok: false, answer: `The check did not finish in time: ${errorMessage(error)}`, steps: info.steps };
     }
     if (info.status === 'error') return { ok: false, answer: `The check failed: ${info.error ?? 'unknown error'}`, steps: info.steps };
     const answer = info.answer || (info.note ? `The check stopped (${info.note}) without a final answer.` : 'The check finished without a final answer.');

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { WorkspaceStore } from '@/lib/workspace';
-import { describeError } from '@/lib/editor/session';
+import { errorMessage } from '@/lib/error-message';
 import { CloseDirtyDialog } from './CloseDirtyDialog';
 import { EditorTabs, tabId } from './EditorTabs';
 import { sameChrome, selectChrome, baseName } from './model';
@@ -69,7 +69,7 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
 
   const resolve = (path: string, choice: 'keep-mine' | 'take-theirs') => {
     session.current?.flush(path);
-    store.resolveConflict(path, choice).catch((error: unknown) => setSaveError({ path, message: describeError(error) }));
+    store.resolveConflict(path, choice).catch((error: unknown) => setSaveError({ path, message: errorMessage(error) }));
   };
 
   const active = chrome.tabs.find((t) => t.path === chrome.activePath) ?? null;

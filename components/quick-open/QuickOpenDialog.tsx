@@ -7,6 +7,7 @@ import { focusEditor } from '@/lib/editor/reveal';
 import { useStoreSelector } from '@/components/editor/useStoreSelector';
 import { sameCandidates, selectCandidates } from './candidates';
 import styles from './quick-open.module.css';
+import { errorMessage } from '../../lib/error-message';
 
 const MAX_RESULTS = 50;
 
@@ -41,7 +42,7 @@ export function QuickOpenDialog({ store, onClose }: { store: WorkspaceStore; onC
         onClose();
         focusEditor(match.path);
       },
-      (reason: unknown) => setError(`Could not open ${match.path}: ${reason instanceof Error ? reason.message : String(reason)}`),
+      (reason: unknown) => setError(`Could not open ${match.path}: ${errorMessage(reason)}`),
     );
   };
 

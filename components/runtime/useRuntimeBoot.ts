@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { bootRuntime, type BootedRuntime } from '@/lib/runtime/boot';
 import { RUNTIME_STORAGE_KEY, resolveBootTimeoutMs, resolveRuntimeChoice } from '@/lib/runtime/choice';
 import type { Runtime, RuntimeChoice, RuntimeKind } from '@/lib/runtime/port';
-
+import { errorMessage } from '../../lib/error-message';
 
 export type RuntimeBootState =
   | { phase: 'booting'; choice: RuntimeChoice; detail: string }
@@ -53,7 +53,7 @@ export function useRuntimeBoot() {
       },
       (error: unknown) => {
         if (cancelled) return;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         setState({ phase: 'failed', choice, message, canSwitchToOffline: choice !== 'offline' });
       },
     );

@@ -5,6 +5,7 @@ import type { SearchHit, WorkspaceStore } from '@/lib/workspace';
 import { revealLine } from '@/lib/editor/reveal';
 import { groupByFile, splitPreview, summary } from './group';
 import styles from './search.module.css';
+import { errorMessage } from '../../lib/error-message';
 
 const MAX_RESULTS = 1000;
 const DEBOUNCE_MS = 250;
@@ -14,8 +15,6 @@ interface Outcome {
   caseSensitive: boolean;
   hits: SearchHit[];
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Search in files: results grouped by file; each hit opens its file at that line. Ctrl/Cmd+Shift+F focuses it. */
 export function SearchPanel({ store }: { store: WorkspaceStore }) {
@@ -62,7 +61,7 @@ export function SearchPanel({ store }: { store: WorkspaceStore }) {
       },
       (reason: unknown) => {
         if (ticket !== generation.current) return;
-        setError(`Search failed: ${errorText(reason)}`);
+        setError(`Search failed: ${errorMessage(reason)}`);
         setBusy(false);
       },
     );
@@ -76,7 +75,7 @@ export function SearchPanel({ store }: { store: WorkspaceStore }) {
   const open = (hit: SearchHit) => {
     store.openFile(hit.path).then(
       () => revealLine(hit.path, hit.line, hit.column),
-      (reason: unknown) => setError(`Could not open ${hit.path}: ${errorText(reason)}`),
+      (reason: unknown) => setError(`Could not open ${hit.path}: ${errorMessage(reason)}`),
     );
   };
 

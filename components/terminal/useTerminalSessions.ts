@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Runtime } from '@/lib/runtime/port';
 import { TerminalSession } from './terminal-session';
 import type { TerminalRequests } from './terminal-requests';
+import { errorMessage } from '../../lib/error-message';
 
 export const AGENT_TAB_TITLE = 'Agent';
 
@@ -42,7 +43,7 @@ export function useTerminalSessions(runtime: Runtime, requests: TerminalRequests
       setSessions([...registry.sessions]);
       setActiveId(id);
     } catch (e) {
-      setError(`Could not start a shell: ${e instanceof Error ? e.message : String(e)}`);
+      setError(`Could not start a shell: ${errorMessage(e)}`);
     }
   }, [runtime, requests]);
 

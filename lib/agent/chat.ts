@@ -20,6 +20,7 @@ import { AgentConfigError } from './modes';
 import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
 import { buildSystemPrompt } from './system-prompt';
 import { activeToolsFor, agentTools } from './tools';
+import { errorMessage } from '../error-message';
 
 export type AgentDeps = ResolveOptions;
 
@@ -57,7 +58,7 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   try {
     modelMessages = await convertToModelMessages(messages, { tools: agentTools, ignoreIncompleteToolCalls: true });
   } catch (error) {
-    return jsonError(400, `messages: ${error instanceof Error ? error.message : String(error)}`);
+    return jsonError(400, `messages: ${errorMessage(error)}`);
   }
 
   const resolution = resolveOrError(mode, deps);

@@ -30,6 +30,7 @@ import {
 } from './session-types';
 import { createFetchTurn, firstUserTurn, functionResponsePart, replyParts, withUserParts, type CallOutcome } from './session-turns';
 import type { Screenshot } from './types';
+import { errorMessage } from '../error-message';
 
 export * from './session-types';
 export { createFetchTurn } from './session-turns';
@@ -51,7 +52,6 @@ interface SessionState {
 }
 
 const STOPPED: readonly SessionStatus[] = ['completed', 'error'];
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A stopped session as the agent's preview_check tool reports it: the answer (or why there is none), the
@@ -156,7 +156,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         if (!alive()) return undefined;
         const screenshot = await computer.screenshot();
         state.last = { screenshot };
-        outcome = { screenshot, acknowledged, error: `The action failed: ${message(error)}` };
+        outcome = { screenshot, acknowledged, error: `The action failed: ${errorMessage(error)}` };
         break;
       }
     }
@@ -210,7 +210,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         state.turnParts = [];
       }
     } catch (error) {
-      if (alive()) stop(state, { status: 'error', error: message(error) });
+      if (alive()) stop(state, { status: 'error', error: errorMessage(error) });
     }
   }
 

@@ -17,6 +17,7 @@ import { createFileState, fromStore, languageSlot, readOnlySlot, sharedExtension
 import { loadLanguage } from './languages';
 import type { RevealRequest } from './reveal';
 import { editorTheme } from './theme';
+import { errorMessage } from '../error-message';
 
 const PUSH_DELAY_MS = 150;
 /** Above this size, serialising the document is worth fewer round trips. */
@@ -26,10 +27,6 @@ const LARGE_PUSH_DELAY_MS = 500;
 export interface SessionCallbacks {
   /** Every save's outcome: null on success, a message the user can act on otherwise. */
   onSaveResult(path: string, error: string | null): void;
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class EditorSession {
@@ -83,7 +80,7 @@ export class EditorSession {
         return true;
       },
       (error: unknown) => {
-        this.callbacks.onSaveResult(path, `Could not save ${path}: ${describeError(error)}`);
+        this.callbacks.onSaveResult(path, `Could not save ${path}: ${errorMessage(error)}`);
         return false;
       },
     );
@@ -229,7 +226,7 @@ export class EditorSession {
       this.store.updateContent(path, text);
     } catch (error) {
       // Only a workspace that just turned read-only refuses; say so instead of dropping the edit silently.
-      this.callbacks.onSaveResult(path, `Could not keep the edit to ${path}: ${describeError(error)}`);
+      this.callbacks.onSaveResult(path, `Could not keep the edit to ${path}: ${errorMessage(error)}`);
     }
   }
 

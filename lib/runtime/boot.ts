@@ -4,6 +4,7 @@
  */
 import { RuntimeError, type Runtime, type RuntimeChoice, type RuntimeKind } from './port';
 import { DEFAULT_BOOT_TIMEOUT_MS } from './choice';
+import { errorMessage } from '../error-message';
 
 export interface BootedRuntime {
   runtime: Runtime;
@@ -38,10 +39,6 @@ export const NOT_ISOLATED_MESSAGE =
   'app with the headers "Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: ' +
   'require-corp" over HTTPS or localhost, or switch to the offline runtime.';
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOptions = {}): Promise<BootedRuntime> {
   const factories: RuntimeFactories = { ...defaultFactories, ...options.factories };
   const timeoutMs = options.timeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
@@ -65,7 +62,7 @@ export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOpt
     return done(await factories.webcontainer({ timeoutMs }), false);
   } catch (error) {
     if (choice === 'webcontainer') throw error;
-    status(`WebContainer is unavailable (${describe(error)}). Starting the offline runtime…`);
+    status(`WebContainer is unavailable (${errorMessage(error)}). Starting the offline runtime…`);
     return done(await factories.offline(), true);
   }
 }

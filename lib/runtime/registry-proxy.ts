@@ -8,6 +8,7 @@
  * Names and file names are validated strictly so the proxy can never be steered to another host or path.
  */
 import { z } from 'zod';
+import { errorMessage } from '../error-message';
 
 export const PROXY_PREFIX = '/api/npm';
 
@@ -182,7 +183,7 @@ export async function handleRegistryRequest(request: Request, options: RegistryP
     });
   } catch (error) {
     if (error instanceof RegistryProxyError) return jsonError(error.status, error.message);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return jsonError(502, `Could not reach the npm registry: ${message}`);
   }
 }

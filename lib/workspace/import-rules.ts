@@ -7,6 +7,7 @@
 import { decodeContent } from './content';
 import { isHiddenFromTree, normalizeWorkspacePath } from './paths';
 import { WorkspaceError, type FileContent } from './types';
+import { errorMessage } from '../error-message';
 
 export interface ImportLimits {
   /** Sum of the files' uncompressed sizes. Default 100 MB. */
@@ -47,7 +48,7 @@ export function checkEntryName(name: string): string | null {
   try {
     path = normalizeWorkspacePath(slashed);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new WorkspaceError('bad-path', `The archive entry ${shown} has an invalid name (${reason}). Nothing was imported.`);
   }
   if (path === '/') return null;

@@ -6,6 +6,7 @@
  */
 import { subtreeRange, tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
 import { WorkspaceError, type FileContent, type PersistedState, type PersistenceSink } from './types';
+import { errorMessage } from '../error-message';
 
 export const DEBOUNCE_MS = 300;
 /** Under a steady stream of edits a pure debounce would never fire; write at least this often. */
@@ -47,7 +48,7 @@ export function isQuotaError(error: unknown): boolean {
 function describeWriteError(errors: unknown[]): string {
   if (errors.some(isQuotaError)) return QUOTA_MESSAGE;
   const first = errors.find((e) => e instanceof Error && e.name !== 'AbortError') ?? errors[0];
-  const detail = first instanceof Error ? first.message : String(first);
+  const detail = errorMessage(first);
   return `Could not save to browser storage (${detail}): recent changes are kept in this tab but not saved. Export the workspace to keep a copy.`;
 }
 

@@ -16,6 +16,7 @@ import {
 } from './import-rules';
 import { extension, isHiddenFromTree } from './paths';
 import { WorkspaceError, type FileContent } from './types';
+import { errorMessage } from '../error-message';
 
 /** Already-compressed formats: deflating them again costs time and saves nothing. */
 const STORED_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'ico', 'zip', 'gz', 'tgz', 'br', 'woff', 'woff2', 'mp3', 'mp4', 'webm', 'pdf', 'wasm']);
@@ -35,7 +36,7 @@ export function exportZip(files: readonly { path: string; content: FileContent }
 }
 
 function corrupt(error: unknown): WorkspaceError {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return new WorkspaceError('corrupt', `This file is not a valid zip archive (${detail}). Nothing was imported.`);
 }
 

@@ -4,6 +4,7 @@ import { ToolFailure } from '../errors';
 import { assertWritable } from '../guard';
 import { runToExit } from '../process-runner';
 import type { ToolHandler } from './context';
+import { errorMessage } from '../../lib/error-message';
 
 export const installNpm: ToolHandler<'install_npm'> = async (args, ctx) => {
   const { runtime, processes, timeoutMs } = ctx;
@@ -14,7 +15,7 @@ export const installNpm: ToolHandler<'install_npm'> = async (args, ctx) => {
   try {
     process = await runtime.spawn('npm', argv);
   } catch (error) {
-    throw new ToolFailure('SpawnFailed', `Could not start npm: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ToolFailure('SpawnFailed', `Could not start npm: ${errorMessage(error)}`);
   }
   return runToExit(process, timeoutMs, processes, startedAt);
 };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { actionSchema, type Action, type DisplaySize } from '../types';
 import { checkViewport, type Point } from './coordinates';
 import { CoordinateError, formatIssues, mappingError, MappingFailure, type ActionSource, type MappingError } from './errors';
+import { errorMessage } from '../../error-message';
 
 /** An Action before zod defaults (button, pressEnter, clearBefore may be left out). */
 export type ActionDraft = z.input<typeof actionSchema>;
@@ -70,7 +71,7 @@ export function runAdapter(
     if (error instanceof ArgsError || error instanceof MappingFailure || error instanceof CoordinateError) {
       return mappingError(source, name, error.message);
     }
-    return mappingError(source, name, error instanceof Error ? error.message : String(error));
+    return mappingError(source, name, errorMessage(error));
   }
   const actions: Action[] = [];
   for (const draft of drafts) {

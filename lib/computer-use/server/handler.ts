@@ -13,6 +13,7 @@ import { asContents, firstUserText, MAX_COMPUTER_USE_BODY_BYTES, modelTurnCount,
 import { chooseModel, readComputerUseConfig, readGeminiKey, type ComputerUseConfig } from './config';
 import { liveGenerate, runLiveTurn, TurnError, type GenerateContent } from './gemini';
 import { loadRecordings, recordTurn, selectReplayTurn } from './replay';
+import { errorMessage } from '../../error-message';
 
 export interface ComputerUseDeps {
   env?: Env;
@@ -34,7 +35,7 @@ async function replayTurn(config: ComputerUseConfig, model: string, userText: st
   try {
     return selectReplayTurn(await loadRecordings(config.replayDir), userText, turnIndex, model);
   } catch (error) {
-    throw new TurnError(500, `Computer-use replay (TABSMITH_COMPUTER_USE_REPLAY_DIR=${config.replayDir}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new TurnError(500, `Computer-use replay (TABSMITH_COMPUTER_USE_REPLAY_DIR=${config.replayDir}): ${errorMessage(error)}`);
   }
 }
 

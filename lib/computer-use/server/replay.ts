@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Content } from '@google/genai';
 import { z } from 'zod';
 import { asContents, contentSchema, summarizeContent, type TurnResponse } from '../session-protocol';
+import { errorMessage } from '../../error-message';
 
 const usageSchema = z.object({
   promptTokens: z.number().optional(),
@@ -43,7 +44,7 @@ export async function loadRecordings(dir: string): Promise<ComputerUseRecording[
       try {
         raw = JSON.parse(await readFile(join(dir, name), 'utf8'));
       } catch (error) {
-        throw new Error(`Computer-use replay ${name} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`Computer-use replay ${name} is not valid JSON: ${errorMessage(error)}`);
       }
       const parsed = computerUseRecordingSchema.safeParse(raw);
       if (!parsed.success) {

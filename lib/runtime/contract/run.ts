@@ -5,6 +5,7 @@ import { fsCases } from './fs-cases';
 import { within } from './helpers';
 import { processCases } from './process-cases';
 import type { ContractCase, ContractResult } from './types';
+import { errorMessage } from '../../error-message';
 
 export const contractCases: readonly ContractCase[] = [...fsCases, ...processCases];
 
@@ -33,7 +34,7 @@ export async function runContract(runtime: Runtime, options: RunContractOptions 
       await within(testCase.run(runtime, { ...assert, dir }), timeoutMs, `case "${testCase.name}"`);
       result = { name: testCase.name, ok: true, ms: Math.round(performance.now() - started) };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       result = { name: testCase.name, ok: false, reason, ms: Math.round(performance.now() - started) };
     }
     results.push(result);

@@ -5,9 +5,10 @@
 import { RuntimeError, type DirEntry, type FsEvent, type RuntimeFs, type Unsubscribe } from '../port';
 import type { VirtualFS } from 'almostnode';
 import { dirname, joinPath, toVfsPath } from './paths';
+import { errorMessage } from '../../error-message';
 
 function fsError(action: string, path: string, error: unknown): RuntimeError {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return new RuntimeError('fs', `Could not ${action} ${path}: ${reason}`);
 }
 

@@ -3,6 +3,7 @@
  * module load: almostnode (≈0.5 MB gzipped) is imported inside createOfflineRuntime, only in a browser.
  */
 import { RuntimeError, type Runtime } from '../port';
+import { errorMessage } from '../../error-message';
 
 /** almostnode's service worker, copied into public/ by scripts/vendor-assets.mjs. It must sit at the root:
  * almostnode registers it with scope "/", and preview pages live under /__virtual__/<port>/. */
@@ -36,7 +37,7 @@ export async function createOfflineRuntime(): Promise<Runtime> {
     if (error instanceof RuntimeError) throw error;
     throw new RuntimeError(
       'boot-failed',
-      `Could not start the preview service worker ${SERVICE_WORKER_URL} (run \`npm run vendor\`?): ${error instanceof Error ? error.message : String(error)}`,
+      `Could not start the preview service worker ${SERVICE_WORKER_URL} (run \`npm run vendor\`?): ${errorMessage(error)}`,
     );
   }
   return new OfflineRuntime({ almost, container, origin: window.location.origin });

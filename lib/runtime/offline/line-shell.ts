@@ -6,6 +6,7 @@
  */
 import { displayPath, resolvePath } from './paths';
 import { InputChannel, toTerminal, type CommandIO } from './process';
+import { errorMessage } from '../../error-message';
 
 export interface LineShellHost {
   /** Runs one command line; resolves with its exit code (130 once aborted). */
@@ -261,7 +262,7 @@ export class LineShell {
     }
     run
       .catch((error: unknown) => {
-        io.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        io.write(`${errorMessage(error)}\n`);
         return 1;
       })
       .then(() => {

@@ -5,6 +5,7 @@
 import type { PackageManager, VirtualFS } from 'almostnode';
 import type { CommandIO } from './process';
 import { ensureEsbuild } from './esbuild';
+import { errorMessage } from '../../error-message';
 
 export interface NpmDeps {
   vfs: VirtualFS;
@@ -31,7 +32,7 @@ export async function npmInstall(args: readonly string[], io: CommandIO, deps: N
   } catch (error) {
     // Without esbuild, CommonJS packages still install; ESM-only ones will not load with require().
     transform = false;
-    io.write(`npm WARN ${error instanceof Error ? error.message : String(error)}\n`);
+    io.write(`npm WARN ${errorMessage(error)}\n`);
   }
   const manager = new deps.PackageManager(deps.vfs, { cwd: io.cwd, registry: deps.registry });
   const options = { save: true, saveDev, transform, onProgress: (message: string) => io.write(`${message}\n`) };
@@ -48,7 +49,7 @@ export async function npmInstall(args: readonly string[], io: CommandIO, deps: N
     io.write(`\nadded ${added} package${added === 1 ? '' : 's'} in ${seconds}s\n`);
     return 0;
   } catch (error) {
-    io.write(`npm ERR! ${error instanceof Error ? error.message : String(error)}\n`);
+    io.write(`npm ERR! ${errorMessage(error)}\n`);
     return 1;
   }
 }

@@ -26,6 +26,7 @@ import { PREVIEW_PATH_PREFIX, listenForPreviewErrors } from './preview-errors';
 import { InputChannel, OfflineProcess, type CommandIO } from './process';
 import { ServerTracker } from './servers';
 import { installTimerTracking } from './timers';
+import { errorMessage } from '../../error-message';
 
 type Container = ReturnType<typeof Almost.createContainer>;
 
@@ -153,7 +154,7 @@ export class OfflineRuntime implements Runtime {
     try {
       code = await run;
     } catch (error) {
-      proc.print(`${error instanceof Error ? error.message : String(error)}\n`);
+      proc.print(`${errorMessage(error)}\n`);
       code = 1;
     }
     proc.finish(code);

@@ -2,6 +2,7 @@
 import { RuntimeError, type DirEntry, type FsEvent, type RuntimeFs } from '../port';
 import type { WebContainerFsLike } from './api-types';
 import { joinWorkspacePath, splitWorkspacePath, toWorkdirPath, toWorkspacePath } from './paths';
+import { errorMessage } from '../../error-message';
 
 const decoder = new TextDecoder();
 
@@ -10,7 +11,7 @@ async function attempt<T>(op: string, path: string, run: () => Promise<T>): Prom
   try {
     return await run();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new RuntimeError('fs', `${op} ${toWorkspacePath(path)} failed: ${reason}`);
   }
 }

@@ -10,6 +10,7 @@ import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
 import { RuntimeError, type Runtime } from '../port';
 import type { BootOptions, WebContainerApi } from './api-types';
 import { createWebContainerRuntime } from './runtime';
+import { errorMessage } from '../../error-message';
 
 export type { WebContainerApi, WebContainerLike, WebContainerFsLike } from './api-types';
 
@@ -44,7 +45,7 @@ function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | 
   const attempt: Promise<Runtime> = (async () => {
     const module = api ?? (await import('@webcontainer/api'));
     const wc = await module.WebContainer.boot(WEBCONTAINER_BOOT_OPTIONS).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new RuntimeError('boot-failed', `WebContainer failed to boot: ${reason}`);
     });
     if (previewScriptUrl) {

@@ -6,6 +6,7 @@ import { createWebContainerFs } from './fs';
 import { toWorkdirPath, toWorkspacePath } from './paths';
 import { toPreviewError } from './preview-errors';
 import { ProcessTable } from './processes';
+import { errorMessage } from '../../error-message';
 
 /** WebContainer sizes its pty from this; xterm resizes it once the terminal is laid out. */
 export const DEFAULT_TERMINAL: TerminalSize = { cols: 80, rows: 24 };
@@ -24,7 +25,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
       });
       return table.add(raw, [command, ...args].join(' '), interactive);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new RuntimeError('spawn', `Could not start ${command}: ${reason}`);
     }
   }
