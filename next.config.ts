@@ -1,23 +1,22 @@
 import type { NextConfig } from 'next';
+import { STATIC_SECURITY_HEADERS } from './lib/server/security-headers';
 
 /**
- * Every response is cross-origin isolated: WebContainer needs SharedArrayBuffer, and so do
- * the offline runtime's workers. Sub-resources of our own origin pass `require-corp` as-is, so no
- * blanket CORP header: the registry proxy sets its own (`cross-origin`).
+ * Every response is cross-origin isolated (WebContainer needs SharedArrayBuffer, and so do the offline
+ * runtime's workers) and carries the site-independent security headers. The per-site ones (CSP, and CORP on
+ * the runtime site) come from proxy.ts. Sub-resources of the IDE's own origin pass `require-corp` as-is, so no
+ * blanket CORP header there: the registry proxy sets its own (`cross-origin`).
  */
-const isolationHeaders = [
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  { key: 'Cross-Origin-Embedder-Policy', value: 'require-corp' },
-];
 
 const nextConfig: NextConfig = {
   // Separate build folders let several servers (tests, benches, developers) build side by side.
   distDir: process.env.TABSMITH_DIST_DIR || '.next',
-  // `next dev` only serves its dev resources to localhost unless told otherwise.
-  allowedDevOrigins: ['127.0.0.1'],
+  poweredByHeader: false,
+  // `next dev` only serves its dev resources to localhost unless told otherwise (the runtime site is *.localhost).
+  allowedDevOrigins: ['127.0.0.1', '*.localhost'],
   async headers() {
     return [
-      { source: '/:path*', headers: isolationHeaders },
+      { source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] },
       // WebContainer previews live on another origin under COEP require-corp: they may load the bridge script.
       { source: '/preview-bridge.js', headers: [{ key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' }] },
     ];

@@ -5,12 +5,23 @@
  * response needs a CORP header), so the app forwards two kinds of GET requests, and nothing else:
  *   /api/npm/<name>                 package metadata (tarball URLs rewritten to point back at this proxy)
  *   /api/npm/<name>/-/<file>.tgz    a package tarball, streamed through
- * Names and file names are validated strictly so the proxy can never be steered to another host or path.
+ * Names and file names are validated strictly so the proxy can never be steered to another host or path, it
+ * follows redirects only within the configured registry's origin, and nothing from the request's headers ever
+ * goes into a URL it builds or answers with.
  */
 import { z } from 'zod';
 import { errorMessage } from '../error-message';
 
 export const PROXY_PREFIX = '/api/npm';
+
+/**
+ * The longest path the proxy accepts: `/api/npm/` + a 214-character scoped name (its slash possibly spelled
+ * `%2f`) + `/-/` + a tarball file name stays well below this. Anything longer is refused with 414.
+ */
+export const MAX_PROXY_PATH_LENGTH = 1024;
+
+/** Redirects followed within the registry's own origin (a registry may move a path); more is a loop. */
+const MAX_REDIRECTS = 3;
 
 // npm's rules for new package names: lowercase, URL-safe, at most 214 characters, optional @scope/.
 const NAME_PART = '[a-z0-9-~][a-z0-9-._~]*';
@@ -93,8 +104,12 @@ interface PackageMetadata {
   versions?: Record<string, { dist?: { tarball?: string } } | undefined>;
 }
 
-/** Points every `dist.tarball` at this proxy, so the browser downloads tarballs from its own origin. */
-export function rewriteTarballUrls<T extends PackageMetadata>(metadata: T, name: string, proxyBase: string): T {
+/**
+ * Points every `dist.tarball` at this proxy with a root-relative URL (`/api/npm/<name>/-/<file>.tgz`). The
+ * package manager fetches tarball URLs as they are, so the page resolves them against its own origin (the one
+ * whose /api/npm it was given), and the answer does not depend on the request's Host: it can be cached.
+ */
+export function rewriteTarballUrls<T extends PackageMetadata>(metadata: T, name: string, proxyBase: string = PROXY_PREFIX): T {
   const unscoped = name.slice(name.lastIndexOf('/') + 1);
   for (const [version, manifest] of Object.entries(metadata.versions ?? {})) {
     if (!manifest?.dist) continue;
@@ -119,14 +134,26 @@ const CORS_HEADERS: Record<string, string> = {
 };
 
 /**
- * The origin the browser used, so tarball URLs stay same-origin: behind `next start` request.url can name
- * localhost while the page was loaded from 127.0.0.1. The Host header only shapes this client's own answer.
+ * Fetches from the upstream registry, following a redirect only when it stays on the registry's own origin:
+ * a registry (or anyone able to answer in its name) must not be able to point the server at an internal
+ * address and have the proxy hand that address's answer to the browser.
  */
-function publicOrigin(request: Request, url: URL): string {
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  if (!host || !/^[a-z0-9.-]+(?::\d+)?$|^\[[0-9a-f:.]+\](?::\d+)?$/i.test(host) || !/^https?$/.test(proto)) return url.origin;
-  return `${proto}://${host}`;
+async function fetchFromRegistry(doFetch: typeof fetch, url: string, init: RequestInit = {}): Promise<Response> {
+  const registryOrigin = new URL(url).origin;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await doFetch(current, { ...init, redirect: 'manual' });
+    if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
+    const location = response.headers.get('location');
+    if (!location) return response;
+    const next = new URL(location, current);
+    if (next.origin !== registryOrigin) {
+      throw new RegistryProxyError(502, `The npm registry redirected to another host (${next.host}); only redirects within the configured registry are followed.`);
+    }
+    if (hop >= MAX_REDIRECTS) throw new RegistryProxyError(502, `The npm registry redirected more than ${MAX_REDIRECTS} times.`);
+    await response.body?.cancel();
+    current = next.href;
+  }
 }
 
 function jsonError(status: number, message: string): Response {
@@ -149,13 +176,14 @@ export async function handleRegistryRequest(request: Request, options: RegistryP
   const doFetch = options.fetch ?? fetch;
   try {
     const url = new URL(request.url);
+    if (url.pathname.length > MAX_PROXY_PATH_LENGTH) throw new RegistryProxyError(414, `Registry path longer than ${MAX_PROXY_PATH_LENGTH} characters`);
     if (!url.pathname.startsWith(`${PROXY_PREFIX}/`)) throw new RegistryProxyError(400, 'Not a registry proxy path');
     const target = parseRegistryPath(url.pathname.slice(PROXY_PREFIX.length + 1));
     const upstream = resolveUpstreamRegistry(options.env ?? process.env);
     const encodedName = target.name.replace('/', '%2f');
 
     if (target.kind === 'tarball') {
-      const response = await doFetch(`${upstream}/${target.name}/-/${target.file}`, { redirect: 'follow' });
+      const response = await fetchFromRegistry(doFetch, `${upstream}/${target.name}/-/${target.file}`);
       if (!response.ok) return jsonError(response.status, `Registry answered ${response.status} for ${target.file}`);
       return new Response(response.body, {
         status: 200,
@@ -167,16 +195,15 @@ export async function handleRegistryRequest(request: Request, options: RegistryP
       });
     }
 
-    const response = await doFetch(`${upstream}/${encodedName}`, {
+    const response = await fetchFromRegistry(doFetch, `${upstream}/${encodedName}`, {
       // The abbreviated ("corgi") document is much smaller and has everything an install needs.
       headers: { Accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' },
-      redirect: 'follow',
     });
     if (!response.ok) {
       const message = response.status === 404 ? `Package not found: ${target.name}` : `Registry answered ${response.status} for ${target.name}`;
       return jsonError(response.status, message);
     }
-    const metadata = rewriteTarballUrls((await response.json()) as PackageMetadata, target.name, `${publicOrigin(request, url)}${PROXY_PREFIX}`);
+    const metadata = rewriteTarballUrls((await response.json()) as PackageMetadata, target.name);
     return new Response(JSON.stringify(metadata), {
       status: 200,
       headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=60' },

@@ -84,9 +84,9 @@ describe('proxy handler', () => {
     },
   };
 
-  it('fetches metadata with the abbreviated Accept header and rewrites tarball URLs to itself', async () => {
+  it('fetches metadata with the abbreviated Accept header and rewrites tarball URLs to itself, relative', async () => {
     const fetchImpl = fakeFetch(() => Response.json(structuredClone(metadata)));
-    const response = await get('/api/npm/@scope%2fpkg', fetchImpl, { host: 'localhost:4000' });
+    const response = await get('/api/npm/@scope%2fpkg', fetchImpl, { host: 'localhost:4000', 'x-forwarded-host': 'evil.example' });
     expect(response.status).toBe(200);
     const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`${UPSTREAM}/@scope%2fpkg`);
@@ -94,8 +94,9 @@ describe('proxy handler', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const body = (await response.json()) as typeof metadata;
-    expect(body.versions['1.0.0'].dist.tarball).toBe('http://localhost:4000/api/npm/@scope/pkg/-/pkg-1.0.0.tgz');
-    expect(body.versions['2.0.0'].dist.tarball).toBe('http://localhost:4000/api/npm/@scope/pkg/-/pkg-2.0.0.tgz');
+    // Root-relative: the page resolves them against the origin it installs through; no request header leaks in.
+    expect(body.versions['1.0.0'].dist.tarball).toBe('/api/npm/@scope/pkg/-/pkg-1.0.0.tgz');
+    expect(body.versions['2.0.0'].dist.tarball).toBe('/api/npm/@scope/pkg/-/pkg-2.0.0.tgz');
   });
 
   it('streams tarballs from the configured registry only', async () => {

@@ -2,14 +2,15 @@
 // Thin on purpose: parsing, model selection and streaming live in lib/agent.
 import { handleChat } from '@/lib/agent/chat';
 import { handlePlan } from '@/lib/agent/planner';
+import { guardRequest } from '@/lib/server/request-guard';
 
 // A model step can think for a while (deep mode); the client resubmits for the next step.
 export const maxDuration = 60;
 
-export function POST(req: Request): Promise<Response> {
-  return handleChat(req);
+export async function POST(req: Request): Promise<Response> {
+  return guardRequest(req, { json: true }) ?? handleChat(req);
 }
 
-export function PUT(req: Request): Promise<Response> {
-  return handlePlan(req);
+export async function PUT(req: Request): Promise<Response> {
+  return guardRequest(req, { json: true }) ?? handlePlan(req);
 }

@@ -1,0 +1,152 @@
+/**
+ * Every security header the app sends, per site, in one place. next.config.ts applies STATIC_SECURITY_HEADERS
+ * to every response (static files included); proxy.ts adds the per-site set from `securityHeaders`.
+ *
+ * Both sites are cross-origin isolated (COOP same-origin, COEP require-corp): the runtimes need
+ * SharedArrayBuffer. The runtime site's responses also carry CORP cross-origin, because the IDE (another site,
+ * itself under COEP require-corp) embeds its frame and previews.
+ */
+import { parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
+import type { Site } from './sites';
+
+/**
+ * The offline runtime still evaluates the user's code in the IDE page itself (almostnode uses eval and
+ * `new Function`, esbuild-wasm compiles WebAssembly, and user code may fetch any host). While that is so, the
+ * IDE's CSP must allow eval, wasm and any connection. Set this to false once user code runs only in the
+ * runtime frame: the IDE page then gets no eval at all and connects only to itself and the runtimes it embeds.
+ */
+export const IDE_PAGE_RUNS_USER_CODE = true;
+
+type Env = Record<string, string | undefined>;
+
+/** Site-independent headers for every response, static files included (applied from next.config.ts). */
+export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'Cross-Origin-Embedder-Policy', value: 'require-corp' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  // Keeps the Origin header on same-origin POSTs (the request guard's fallback when Sec-Fetch-Site is absent).
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+];
+
+/** WebContainer boots in a frame from StackBlitz and serves previews from its own hosts. */
+const WEBCONTAINER_SOURCES = ['https://stackblitz.com', 'https://*.stackblitz.com', 'https://*.webcontainer-api.io', 'https://*.webcontainer.io'];
+
+/** Every `<label>.localhost` runtime frame, on any port. */
+const LOCAL_RUNTIME_SOURCE = 'http://*.localhost:*';
+
+/**
+ * Where an IDE embedding the runtime frame may live. CSP source expressions cannot name IPv6 literals, so an
+ * IDE opened at [::1] cannot embed the frame; localhost and 127.0.0.1 can.
+ */
+const LOCAL_IDE_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+/**
+ * Paths whose responses are never documents: a CSP there would do nothing, except on worker scripts (the
+ * preview service worker, Next's worker chunks), where it would restrict what the worker may fetch.
+ */
+const NON_DOCUMENT_PREFIXES = ['/_next/static/', '/vendor/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico', '/icon.svg', '/robots.txt'];
+
+export function isNonDocumentPath(pathname: string): boolean {
+  return NON_DOCUMENT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+}
+
+/** Pages that boot a runtime inside themselves (the contract suite and the bench's in-page baseline). */
+const IN_PAGE_RUNTIME_PATHS = ['/selftest', '/bench'];
+
+function runsRuntimeInPage(pathname: string): boolean {
+  if (IN_PAGE_RUNTIME_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return true;
+  return IDE_PAGE_RUNS_USER_CODE;
+}
+
+/** Source expressions from a space- or comma-separated list of origin patterns; invalid entries are dropped. */
+function originSources(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(/[\s,]+/)
+    .map((entry) => parseRuntimeOriginPattern(entry))
+    .filter((pattern) => pattern !== null)
+    .map(patternToSource);
+}
+
+function serialize(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+export interface IdePolicyOptions {
+  pathname: string;
+  /** Per-request nonce for Next's inline scripts; absent on responses that are not rendered pages. */
+  nonce?: string;
+  env?: Env;
+}
+
+export function ideContentSecurityPolicy({ pathname, nonce, env = process.env }: IdePolicyOptions): string {
+  const runtimeSources = [LOCAL_RUNTIME_SOURCE, ...originSources(env.TABSMITH_RUNTIME_ORIGIN)];
+  const userCode = runsRuntimeInPage(pathname);
+  const script = ["'self'"];
+  // With a nonce, 'strict-dynamic' lets Next's nonce'd scripts load their chunks, and nothing injected runs.
+  if (nonce) script.push(`'nonce-${nonce}'`, "'strict-dynamic'");
+  // React's development build evaluates code for its error overlays; a production start never does.
+  if (userCode || env.NODE_ENV === 'development') script.push("'unsafe-eval'");
+  if (userCode) script.push("'wasm-unsafe-eval'");
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': script,
+    // CodeMirror, xterm.js and the resizable panels inject <style> elements and style attributes at runtime.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': userCode
+      ? ["'self'", 'http:', 'https:', 'ws:', 'wss:', 'data:', 'blob:']
+      : ["'self'", ...runtimeSources, ...WEBCONTAINER_SOURCES],
+    // 'self' is for previews served from the IDE's own /__virtual__/ while the runtime still runs in the page.
+    'frame-src': ["'self'", 'blob:', ...runtimeSources, ...WEBCONTAINER_SOURCES],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/**
+ * The runtime site evaluates the user's code, so its scripts and connections are open by design. What this
+ * policy is for is `frame-ancestors`: only the IDE (localhost, or TABSMITH_IDE_ORIGIN) may embed the frame.
+ */
+export function runtimeContentSecurityPolicy(env: Env = process.env): string {
+  const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
+  return serialize({
+    'default-src': open,
+    'script-src': open,
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ["'self'", ...LOCAL_IDE_SOURCES, ...originSources(env.TABSMITH_IDE_ORIGIN)],
+  });
+}
+
+export interface SecurityHeaderOptions {
+  site: Site;
+  pathname: string;
+  nonce?: string;
+  env?: Env;
+}
+
+/** The per-site headers proxy.ts sets on a response (on top of STATIC_SECURITY_HEADERS). */
+export function securityHeaders({ site, pathname, nonce, env = process.env }: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (site === 'runtime') {
+    headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+    if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = runtimeContentSecurityPolicy(env);
+    return headers;
+  }
+  if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = ideContentSecurityPolicy({ pathname, nonce, env });
+  return headers;
+}
+
+/** A fresh nonce per rendered page (128 random bits, base64). Web Crypto: works in every runtime Next uses. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  IDE_PAGE_RUNS_USER_CODE,
+  STATIC_SECURITY_HEADERS,
+  createNonce,
+  ideContentSecurityPolicy,
+  runtimeContentSecurityPolicy,
+  securityHeaders,
+} from '@/lib/server/security-headers';
+
+/** A policy as a map from directive to its sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split(';').map((part) => {
+    const [name = '', ...sources] = part.trim().split(/\s+/);
+    return [name, sources] as const;
+  }));
+}
+
+const production = { NODE_ENV: 'production' };
+
+describe('headers on every response', () => {
+  it('are cross-origin isolated, nosniff and with a referrer policy', () => {
+    const headers = Object.fromEntries(STATIC_SECURITY_HEADERS.map(({ key, value }) => [key, value]));
+    expect(headers).toMatchObject({
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+  });
+});
+
+describe("the IDE's Content-Security-Policy", () => {
+  const ide = directives(ideContentSecurityPolicy({ pathname: '/', nonce: 'abc123', env: production }));
+
+  it('runs only nonce-carrying scripts and what they load, and cannot be framed', () => {
+    expect(ide.get('script-src')).toEqual(expect.arrayContaining(["'nonce-abc123'", "'strict-dynamic'"]));
+    expect(ide.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(ide.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(ide.get('object-src')).toEqual(["'none'"]);
+    expect(ide.get('base-uri')).toEqual(["'self'"]);
+    expect(ide.get('worker-src')).toEqual(["'self'", 'blob:']);
+  });
+
+  it('may frame the local runtime site, WebContainer and a configured runtime origin', () => {
+    expect(ide.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'http://*.localhost:*', 'https://stackblitz.com', 'https://*.stackblitz.com', 'https://*.webcontainer-api.io', 'https://*.webcontainer.io']));
+    const configured = directives(ideContentSecurityPolicy({ pathname: '/', env: { TABSMITH_RUNTIME_ORIGIN: 'https://*.rt.example.net' } }));
+    expect(configured.get('frame-src')).toContain('https://*.rt.example.net');
+    const malformed = directives(ideContentSecurityPolicy({ pathname: '/', env: { TABSMITH_RUNTIME_ORIGIN: "https://x.test; script-src 'unsafe-inline'" } }));
+    expect(malformed.get('frame-src')?.join(' ')).not.toContain('x.test');
+    expect(malformed.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('allows eval only while the runtime runs in the page, and always on the in-page bench and contract suite', () => {
+    const evalSources = ["'unsafe-eval'", "'wasm-unsafe-eval'"];
+    expect(ide.get('script-src')?.some((source) => evalSources.includes(source))).toBe(IDE_PAGE_RUNS_USER_CODE);
+    for (const pathname of ['/bench', '/selftest']) {
+      expect(directives(ideContentSecurityPolicy({ pathname, env: production })).get('script-src')).toEqual(expect.arrayContaining(evalSources));
+    }
+  });
+
+  it('is not sent on static files (a CSP on a worker script would restrict the worker)', () => {
+    for (const pathname of ['/_next/static/chunks/a.js', '/__sw__.js', '/vendor/esbuild-wasm/esbuild.wasm']) {
+      expect(securityHeaders({ site: 'ide', pathname, env: production }), pathname).toEqual({});
+    }
+    expect(securityHeaders({ site: 'ide', pathname: '/', env: production })['Content-Security-Policy']).toBeDefined();
+  });
+});
+
+describe("the runtime site's headers", () => {
+  it('let the IDE embed it under COEP, and only the IDE', () => {
+    const headers = securityHeaders({ site: 'runtime', pathname: '/runtime-frame', env: production });
+    expect(headers['Cross-Origin-Resource-Policy']).toBe('cross-origin');
+    const policy = directives(headers['Content-Security-Policy'] ?? '');
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
+    expect(policy.get('script-src')).toEqual(expect.arrayContaining(["'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'", 'blob:']));
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('add configured IDE origins to frame-ancestors, dropping malformed ones', () => {
+    const policy = directives(runtimeContentSecurityPolicy({ TABSMITH_IDE_ORIGIN: 'https://ide.example.com, https://evil.example/x *' }));
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'https://ide.example.com']);
+  });
+
+  it('give static files CORP but no CSP', () => {
+    expect(securityHeaders({ site: 'runtime', pathname: '/_next/static/chunks/a.js', env: production })).toEqual({ 'Cross-Origin-Resource-Policy': 'cross-origin' });
+  });
+});
+
+describe('nonces', () => {
+  it('are fresh, unguessable base64', () => {
+    const nonces = new Set(Array.from({ length: 50 }, createNonce));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});
