@@ -4,12 +4,31 @@
  */
 export const OUTPUT_TAIL_CHARS = 4_096;
 
-// CSI sequences (colours, cursor moves) and OSC sequences (titles, links): noise to a model.
-// eslint-disable-next-line no-control-regex -- matching escape characters is the point
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+/* eslint-disable no-control-regex -- matching escape characters is the point */
+/**
+ * Terminal control sequences, noise to a model: CSI (colours, cursor moves, private modes such as `ESC[>4;1m`
+ * and `ESC[?25l`), OSC (titles, links, the shell's own markers), charset selection (`ESC(B`) and the other
+ * two-character escapes a pty emits (`ESC=`, `ESC>`, `ESC7`, `ESC8`, `ESCM`).
+ */
+const ESCAPES =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[()*+][0-9A-Za-z]|\u001b[=>78MDEHc]/g;
+/** A line that is only spinner frames (npm's braille dots, or the classic |/-\ when alone). */
+const SPINNER_LINE = /^[\s\u2800-\u28ff]*$|^\s*[|/\\-]\s*$/;
+/* eslint-enable no-control-regex */
 
+/**
+ * Plain text as a person saw it: escapes removed, and a line rewritten in place with carriage returns
+ * (progress bars, spinners) reduced to what it ended as.
+ */
 export function cleanTerminalText(text: string): string {
-  return text.replace(ANSI, '').replace(/\r\n/g, '\n').replace(/\r/g, '\n');
+  const lines = text.replace(ESCAPES, '').replace(/\r+\n/g, '\n').split('\n');
+  const kept: string[] = [];
+  for (const line of lines) {
+    const shown = line.slice(line.lastIndexOf('\r') + 1);
+    if (shown !== '' && SPINNER_LINE.test(shown)) continue;
+    kept.push(shown);
+  }
+  return kept.join('\n');
 }
 
 export class OutputTail {
@@ -20,8 +39,8 @@ export class OutputTail {
 
   push(chunk: string): void {
     this.text += chunk;
-    // Trim lazily (at twice the limit) so a stream of tiny chunks is not re-sliced on every push.
-    if (this.text.length > this.limit * 2) this.trim();
+    // Trim lazily (at twice what is kept) so a stream of tiny chunks is not re-sliced on every push.
+    if (this.text.length > this.limit * 8) this.trim();
   }
 
   toString(): string {
@@ -32,8 +51,8 @@ export class OutputTail {
   }
 
   private trim(): void {
-    // Keep a margin over the limit: stripping escapes afterwards shortens the text.
-    const keep = this.limit * 2;
+    // Keep a wide margin over the limit: stripping escapes and overwritten spinner frames shortens the text a lot.
+    const keep = this.limit * 4;
     if (this.text.length <= keep) return;
     this.text = this.text.slice(-keep);
     this.dropped = true;

@@ -85,6 +85,8 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
             key={`${url}#${state.reloadKey}`}
             title={PREVIEW_FRAME_TITLE}
             src={url}
+            // Lets a cross-origin preview be cross-origin isolated too (SharedArrayBuffer, as WebContainer's own frame has).
+            allow="cross-origin-isolated"
             className={styles.frame}
             style={size.width ? { width: size.width, height: size.height, flex: 'none' } : undefined}
           />

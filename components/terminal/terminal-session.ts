@@ -137,7 +137,9 @@ export class TerminalSession {
 
   /** Runs a command line in this tab's shell, as if typed (its output shows here). */
   runCommand(command: string): void {
-    this.shell?.write(`${command}\r`);
+    // A shell that knows when its prompt is back queues the line until then (commands sent back to back).
+    if (this.shell?.runCommand) this.shell.runCommand(command);
+    else this.shell?.write(`${command}\r`);
   }
 
   /** Starts a fresh shell if the current one ended (after "stop all" or `exit`). */

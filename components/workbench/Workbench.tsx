@@ -11,6 +11,7 @@ import type { Runtime } from '@/lib/runtime/port';
 import { WaitingLayout } from './IdeLayout';
 import { IsolationWarning } from './IsolationWarning';
 import { ReadyWorkspace } from './ReadyWorkspace';
+import { RuntimeErrorNotice } from './RuntimeErrorNotice';
 import styles from './workbench.module.css';
 
 /**
@@ -26,6 +27,7 @@ export default function Workbench() {
     <div className={styles.app}>
       <IsolationWarning />
       {state.phase === 'failed' && <BootFailure state={state} onSwitch={switchToOffline} />}
+      <RuntimeErrorNotice runtime={runtime} />
       <RuntimeProvider value={runtime}>
         {session.phase === 'choose' ? (
           <WorkspaceLauncher />

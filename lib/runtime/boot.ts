@@ -34,6 +34,10 @@ const defaultFactories: RuntimeFactories = {
   isCrossOriginIsolated: () => globalThis.crossOriginIsolated === true,
 };
 
+/** After this long, the boot status says why WebContainer may take a while. */
+export const SLOW_BOOT_NOTICE_MS = 10_000;
+export const SLOW_BOOT_MESSAGE = 'WebContainer is still booting (the first start downloads the runtime)…';
+
 export const NOT_ISOLATED_MESSAGE =
   'WebContainer needs a cross-origin isolated page (SharedArrayBuffer), and this one is not. Serve the ' +
   'app with the headers "Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: ' +
@@ -59,7 +63,12 @@ export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOpt
     // Fail fast: without isolation WebContainer would load its iframe and then fail obscurely.
     if (!factories.isCrossOriginIsolated()) throw new RuntimeError('not-isolated', NOT_ISOLATED_MESSAGE);
     status('Booting WebContainer…');
-    return done(await factories.webcontainer({ timeoutMs }), false);
+    const slow = setTimeout(() => status(SLOW_BOOT_MESSAGE), SLOW_BOOT_NOTICE_MS);
+    try {
+      return done(await factories.webcontainer({ timeoutMs }), false);
+    } finally {
+      clearTimeout(slow);
+    }
   } catch (error) {
     if (choice === 'webcontainer') throw error;
     status(`WebContainer is unavailable (${errorMessage(error)}). Starting the offline runtime…`);

@@ -11,7 +11,8 @@ export const RUNTIME_STORAGE_KEY = 'tabsmith.runtime';
 
 export const runtimeChoiceSchema = z.enum(['auto', 'webcontainer', 'offline']);
 
-export const DEFAULT_BOOT_TIMEOUT_MS = 20_000;
+/** A cold WebContainer boot downloads the runtime first; hosted bolt.new's 30 s is still too short for some. */
+export const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
 /** Below this even a healthy WebContainer boot cannot finish; above it the user has given up. */
 export const MIN_BOOT_TIMEOUT_MS = 500;
 export const MAX_BOOT_TIMEOUT_MS = 120_000;
@@ -31,7 +32,7 @@ export function resolveRuntimeChoice(input: {
 
 const timeoutSchema = z.coerce.number().int().positive();
 
-/** The boot timeout in ms: URL, then env default, then 20 s; clamped to [0.5 s, 120 s]. */
+/** The boot timeout in ms: URL, then env default, then 60 s; clamped to [0.5 s, 120 s]. */
 export function resolveBootTimeoutMs(input: { url?: URLSearchParams; envDefault?: string }): number {
   const candidates = [input.url?.get('bootTimeoutMs'), input.envDefault];
   for (const candidate of candidates) {

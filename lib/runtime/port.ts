@@ -64,6 +64,12 @@ export interface RuntimeProcess {
   readonly exit: Promise<number>;
   kill(): void;
   resize(size: TerminalSize): void;
+  /**
+   * Shells only, optional: runs a command line as if typed and entered. A shell that says when its prompt is
+   * back (WebContainer's jsh) holds it until then, after the command lines before it; without this method,
+   * callers write the line and a carriage return.
+   */
+  runCommand?(commandLine: string): void;
 }
 
 export interface PortEvent {
@@ -108,6 +114,13 @@ export interface Runtime {
   /** Commands ending (spawned programs, and on the offline runtime each shell command line too). */
   onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe;
   export(path?: string): Promise<ExportedFiles>;
+  /**
+   * Optional: writes many files (workspace path → content) in one operation, creating their folders; files
+   * not named are left alone. Runtimes without it get the files one `fs.writeFile` at a time.
+   */
+  mount?(files: Readonly<Record<string, string | Uint8Array>>): Promise<void>;
+  /** Optional: errors the runtime itself reports after booting, for the IDE to show the user. */
+  onRuntimeError?(listener: (message: string) => void): Unsubscribe;
   dispose(): void;
 }
 

@@ -40,6 +40,11 @@ const WRITE_CHUNK = 64;
  */
 export async function mountFiles(runtime: Runtime, files: readonly { path: string; content: FileContent }[]): Promise<void> {
   for (const entry of await runtime.fs.readdir('/')) await runtime.fs.rm(`/${entry.name}`);
+  if (runtime.mount) {
+    // One round trip for the whole workspace where the runtime can take a tree.
+    await runtime.mount(Object.fromEntries(files.map((file) => [file.path, file.content])));
+    return;
+  }
   const folders = new Set<string>();
   for (const { path } of files) {
     const cut = path.lastIndexOf('/');

@@ -25,7 +25,7 @@ describe('bootRuntime', () => {
     expect(status.at(-1)).toMatch(/ready in \d+ ms/);
   });
 
-  it('boots WebContainer with the given timeout (20 s by default)', async () => {
+  it('boots WebContainer with the given timeout (60 s by default)', async () => {
     const webcontainer = vi.fn(async (_options: { timeoutMs: number }) => fakeRuntime('webcontainer'));
     const f = factories({ webcontainer });
     expect(await bootRuntime('webcontainer', { factories: f, timeoutMs: 1234 })).toMatchObject({
@@ -33,7 +33,7 @@ describe('bootRuntime', () => {
       fellBack: false,
     });
     await bootRuntime('webcontainer', { factories: f });
-    expect(webcontainer.mock.calls.map(([o]) => o.timeoutMs)).toEqual([1234, 20_000]);
+    expect(webcontainer.mock.calls.map(([o]) => o.timeoutMs)).toEqual([1234, 60_000]);
   });
 
   it('fails fast with not-isolated when the page is not cross-origin isolated', async () => {

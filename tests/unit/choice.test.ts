@@ -40,9 +40,9 @@ describe('resolveRuntimeChoice', () => {
 });
 
 describe('resolveBootTimeoutMs', () => {
-  it('defaults to 20 s', () => {
+  it('defaults to 60 s: a cold WebContainer boot downloads the runtime first', () => {
     expect(resolveBootTimeoutMs({})).toBe(DEFAULT_BOOT_TIMEOUT_MS);
-    expect(DEFAULT_BOOT_TIMEOUT_MS).toBe(20_000);
+    expect(DEFAULT_BOOT_TIMEOUT_MS).toBe(60_000);
   });
 
   it('prefers the URL over the env default', () => {

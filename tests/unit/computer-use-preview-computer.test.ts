@@ -21,7 +21,7 @@ function setup(answer: (request: BridgeRequest) => unknown, options: { silent?: 
   return { computer, sent, host, frameWindow };
 }
 
-const shot = { pngBase64: 'AA==', width: 640, height: 480, viewport: { width: 640, height: 480 }, url: 'http://ide.test/__virtual__/3000/' };
+const shot = { base64: 'AA==', mimeType: 'image/png', width: 640, height: 480, viewport: { width: 640, height: 480 }, url: 'http://ide.test/__virtual__/3000/' };
 
 describe('PreviewComputer', () => {
   it('derives the target origin from the frame src', () => {
@@ -52,19 +52,5 @@ describe('PreviewComputer', () => {
     const pending = computer.screenshot();
     await computer.close();
     await expect(pending).rejects.toMatchObject({ name: expect.stringMatching(/Closed|BridgeTimeout/) });
-  });
-});
-
-describe('WebContainer boot injects the bridge', () => {
-  it('calls setPreviewScript with the absolute bridge URL', async () => {
-    const { vi } = await import('vitest');
-    vi.resetModules();
-    const adapter = await import('@/lib/runtime/webcontainer');
-    const fake = createFakeWebContainerApi();
-    const runtime = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: 'http://ide.test/preview-bridge.js?ide=http%3A%2F%2Fide.test' });
-    expect(fake.wc.calls.filter((c) => c.method === 'setPreviewScript').map((c) => c.args)).toEqual([
-      ['http://ide.test/preview-bridge.js?ide=http%3A%2F%2Fide.test'],
-    ]);
-    runtime.dispose();
   });
 });

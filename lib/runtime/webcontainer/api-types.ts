@@ -5,6 +5,7 @@
 import type {
   BootOptions,
   DirEnt,
+  ErrorListener,
   FileSystemTree,
   PortListener,
   PreviewScriptOptions,
@@ -15,7 +16,7 @@ import type {
   WebContainerProcess,
 } from '@webcontainer/api';
 
-export type { BootOptions, FileSystemTree, PreviewScriptOptions, SpawnOptions, WebContainerProcess };
+export type { BootOptions, ErrorListener, FileSystemTree, PreviewScriptOptions, SpawnOptions, WebContainerProcess };
 
 export interface WebContainerFsLike {
   readFile(path: string): Promise<Uint8Array>;
@@ -24,6 +25,10 @@ export interface WebContainerFsLike {
   readdir(path: string, options: { withFileTypes: true }): Promise<DirEnt<string>[]>;
   rm(path: string, options: { recursive?: boolean; force?: boolean }): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /**
+   * Returns at once, but the watch is registered inside the container later (the real client sends it over
+   * a message port and keeps no promise for it): changes made meanwhile by processes are not reported.
+   */
   watch(
     path: string,
     options: { recursive?: boolean },
@@ -38,7 +43,14 @@ export interface WebContainerLike {
   on(event: 'port', listener: PortListener): Unsubscribe;
   on(event: 'server-ready', listener: ServerReadyListener): Unsubscribe;
   on(event: 'preview-message', listener: PreviewMessageListener): Unsubscribe;
-  /** Injects a script tag into every preview HTML response loaded afterwards (the computer-use bridge). */
+  /** Internal errors of the running container (the docs name blocked third-party cookies as one cause). */
+  on(event: 'error', listener: ErrorListener): Unsubscribe;
+  /** Writes a whole tree in one call (one message to the container instead of one per file). */
+  mount(tree: FileSystemTree): Promise<void>;
+  /**
+   * Injects an inline script into every preview HTML response loaded afterwards. Despite the parameter's
+   * name, the argument is the script's code (the docs' example passes JavaScript text), not a URL.
+   */
   setPreviewScript(scriptSrc: string, options?: PreviewScriptOptions): Promise<void>;
   teardown(): void;
 }

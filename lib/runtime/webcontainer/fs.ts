@@ -1,7 +1,8 @@
 /** The port's file system on top of `wc.fs`, which speaks workdir-relative paths and Node semantics. */
-import { RuntimeError, type DirEntry, type FsEvent, type RuntimeFs } from '../port';
+import { RuntimeError, type DirEntry, type RuntimeFs } from '../port';
 import type { WebContainerFsLike } from './api-types';
-import { joinWorkspacePath, splitWorkspacePath, toWorkdirPath, toWorkspacePath } from './paths';
+import { splitWorkspacePath, toWorkdirPath, toWorkspacePath } from './paths';
+import { WatchHub } from './watch';
 import { errorMessage } from '../../error-message';
 
 const decoder = new TextDecoder();
@@ -16,7 +17,8 @@ async function attempt<T>(op: string, path: string, run: () => Promise<T>): Prom
   }
 }
 
-export function createWebContainerFs(fs: WebContainerFsLike): RuntimeFs {
+/** `hub` is shared with the runtime, which re-syncs every watch after commands; tests may omit it. */
+export function createWebContainerFs(fs: WebContainerFsLike, hub: WatchHub = new WatchHub(fs)): RuntimeFs {
   const readdir = (path: string) =>
     attempt('readdir', path, async () => {
       const entries = await fs.readdir(toWorkdirPath(path), { withFileTypes: true });
@@ -68,15 +70,6 @@ export function createWebContainerFs(fs: WebContainerFsLike): RuntimeFs {
       }
     },
 
-    watch: (path, listener) => {
-      const root = toWorkspacePath(path);
-      const watcher = fs.watch(toWorkdirPath(path), { recursive: true }, (event, filename) => {
-        // The API reports names relative to the watched folder, sometimes as bytes.
-        const name = typeof filename === 'string' ? filename : decoder.decode(filename);
-        const change: FsEvent = { type: event, path: joinWorkspacePath(root, name) };
-        listener(change);
-      });
-      return () => watcher.close();
-    },
+    watch: (path, listener) => hub.watch(path, listener),
   };
 }

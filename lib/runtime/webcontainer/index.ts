@@ -4,8 +4,11 @@
  * `WebContainer.boot()` allows one instance per page (a second call without teardown throws, and
  * React StrictMode runs effects twice), so the boot promise below is shared by every caller: the one
  * module-level singleton the design allows. Offline, boot() never settles — it waits for an iframe
- * from stackblitz.com with no timeout — so every caller races it against its own timeout.
+ * from stackblitz.com with no timeout — so every caller races it against its own timeout, and a boot that
+ * finishes once every caller has given up is torn down. (The hidden iframe stays: the real module caches it
+ * for the next boot, which would break without it.)
  */
+import { bridgeLoaderScript } from '@/lib/computer-use/bridge-loader';
 import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
 import { RuntimeError, type Runtime } from '../port';
 import type { BootOptions, WebContainerApi } from './api-types';
@@ -17,7 +20,8 @@ export type { WebContainerApi, WebContainerLike, WebContainerFsLike } from './ap
 export const WEBCONTAINER_BOOT_OPTIONS: BootOptions = {
   workdirName: 'project',
   coep: 'require-corp',
-  forwardPreviewErrors: true,
+  // Uncaught errors and rejections only: with `true` every console.error (React's dev warnings) is an error.
+  forwardPreviewErrors: 'exceptions-only',
 };
 
 export interface WebContainerBootOptions {
@@ -40,6 +44,8 @@ export function defaultPreviewScriptUrl(): string | null {
 }
 
 let bootPromise: Promise<Runtime> | null = null;
+/** Callers still waiting for the shared boot; a boot that finishes after all of them gave up is torn down. */
+let waiting = 0;
 
 function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | null): Promise<Runtime> {
   const attempt: Promise<Runtime> = (async () => {
@@ -48,16 +54,23 @@ function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | 
       const reason = errorMessage(error);
       throw new RuntimeError('boot-failed', `WebContainer failed to boot: ${reason}`);
     });
+    // Disposing frees the page's one slot, so the next call boots a fresh instance.
+    const runtime = createWebContainerRuntime(wc, () => {
+      if (bootPromise === attempt) bootPromise = null;
+    });
+    if (waiting === 0) {
+      // Everyone timed out (the IDE may already run the offline runtime): a live instance nobody uses is waste.
+      runtime.dispose();
+      throw new RuntimeError('boot-failed', 'WebContainer finished booting after the IDE stopped waiting; it was shut down.');
+    }
     if (previewScriptUrl) {
       // Best effort: without the bridge, computer use cannot drive the preview, but everything else works.
-      await wc.setPreviewScript(previewScriptUrl).catch((error: unknown) => {
+      // The API takes the script's code, so the preview gets a loader that adds the bridge's own tag.
+      await wc.setPreviewScript(bridgeLoaderScript(previewScriptUrl)).catch((error: unknown) => {
         console.warn('WebContainer setPreviewScript failed; computer use will not reach the preview', error);
       });
     }
-    // Disposing frees the page's one slot, so the next call boots a fresh instance.
-    return createWebContainerRuntime(wc, () => {
-      if (bootPromise === attempt) bootPromise = null;
-    });
+    return runtime;
   })();
   // A boot that failed may be retried; one that is merely slow stays shared (see below).
   attempt.catch(() => {
@@ -70,9 +83,9 @@ function timeoutError(timeoutMs: number): RuntimeError {
   const seconds = Number((timeoutMs / 1000).toFixed(1));
   return new RuntimeError(
     'boot-timeout',
-    `The WebContainer service could not be reached within ${seconds} s. WebContainer boots from ` +
-      'stackblitz.com, which looks offline or blocked from this page. Switch to the offline runtime, ' +
-      'or reload the page to try again.',
+    `WebContainer did not finish booting within ${seconds} s. Its service (stackblitz.com) may be unreachable ` +
+      'or blocked from this page, or just slow: the first start downloads the runtime. Switch to the offline ' +
+      'runtime, or reload the page to try again.',
   );
 }
 
@@ -85,15 +98,27 @@ export function bootWebContainerRuntime(options: WebContainerBootOptions): Promi
   const scriptUrl = options.previewScriptUrl === undefined ? defaultPreviewScriptUrl() : options.previewScriptUrl;
   bootPromise ??= startBoot(options.api, scriptUrl);
   const shared = bootPromise;
+  waiting++;
   return new Promise<Runtime>((resolve, reject) => {
-    const timer = setTimeout(() => reject(timeoutError(options.timeoutMs)), options.timeoutMs);
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      waiting--;
+      clearTimeout(timer);
+    };
+    const timer = setTimeout(() => {
+      settle();
+      reject(timeoutError(options.timeoutMs));
+    }, options.timeoutMs);
     shared.then(
       (runtime) => {
-        clearTimeout(timer);
+        if (settled) return;
+        settle();
         resolve(runtime);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        if (settled) return;
+        settle();
         reject(error);
       },
     );

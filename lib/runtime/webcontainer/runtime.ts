@@ -3,27 +3,61 @@ import { RuntimeError, type Runtime, type SpawnOptions, type TerminalSize } from
 import type { WebContainerLike } from './api-types';
 import { EXPORT_EXCLUDES, flattenTree } from './export-tree';
 import { createWebContainerFs } from './fs';
+import { driveJsh, JSH_ARGS } from './jsh-driver';
+import { toFileSystemTree } from './mount-tree';
 import { toWorkdirPath, toWorkspacePath } from './paths';
+import { PortTracker } from './ports';
 import { toPreviewError } from './preview-errors';
 import { ProcessTable } from './processes';
+import { WatchHub } from './watch';
 import { errorMessage } from '../../error-message';
 
 /** WebContainer sizes its pty from this; xterm resizes it once the terminal is laid out. */
 export const DEFAULT_TERMINAL: TerminalSize = { cols: 80, rows: 24 };
+/**
+ * Commands run without a person at the keyboard: `npx` would otherwise stop at "Ok to proceed? (y)" and wait
+ * until the time limit. (npm reads any `npm_config_*` variable as the matching setting.)
+ */
+export const COMMAND_ENV: Readonly<Record<string, string>> = { npm_config_yes: 'true' };
+/** The longest a command's exit waits for the tree re-sync, so a huge tree cannot hold up the agent. */
+export const RESYNC_BUDGET_MS = 1_500;
+
+function bounded(work: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.catch(() => undefined).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () => void): Runtime {
-  const table = new ProcessTable();
+  const hub = new WatchHub(wc.fs);
+  const ports = new PortTracker();
+  const stops = [ports.follow(wc)];
+  const resync = () => bounded(hub.resync(), RESYNC_BUDGET_MS);
+  const table = new ProcessTable({ ports, afterCommand: resync });
+  const runtimeErrors = new Set<(message: string) => void>();
+  let lastRuntimeError: string | null = null;
+  stops.push(
+    wc.on('error', ({ message }) => {
+      console.warn('WebContainer reported an error:', message);
+      lastRuntimeError = message;
+      for (const listener of runtimeErrors) listener(message);
+    }),
+  );
   let disposed = false;
 
-  async function spawn(command: string, args: string[] = [], options: SpawnOptions = {}, interactive = false) {
+  async function start(command: string, args: string[], options: SpawnOptions, interactive: boolean) {
     if (disposed) throw new RuntimeError('spawn', `Cannot start ${command}: the runtime was shut down.`);
     try {
       const raw = await wc.spawn(command, args, {
         cwd: options.cwd === undefined ? undefined : toWorkdirPath(options.cwd),
-        env: options.env,
+        env: interactive ? options.env : { ...COMMAND_ENV, ...options.env },
         terminal: options.terminal ?? DEFAULT_TERMINAL,
       });
-      return table.add(raw, [command, ...args].join(' '), interactive);
+      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive);
     } catch (error) {
       const reason = errorMessage(error);
       throw new RuntimeError('spawn', `Could not start ${command}: ${reason}`);
@@ -32,9 +66,15 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
 
   return {
     kind: 'webcontainer',
-    fs: createWebContainerFs(wc.fs),
-    spawn: (command, args, options) => spawn(command, args, options),
-    shell: (options) => spawn('jsh', [], options, true),
+    fs: createWebContainerFs(wc.fs, hub),
+    spawn: (command, args = [], options = {}) => start(command, args, options, false),
+    shell: async (options = {}) =>
+      driveJsh(await start('jsh', JSH_ARGS, options, true), {
+        onCommandExit(command, exitCode) {
+          if (command !== null) table.reportShellCommand(command, exitCode);
+          void resync();
+        },
+      }),
     processes: () => table.list(),
     killAll: () => table.killAll(),
 
@@ -47,16 +87,32 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
         const error = toPreviewError(message);
         if (error) listener(error);
       }),
+    onRuntimeError(listener) {
+      if (lastRuntimeError !== null) listener(lastRuntimeError);
+      runtimeErrors.add(listener);
+      return () => runtimeErrors.delete(listener);
+    },
 
     async export(path = '/') {
       const tree = await wc.export(toWorkdirPath(path), { format: 'json', excludes: EXPORT_EXCLUDES });
       return flattenTree(tree, toWorkspacePath(path));
     },
 
+    async mount(files) {
+      try {
+        await wc.mount(toFileSystemTree(files));
+      } catch (error) {
+        throw new RuntimeError('fs', `mount failed: ${errorMessage(error)}`);
+      }
+    },
+
     dispose() {
       // Idempotent: the real teardown() throws when called twice.
       if (disposed) return;
       disposed = true;
+      for (const stop of stops) stop();
+      // After teardown the real processes' exit promises never settle; the port promises that they do.
+      table.abandonAll();
       try {
         wc.teardown();
       } finally {

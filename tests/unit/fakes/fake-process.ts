@@ -1,14 +1,11 @@
 /**
- * Fake WebContainer processes: a pty-like output stream, an input stream, an exit promise.
- * `node <file>` runs a tiny scripted interpreter over the file's lines (console.log / console.error
- * with one string literal, process.exit(n), and setInterval to keep running until killed);
- * `jsh` echoes its input and ends on "exit".
+ * Fake WebContainer processes: a pty-like output stream, an input stream, an exit promise. What runs inside
+ * is in fake-programs.ts (node, npm, npx, a few shell builtins) and fake-jsh.ts (the shell).
  */
 import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
-import type { MemoryFs } from './memory-fs';
 
 export interface FakeProcessOptions {
-  /** The real exit code after kill() is unknown; false models one that never reports it. */
+  /** The real exit code after kill() is unknown; false models a process that never reports one. */
   exitOnKill: boolean;
 }
 
@@ -17,12 +14,18 @@ export class FakeProcess implements WebContainerProcess {
   readonly input: WritableStream<string>;
   readonly exit: Promise<number>;
   readonly resizes: { cols: number; rows: number }[] = [];
+  /** Every chunk written to the input, whether or not the program read it. */
   readonly received: string[] = [];
   killed = false;
   ended = false;
+  /** Torn down with its container: silent, and its exit never settles (see FakeWebContainer.teardown). */
+  gone = false;
   private controller!: ReadableStreamDefaultController<string>;
   private resolveExit!: (code: number) => void;
-  private onInput: (data: string) => void = () => undefined;
+  /** Until a program reads input, keystrokes wait in the tty's buffer (programs that drop them say so). */
+  private onInput: ((data: string) => void) | null = null;
+  private buffered: string[] = [];
+  private readonly killListeners = new Set<() => void>();
 
   constructor(
     readonly command: string,
@@ -34,84 +37,53 @@ export class FakeProcess implements WebContainerProcess {
     this.input = new WritableStream<string>({
       write: (chunk) => {
         this.received.push(chunk);
-        this.onInput(chunk);
+        if (this.gone || this.ended) return;
+        if (this.onInput) this.onInput(chunk);
+        else this.buffered.push(chunk);
       },
     });
     this.exit = new Promise<number>((resolve) => (this.resolveExit = resolve));
   }
 
-  /** Input typed before the program started is replayed, like a tty buffers keystrokes. */
-  listen(handler: (data: string) => void) {
+  /** Hands input to `handler`, first whatever the tty buffered; `null` stops reading (input buffers again). */
+  listen(handler: ((data: string) => void) | null) {
     this.onInput = handler;
-    for (const chunk of this.received) handler(chunk);
+    if (!handler) return;
+    for (const chunk of this.buffered.splice(0)) handler(chunk);
+  }
+
+  /** Throws away what the tty buffered (a program that reads only from a later point on). */
+  dropBufferedInput() {
+    this.buffered = [];
   }
 
   print(text: string) {
-    if (!this.ended) this.controller.enqueue(text);
+    if (!this.ended && !this.gone) this.controller.enqueue(text);
   }
 
   end(code: number) {
-    if (this.ended) return;
+    if (this.ended || this.gone) return;
     this.ended = true;
     this.controller.close();
     this.resolveExit(code);
   }
 
+  onKill(listener: () => void) {
+    this.killListeners.add(listener);
+  }
+
   kill() {
     this.killed = true;
+    for (const listener of this.killListeners) listener();
     if (this.behaviour.exitOnKill) this.end(130);
+  }
+
+  /** The container was torn down: nothing more comes out, and the exit promise is left pending. */
+  vanish() {
+    this.gone = true;
   }
 
   resize(dimensions: { cols: number; rows: number }) {
     this.resizes.push(dimensions);
   }
-}
-
-const LINE = {
-  print: /^console\.(?:log|error)\((['"])(.*)\1\);?$/,
-  exit: /^process\.exit\((\d+)\);?$/,
-  keepAlive: /^setInterval\(/,
-};
-
-async function runNode(process: FakeProcess, fs: MemoryFs) {
-  const [file] = process.args;
-  const cwd = process.options?.cwd ?? '.';
-  const path = file?.startsWith('/') ? file : `${cwd}/${file ?? ''}`;
-  let source: string;
-  try {
-    source = new TextDecoder().decode(await fs.readFile(path));
-  } catch {
-    process.print(`Error: Cannot find module '${path}'\r\n`);
-    return process.end(1);
-  }
-  let keepAlive = false;
-  for (const raw of source.split('\n')) {
-    const line = raw.trim();
-    const print = LINE.print.exec(line);
-    const exit = LINE.exit.exec(line);
-    if (print) process.print(`${print[2]}\r\n`);
-    else if (exit) return process.end(Number(exit[1]));
-    else if (LINE.keepAlive.test(line)) keepAlive = true;
-  }
-  if (!keepAlive) process.end(0);
-}
-
-function runJsh(process: FakeProcess) {
-  process.print('~/project ❯ ');
-  process.listen((data) => {
-    process.print(data);
-    if (data.trim() === 'exit') process.end(0);
-  });
-}
-
-/** Starts the program on a later tick, as the real spawn() resolves before output flows. */
-export function startFakeProgram(process: FakeProcess, fs: MemoryFs) {
-  setTimeout(() => {
-    if (process.command === 'node') void runNode(process, fs);
-    else if (process.command === 'jsh') runJsh(process);
-    else {
-      process.print(`jsh: command not found: ${process.command}\r\n`);
-      process.end(127);
-    }
-  }, 0);
 }

@@ -28,7 +28,14 @@ export class MemoryFs implements WebContainerFsLike {
   readonly root = newDir();
   private readonly watchers = new Set<{ base: string[]; recursive: boolean; listener: WatchListener }>();
 
-  constructor(private readonly log: (method: string, args: unknown[]) => void = () => undefined) {}
+  constructor(
+    private readonly log: (method: string, args: unknown[]) => void = () => undefined,
+    /**
+     * 'async' (the default) registers watches a macrotask late, as the real client does; 'immediate' is for
+     * tests of code above the adapter that are not about the container's watch latency.
+     */
+    private readonly watchRegistration: 'async' | 'immediate' = 'async',
+  ) {}
 
   /** Relative paths resolve against the workdir, like the real `wc.fs`. */
   segments(path: string): string[] {
@@ -159,6 +166,10 @@ export class MemoryFs implements WebContainerFsLike {
     this.notify(target, 'rename');
   }
 
+  /**
+   * Like the real client, returns a watcher at once but registers the watch later (the real one sends it
+   * to the container and keeps no promise for it): changes before the next macrotask are not reported.
+   */
   watch(
     path: string,
     options: { recursive?: boolean },
@@ -166,7 +177,22 @@ export class MemoryFs implements WebContainerFsLike {
   ): { close(): void } {
     this.log('fs.watch', [path, options]);
     const watcher = { base: this.segments(path), recursive: options.recursive === true, listener };
-    this.watchers.add(watcher);
-    return { close: () => this.watchers.delete(watcher) };
+    let closed = false;
+    if (this.watchRegistration === 'immediate') this.watchers.add(watcher);
+    else
+      setTimeout(() => {
+        if (!closed) this.watchers.add(watcher);
+      }, 0);
+    return {
+      close: () => {
+        closed = true;
+        this.watchers.delete(watcher);
+      },
+    };
+  }
+
+  /** How many watches are registered now, and on which folders (workdir-relative) and how. */
+  activeWatches(): { path: string; recursive: boolean }[] {
+    return [...this.watchers].map(({ base, recursive }) => ({ path: base.join('/') || '.', recursive }));
   }
 }

@@ -16,7 +16,8 @@ export interface MemoryRuntime extends Runtime {
 }
 
 export function createMemoryRuntime(files: Record<string, string | Uint8Array> = {}): Promise<MemoryRuntime> {
-  const memory = new MemoryFs();
+  // The store's tests are about the store: watches register at once here (webcontainer-watch tests cover the lag).
+  const memory = new MemoryFs(undefined, 'immediate');
   const fs = createWebContainerFs(memory);
   const portListeners = new Set<(event: PortEvent) => void>();
   const readyListeners = new Set<(port: number, url: string) => void>();

@@ -1,9 +1,12 @@
 /**
  * A fake of `@webcontainer/api` for unit tests: same call shapes as the real module, an in-memory
  * file system, scripted processes and an event emitter, and a log of every call the adapter makes.
+ * Where the real module refuses or loses something, so does the fake; each such place says which real
+ * behaviour it stands for.
  */
 import type {
   BootOptions,
+  ErrorListener,
   FileSystemTree,
   PortListener,
   PreviewMessageListener,
@@ -13,7 +16,9 @@ import type {
   Unsubscribe,
 } from '@webcontainer/api';
 import type { WebContainerApi, WebContainerLike } from '@/lib/runtime/webcontainer/api-types';
-import { FakeProcess, startFakeProgram, type FakeProcessOptions } from './fake-process';
+import { runJsh } from './fake-jsh';
+import { FakeProcess, type FakeProcessOptions } from './fake-process';
+import { startProgram, type JobContext } from './fake-programs';
 import { MemoryFs } from './memory-fs';
 
 export { FAKE_WORKDIR, MemoryFs } from './memory-fs';
@@ -43,10 +48,13 @@ export class FakeWebContainer implements WebContainerLike {
   readonly fs: MemoryFs;
   readonly spawned: FakeProcess[] = [];
   tornDown = false;
+  /** The preview script as the container would inject it (the last one set). */
+  previewScript: string | null = null;
   private readonly listeners = {
     port: new Set<PortListener>(),
     'server-ready': new Set<ServerReadyListener>(),
     'preview-message': new Set<PreviewMessageListener>(),
+    error: new Set<ErrorListener>(),
   };
 
   constructor(
@@ -60,8 +68,40 @@ export class FakeWebContainer implements WebContainerLike {
     this.calls.push({ method: 'spawn', args: [command, args, options] });
     const process = new FakeProcess(command, args, options, this.processOptions);
     this.spawned.push(process);
-    startFakeProgram(process, this.fs);
+    const ctx: JobContext = {
+      fs: this.fs,
+      cwd: options?.cwd ?? '.',
+      env: options?.env ?? {},
+      print: (text) => process.print(text),
+      openPort: (port) => this.emitPort(port, 'open', `https://${port}.fake-preview.test`),
+      closePort: (port) => {
+        if (!this.tornDown) this.emitPort(port, 'close', `https://${port}.fake-preview.test`);
+      },
+    };
+    // The real spawn() resolves before the program's output flows.
+    setTimeout(() => {
+      if (command === 'jsh') return runJsh(process, ctx);
+      const job = startProgram(command, args, ctx);
+      process.listen((data) => job.input(data));
+      void job.done.then((code) => process.end(code));
+    }, 0);
     return process;
+  }
+
+  async mount(tree: FileSystemTree): Promise<void> {
+    this.calls.push({ method: 'mount', args: [tree] });
+    const write = async (node: FileSystemTree, base: string): Promise<void> => {
+      for (const [name, entry] of Object.entries(node)) {
+        const path = base ? `${base}/${name}` : name;
+        if ('directory' in entry) {
+          await this.fs.mkdir(path, { recursive: true });
+          await write(entry.directory, path);
+        } else if ('contents' in entry.file) {
+          await this.fs.writeFile(path, entry.file.contents);
+        }
+      }
+    };
+    await write(tree, '');
   }
 
   async export(path: string, options: { format: 'json'; excludes?: string[] }): Promise<FileSystemTree> {
@@ -88,9 +128,10 @@ export class FakeWebContainer implements WebContainerLike {
   on(event: 'port', listener: PortListener): Unsubscribe;
   on(event: 'server-ready', listener: ServerReadyListener): Unsubscribe;
   on(event: 'preview-message', listener: PreviewMessageListener): Unsubscribe;
+  on(event: 'error', listener: ErrorListener): Unsubscribe;
   on(
-    event: 'port' | 'server-ready' | 'preview-message',
-    listener: PortListener | ServerReadyListener | PreviewMessageListener,
+    event: 'port' | 'server-ready' | 'preview-message' | 'error',
+    listener: PortListener | ServerReadyListener | PreviewMessageListener | ErrorListener,
   ): Unsubscribe {
     this.calls.push({ method: 'on', args: [event] });
     // The overloads above guarantee the listener matches its event.
@@ -112,19 +153,38 @@ export class FakeWebContainer implements WebContainerLike {
     for (const listener of this.listeners['preview-message']) (listener as (m: unknown) => void)(message);
   }
 
+  emitError(message: string) {
+    for (const listener of this.listeners.error) listener({ message });
+  }
+
   listenerCount(event: keyof FakeWebContainer['listeners']): number {
     return this.listeners[event].size;
   }
 
+  /**
+   * The real container puts the argument into an inline script tag of every preview page: it is code, and
+   * code that does not parse never runs. (A URL does parse, as a label and a comment, and does nothing; the
+   * tests check what the script does, with `runPreviewScript`.)
+   */
   async setPreviewScript(scriptSrc: string, options?: PreviewScriptOptions): Promise<void> {
     this.calls.push({ method: 'setPreviewScript', args: options ? [scriptSrc, options] : [scriptSrc] });
+    try {
+      new Function(scriptSrc);
+    } catch (error) {
+      throw new Error(`preview script is not JavaScript: ${(error as Error).message}`);
+    }
+    this.previewScript = scriptSrc;
   }
 
+  /**
+   * After teardown the real client releases its proxies: processes stop talking and their exit promises never
+   * settle, and watches stop.
+   */
   teardown() {
     if (this.tornDown) throw new Error('WebContainer already torn down');
     this.tornDown = true;
     this.calls.push({ method: 'teardown', args: [] });
-    for (const process of this.spawned) process.end(1);
+    for (const process of this.spawned) process.vanish();
     this.onTeardown();
   }
 }
