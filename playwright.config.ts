@@ -62,8 +62,9 @@ export default defineConfig({
       // A server started elsewhere would not be pointed at the fixture registry: never reuse one.
       command: `npx next start -p ${port} -H 127.0.0.1`,
       url: baseURL,
-      // The agent talks to the replay model: recorded streams, no network and no API key.
-      env: { TABSMITH_NPM_REGISTRY: registryUrl, TABSMITH_MODEL_PROVIDER: 'replay', TABSMITH_REPLAY_DIR: 'tests/e2e/fixtures/replay' },
+      // The agent talks to the replay model: recorded streams, no network and no API key. The contract suite
+      // (/selftest) is a development page, which a production start serves only with TABSMITH_DEV_PAGES=1.
+      env: { TABSMITH_NPM_REGISTRY: registryUrl, TABSMITH_MODEL_PROVIDER: 'replay', TABSMITH_REPLAY_DIR: 'tests/e2e/fixtures/replay', TABSMITH_DEV_PAGES: '1' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import '@xterm/xterm/css/xterm.css';
+import { RUNTIME_ORIGIN_META_NAME } from '@/lib/runtime-site/origin';
+import { configuredRuntimeOrigin } from '@/lib/server/sites';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -8,9 +11,14 @@ export const metadata: Metadata = {
   description: 'A coding IDE that runs your code in this browser tab.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: the CSP nonce proxy.ts sets only reaches Next's inline scripts in a
+  // request-time render, and the runtime origin below is read from the server's environment at that time.
+  await connection();
+  const runtimeOrigin = configuredRuntimeOrigin();
   return (
     <html lang="en">
+      <head>{runtimeOrigin && <meta name={RUNTIME_ORIGIN_META_NAME} content={runtimeOrigin} />}</head>
       <body>{children}</body>
     </html>
   );

@@ -52,7 +52,8 @@ export async function startServers({ root, port, distDir }) {
   // Its own process group, so stopping it also stops anything next start forked.
   const child = spawn(join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,
-    env: { ...process.env, TABSMITH_DIST_DIR: distDir, TABSMITH_NPM_REGISTRY: registry.url },
+    // /bench is a development page: a production start serves it only when asked to.
+    env: { ...process.env, TABSMITH_DIST_DIR: distDir, TABSMITH_NPM_REGISTRY: registry.url, TABSMITH_DEV_PAGES: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

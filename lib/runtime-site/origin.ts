@@ -104,3 +104,14 @@ export function runtimeFrameOrigin(location: PageLocation, configuredPattern: st
   }
   return origin === ideOrigin ? null : origin;
 }
+
+/**
+ * The server hands the configured pattern to the IDE page at request time, in this `<meta>` (so changing
+ * TABSMITH_RUNTIME_ORIGIN needs a restart, not a rebuild). Absent when nothing is configured.
+ */
+export const RUNTIME_ORIGIN_META_NAME = 'tabsmith-runtime-origin';
+
+/** The configured pattern as the page received it, or null. */
+export function readRuntimeOriginPattern(doc: Pick<Document, 'querySelector'>): string | null {
+  return doc.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_ORIGIN_META_NAME}"]`)?.content || null;
+}

@@ -8,7 +8,7 @@
  * on a same-origin fetch, and must never be able to make its request count as the IDE's. A reverse proxy in
  * front of the app has to pass the original Host through.
  */
-import { hostnameMatchesPattern, isLocalhostSubdomain, parseRuntimeOriginPattern } from '../runtime-site/origin';
+import { hostnameMatchesPattern, isLocalhostSubdomain, parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
 
 export type Site = 'ide' | 'runtime';
 
@@ -113,4 +113,10 @@ export function isServed(site: Site, pathname: string, env: Env = process.env): 
   if (underPath(path, RUNTIME_FRAME_PATH)) return false;
   if (isDevPagePath(path)) return devPagesEnabled(env);
   return true;
+}
+
+/** TABSMITH_RUNTIME_ORIGIN, normalized, for the IDE page's `<meta>`; null when unset or malformed. */
+export function configuredRuntimeOrigin(env: Env = process.env): string | null {
+  const pattern = parseRuntimeOriginPattern(env.TABSMITH_RUNTIME_ORIGIN);
+  return pattern ? patternToSource(pattern) : null;
 }

@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeOriginPattern, patternToSource, runtimeFrameOrigin } from '@/lib/runtime-site/origin';
+import { parseRuntimeOriginPattern, patternToSource, readRuntimeOriginPattern, runtimeFrameOrigin } from '@/lib/runtime-site/origin';
 
 const at = (href: string) => {
   const url = new URL(href);
@@ -64,5 +65,13 @@ describe('runtime origin patterns', () => {
     expect(pattern && patternToSource(pattern)).toBe('https://*.rt.example.com');
     const withPort = parseRuntimeOriginPattern('http://rt.test:8080');
     expect(withPort && patternToSource(withPort)).toBe('http://rt.test:8080');
+  });
+});
+
+describe('reading the configured pattern in the page', () => {
+  it('comes from the meta tag the server renders, or is null', () => {
+    expect(readRuntimeOriginPattern(document)).toBeNull();
+    document.head.innerHTML = '<meta name="tabsmith-runtime-origin" content="https://*.rt.example.net">';
+    expect(readRuntimeOriginPattern(document)).toBe('https://*.rt.example.net');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devPagesEnabled, isServed, siteForHost, siteForRequest } from '@/lib/server/sites';
+import { configuredRuntimeOrigin, devPagesEnabled, isServed, siteForHost, siteForRequest } from '@/lib/server/sites';
 
 const none = {};
 const deployed = { TABSMITH_RUNTIME_ORIGIN: 'https://*.rt.example-usercontent.com' };
@@ -83,5 +83,13 @@ describe('development pages (/selftest, /bench)', () => {
     expect(isServed('ide', '/selftest', { NODE_ENV: 'production', TABSMITH_DEV_PAGES: '1' })).toBe(true);
     expect(isServed('ide', '/bench', { NODE_ENV: 'development' })).toBe(true);
     expect(isServed('runtime', '/bench', { TABSMITH_DEV_PAGES: '1' })).toBe(false);
+  });
+});
+
+describe('the runtime origin handed to the IDE page', () => {
+  it('is the configured pattern, normalized, or null when unset or malformed', () => {
+    expect(configuredRuntimeOrigin({ TABSMITH_RUNTIME_ORIGIN: 'HTTPS://*.RT.Example.net/' })).toBe('https://*.rt.example.net');
+    expect(configuredRuntimeOrigin({})).toBeNull();
+    expect(configuredRuntimeOrigin({ TABSMITH_RUNTIME_ORIGIN: '"><script>alert(1)</script>' })).toBeNull();
   });
 });

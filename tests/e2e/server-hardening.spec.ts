@@ -1,0 +1,118 @@
+import { connect } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { openIde, region } from './support/ide';
+
+/**
+ * The server answers only the IDE: other sites cannot call its API, the runtime site serves only the runtime
+ * frame's files, and every page carries the security headers. Runs against the production build.
+ */
+
+const port = Number(process.env.TABSMITH_E2E_PORT ?? 3000);
+const ide = `http://127.0.0.1:${port}`;
+/** Another site than the IDE at 127.0.0.1, served by the same server (an attacker's page stands in for it). */
+const otherSite = `http://localhost:${port}`;
+/** The runtime site: every *.localhost host. */
+const runtimeSite = `http://rt-e2e.localhost:${port}`;
+
+/** The status a browser fetch got, seen from the network side (a refused cross-origin fetch hides it from the page). */
+async function statusOfPageFetch(page: Page, url: string, init: { method: string; contentType: string; body: string }): Promise<number> {
+  const response = page.waitForResponse((r) => r.url() === url && r.request().method() === init.method);
+  await page.evaluate(
+    ({ url, init }) => fetch(url, { method: init.method, headers: { 'content-type': init.contentType }, body: init.body, mode: 'no-cors' }).catch(() => undefined),
+    { url, init },
+  );
+  return (await response).status();
+}
+
+test('a cross-site POST to the agent or computer-use API is refused with a reason', async ({ request }) => {
+  for (const path of ['/api/ai', '/api/computer-use']) {
+    const response = await request.post(path, {
+      headers: { 'content-type': 'text/plain', origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      data: JSON.stringify({ messages: [] }),
+    });
+    expect(response.status(), path).toBe(403);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/cross-site/) });
+  }
+  const wrongType = await request.post('/api/ai', { headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'same-origin' }, data: '{}' });
+  expect(wrongType.status()).toBe(415);
+});
+
+test("a page on another site cannot make the visitor's browser call /api/ai", async ({ page }) => {
+  // A plain "simple" request: text/plain, no preflight; the browser marks it cross-site by itself.
+  await page.goto(`${otherSite}/robots.txt`);
+  const status = await statusOfPageFetch(page, `${ide}/api/ai`, { method: 'POST', contentType: 'text/plain', body: '{"messages":[]}' });
+  expect(status).toBe(403);
+});
+
+test('the runtime site serves only the runtime frame files, and nothing of the IDE', async ({ page }) => {
+  const home = await page.goto(`${runtimeSite}/`);
+  expect(home?.status()).toBe(404);
+  for (const path of ['/selftest', '/bench', '/?runtime=offline']) expect((await page.goto(`${runtimeSite}${path}`))?.status(), path).toBe(404);
+
+  const bridge = await page.goto(`${runtimeSite}/preview-bridge.js`);
+  expect(bridge?.status()).toBe(200);
+  const headers = bridge?.headers() ?? {};
+  expect(headers['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(headers['cross-origin-embedder-policy']).toBe('require-corp');
+
+  // Script on the runtime site: its own /api/ai does not exist, and the IDE's refuses it.
+  expect(await statusOfPageFetch(page, `${runtimeSite}/api/ai`, { method: 'POST', contentType: 'application/json', body: '{}' })).toBe(404);
+  expect(await statusOfPageFetch(page, `${ide}/api/ai`, { method: 'POST', contentType: 'application/json', body: '{}' })).toBe(403);
+
+  // Its pages may only be framed by the IDE.
+  const notFound = await page.goto(`${runtimeSite}/nothing-here`);
+  expect(notFound?.headers()['content-security-policy']).toMatch(/frame-ancestors 'self' http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*/);
+});
+
+test('the IDE site does not serve the runtime frame', async ({ request }) => {
+  expect((await request.get('/runtime-frame')).status()).toBe(404);
+});
+
+test('the IDE page carries its CSP (with a per-request nonce), nosniff and no X-Powered-By, and works under it', async ({ page, request }) => {
+  const first = await request.get('/');
+  const second = await request.get('/');
+  const headers = first.headers();
+  expect(headers['x-powered-by']).toBeUndefined();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-embedder-policy']).toBe('require-corp');
+  const policy = headers['content-security-policy'] ?? '';
+  expect(policy).toMatch(/frame-ancestors 'none'/);
+  expect(policy).toMatch(/object-src 'none'/);
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(/'nonce-([^']+)'/.exec(second.headers()['content-security-policy'] ?? '')?.[1]).not.toBe(nonce);
+  // Next puts the nonce on its own scripts; a script without it would not run.
+  const html = await first.text();
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await openIde(page);
+  await expect(region(page, 'Editor')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('a request line too long gets an HTTP error, not a reset', async () => {
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET /api/npm/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    });
+    let received = '';
+    socket.on('data', (chunk) => (received += String(chunk)));
+    socket.on('end', () => resolve(received));
+    socket.on('error', (error) => (received ? resolve(received) : reject(error)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer')));
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 4(14|31) /);
+});
+
+test('an over-long npm package path is refused with 414', async ({ request }) => {
+  const response = await request.get(`/api/npm/${'a'.repeat(2_000)}`);
+  expect(response.status()).toBe(414);
+});
