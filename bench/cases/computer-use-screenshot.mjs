@@ -91,7 +91,7 @@ async function bridgeScreenshot({ tag, timeoutMs }) {
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`bridge screenshot failed: ${response.error?.name}: ${response.error?.message}`);
   const shot = response.result;
-  const bytes = Math.floor((shot.pngBase64.length * 3) / 4) - (shot.pngBase64.endsWith('==') ? 2 : shot.pngBase64.endsWith('=') ? 1 : 0);
+  const bytes = Math.floor((shot.base64.length * 3) / 4) - (shot.base64.endsWith('==') ? 2 : shot.base64.endsWith('=') ? 1 : 0);
   return { ms, bytes, width: shot.width, height: shot.height, viewport: shot.viewport };
 }
 

@@ -81,6 +81,9 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         {chat.error && (
           <div role="alert" className={styles.errorBox}>
             <p>Error: {chatErrorText(chat.error)}</p>
+            <button type="button" className={styles.button} onClick={chat.retry}>
+              Retry
+            </button>
             <button type="button" className={styles.button} onClick={chat.clearError}>
               Dismiss
             </button>
@@ -88,6 +91,11 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         )}
       </div>
       {notice && <p role="status" className={styles.error}>{notice}</p>}
+      {chat.busy && chat.mode !== chat.runMode && (
+        <p className={styles.muted}>
+          This run stays in {MODE_LABELS[chat.runMode]} mode; {MODE_LABELS[chat.mode]} applies from your next message.
+        </p>
+      )}
       {lastPreviewError && (
         <div className={styles.previewError}>
           <span className={styles.previewErrorText} title={lastPreviewError.message}>

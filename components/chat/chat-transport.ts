@@ -1,8 +1,8 @@
 'use client';
 
 /**
- * The transport to POST /api/ai. Its body is evaluated per request, so every step carries the mode chosen
- * now and a fresh look at the workspace (names and facts only).
+ * The transport to POST /api/ai. Its body is evaluated per request, so every step carries the run's mode
+ * (fixed when its user message was sent) and a fresh look at the workspace (names and facts only).
  */
 import { DefaultChatTransport } from 'ai';
 import { useState, type RefObject } from 'react';
@@ -16,10 +16,10 @@ export function createChatTransport(getBody: () => object): DefaultChatTransport
   return new DefaultChatTransport<IdeUIMessage>({ api: CHAT_API, body: getBody });
 }
 
-/** One transport per chat; it reads the mode and the (current) store from `live` when it sends. */
-export function useChatTransport(live: RefObject<{ mode: AgentMode; store: WorkspaceStore }>): DefaultChatTransport<IdeUIMessage> {
+/** One transport per chat; it reads the run's mode and the (current) store from `live` when it sends. */
+export function useChatTransport(live: RefObject<{ runMode: AgentMode; store: WorkspaceStore }>): DefaultChatTransport<IdeUIMessage> {
   const [transport] = useState(() =>
-    createChatTransport(() => ({ mode: live.current.mode, workspaceState: workspaceStateFrom(live.current.store.getSnapshot()) })),
+    createChatTransport(() => ({ mode: live.current.runMode, workspaceState: workspaceStateFrom(live.current.store.getSnapshot()) })),
   );
   return transport;
 }

@@ -6,7 +6,7 @@
  */
 import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
-import { MODE_STEP_CAPS } from '@/lib/agent/modes';
+import { MODE_STEP_CAPS } from '@/lib/agent/step-caps';
 
 /** Model steps since the last user message (an assistant message without any step-start counts as one). */
 export function stepsSinceLastUser(messages: readonly IdeUIMessage[]): number {

@@ -2,8 +2,11 @@
 
 /**
  * The chat's behaviour around useChat: the transport with mode + workspace state, tools run in the tab,
- * automatic resubmission within the mode's step cap, Stop, Continue, queued sends and Auto-fix. The panel
- * only renders.
+ * automatic resubmission within the mode's step cap, Stop, Continue, Retry, queued sends and Auto-fix. The
+ * panel only renders.
+ *
+ * One model per run: the mode is fixed when a user message starts a run (`runMode`); changing the selector
+ * during a run applies from the next user message, so a run's steps never switch model.
  */
 import { useChat } from '@ai-sdk/react';
 import type { InferUITools } from 'ai';
@@ -36,6 +39,7 @@ interface Pending {
 
 export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentChatOptions) {
   const [mode, setMode] = useState<AgentMode>(initial.mode);
+  const [runMode, setRunMode] = useState<AgentMode>(() => lastRunMode(initial.messages) ?? initial.mode);
   const [autoFix, setAutoFix] = useState(false);
   const [autoFixExhausted, setAutoFixExhausted] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -43,7 +47,7 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
   // Mirrors of state for the callbacks the Chat instance calls outside render (body, onToolCall,
   // sendAutomaticallyWhen, onFinish). Handlers also write them at once, so an automatic decision made
   // before React re-renders already sees a Stop.
-  const live = useRef({ mode, autoFix, stopped, stepBase, store, toolClient, attempts: 0 });
+  const live = useRef({ mode, runMode, autoFix, stopped, stepBase, store, toolClient, attempts: 0 });
   /** Messages waiting for the agent's turn to end (Fix with agent during a run, Auto-fix). */
   const pending = useRef<Pending[]>([]);
   useLayoutEffect(() => {
@@ -87,11 +91,11 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
       window.setTimeout(sendNextPending, 0);
     },
   });
-  const { messages, status, sendMessage, setMessages, stop: stopChat } = chat;
+  const { messages, status, sendMessage, setMessages, clearError, stop: stopChat } = chat;
   const busy = status === 'submitted' || status === 'streaming';
 
   function mayContinue(current: IdeUIMessage[]): boolean {
-    const { stopped: isStopped, mode: currentMode, stepBase: base } = live.current;
+    const { stopped: isStopped, runMode: currentMode, stepBase: base } = live.current;
     return !isStopped && wantsToContinue(current) && underStepCap(current, stepCapFor(current, currentMode), base);
   }
 
@@ -112,10 +116,12 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
         live.current.attempts = 0;
         setAutoFixExhausted(false);
       }
-      Object.assign(live.current, { stopped: false, stepBase: 0 });
+      const started = live.current.mode;
+      Object.assign(live.current, { stopped: false, stepBase: 0, runMode: started });
       setStopped(false);
       setStepBase(0);
-      void sendMessage({ text, metadata: { mode: live.current.mode } });
+      setRunMode(started);
+      void sendMessage({ text, metadata: { mode: started } });
     },
     [sendMessage],
   );
@@ -160,6 +166,14 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
     void sendMessage();
   }, [messages, sendMessage]);
 
+  /** After an error (a rate limit, a dropped connection): the same request again, in the same run. */
+  const retry = useCallback(() => {
+    clearError();
+    Object.assign(live.current, { stopped: false });
+    setStopped(false);
+    void sendMessage();
+  }, [clearError, sendMessage]);
+
   const clear = useCallback(() => {
     void halt().then(() => {
       setMessages([]);
@@ -170,20 +184,22 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
     });
   }, [halt, setMessages]);
 
-  const cap = stepCapFor(messages, mode);
+  const cap = stepCapFor(messages, runMode);
   const resumable = !busy && wantsToContinue(messages);
   const atCap = resumable && !underStepCap(messages, cap, stepBase);
   const serverCap = !busy && messages.at(-1)?.metadata?.stepLimitReached === true;
-  const stepLimit = atCap || serverCap ? { steps: Math.max(stepsSinceLastUser(messages) - stepBase, 1), mode } : null;
+  const stepLimit = atCap || serverCap ? { steps: Math.max(stepsSinceLastUser(messages) - stepBase, 1), mode: runMode } : null;
 
   return {
     messages,
     status,
     busy,
     error: chat.error,
-    clearError: chat.clearError,
+    clearError,
     mode,
     setMode,
+    /** The mode the current (or last) run uses; differs from `mode` while a change waits for the next message. */
+    runMode,
     autoFix,
     setAutoFix,
     autoFixExhausted,
@@ -191,6 +207,7 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
     enqueue,
     stop,
     continueRun,
+    retry,
     clear,
     stepLimit,
     /** Stopped by the user after some tool calls finished: Continue picks the run up. */
@@ -208,4 +225,13 @@ function closeRunningCalls(messages: IdeUIMessage[]): IdeUIMessage[] {
     return closeAsError(part, 'Stopped by the user.');
   });
   return changed ? [...messages.slice(0, -1), { ...last, parts }] : messages;
+}
+
+/** The mode the conversation's last run was started with (its last user message's), if recorded. */
+function lastRunMode(messages: readonly IdeUIMessage[]): AgentMode | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === 'user') return message.metadata?.mode;
+  }
+  return undefined;
 }

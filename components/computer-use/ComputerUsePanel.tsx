@@ -114,6 +114,13 @@ function Panel({ manager }: { manager: SessionManager }) {
           {failure}
         </p>
       )}
+      {current?.status === 'error' && current.retryable && (
+        <div className={styles.row}>
+          <button type="button" className={styles.button} disabled={anyActive} onClick={() => attempt(() => manager.retry(current.id))}>
+            Retry
+          </button>
+        </div>
+      )}
 
       {current?.confirmation && (
         <ConfirmAction confirmation={current.confirmation} onAnswer={(approved) => attempt(() => manager.confirm(current.id, approved))} />
@@ -135,7 +142,7 @@ function Panel({ manager }: { manager: SessionManager }) {
             className={styles.input}
             rows={2}
             aria-label="Reply to the computer-use agent"
-            placeholder="Continue: tell the model what to do next"
+            placeholder={current.declined ? 'New instructions: what should the model do instead?' : 'Continue: tell the model what to do next'}
             value={reply}
             onChange={(e) => setReply(e.target.value)}
           />
@@ -163,6 +170,7 @@ function statusText(session: SessionInfo | undefined): string {
     case 'awaiting-confirmation':
       return `Waiting for your approval (turn ${session.turns}, ${steps})`;
     case 'completed':
+      if (session.declined) return `Stopped: you declined ${session.declined}. Reply with new instructions to continue.`;
       return `Completed after ${steps}${session.note ? ` (${session.note})` : ''}`;
     case 'error':
       return `Error: ${session.error ?? 'unknown'}`;

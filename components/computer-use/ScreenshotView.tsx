@@ -20,7 +20,7 @@ export function ScreenshotView({ last, step }: { last: LastScreenshot; step: num
       <div className={styles.frame}>
         {/* A data: URL of the bridge's PNG (next/image has nothing to optimise there). */}
         <img
-          src={`data:image/png;base64,${screenshot.pngBase64}`}
+          src={`data:${screenshot.mimeType};base64,${screenshot.base64}`}
           alt={`What the model saw at step ${step}`}
           width={screenshot.width}
           height={screenshot.height}

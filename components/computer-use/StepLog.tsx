@@ -3,15 +3,16 @@
 import type { ActionEntry, LogEntry, ModelEntry, UserEntry } from '@/lib/computer-use/session';
 import styles from './computer-use.module.css';
 
-type StepState = 'done' | 'error' | 'waiting' | 'running';
+type StepState = 'done' | 'error' | 'waiting' | 'running' | 'declined';
 
 function stateOf(entry: ActionEntry): StepState {
+  if (entry.safety?.approved === false) return 'declined';
   if (entry.error) return 'error';
   if (entry.safety && entry.safety.approved === undefined) return 'waiting';
   return entry.url !== undefined ? 'done' : 'running';
 }
 
-const STATE_TEXT: Record<StepState, string> = { done: 'done', error: 'failed', waiting: 'waiting for approval', running: 'running' };
+const STATE_TEXT: Record<StepState, string> = { done: 'done', error: 'failed', waiting: 'waiting for approval', running: 'running', declined: 'declined' };
 
 /**
  * The step log: one item per action the model asked for (its function name, what it maps to, what happened),

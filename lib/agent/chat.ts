@@ -1,6 +1,7 @@
 /**
  * POST /api/ai: one model step of the agent. The route stays thin and calls handleChat, which validates the
- * body (413 past MAX_CHAT_BODY_BYTES, 400 with the reason), resolves the mode's model, builds the bounded
+ * body (413 past MAX_CHAT_BODY_BYTES, 400 with the reason), resolves the run's model (one per run, see
+ * run-model.ts; another model's thought signatures are neutralized), builds the bounded
  * system instructions and streams the model's answer back as a UI message stream. Tools have no `execute`:
  * a step that calls tools ends the stream, the tab runs them and POSTs again (the client counts the steps).
  */
@@ -18,6 +19,7 @@ import { chatRequestSchema, MAX_CHAT_BODY_BYTES, type AgentMode, type IdeUIMessa
 import { describeModelError } from './model-errors';
 import { AgentConfigError } from './modes';
 import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
+import { neutralizeForeignSignatures, runModeOf } from './run-model';
 import { buildSystemPrompt } from './system-prompt';
 import { activeToolsFor, agentTools } from './tools';
 import { errorMessage } from '../error-message';
@@ -48,22 +50,24 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   if (!body.ok) return body.response;
   const parsed = chatRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, describeZodError(parsed.error));
-  const { mode, workspaceState } = parsed.data;
+  const { workspaceState } = parsed.data;
   // The schema checks the envelope; the AI SDK checks the parts when converting. System messages from the
   // client are dropped: the instructions are the server's.
   const messages = (parsed.data.messages as unknown as IdeUIMessage[]).filter((message) => message.role !== 'system');
   if (messages.length === 0) return jsonError(400, 'messages: at least one user or assistant message is required');
-
-  let modelMessages: ModelMessage[];
-  try {
-    modelMessages = await convertToModelMessages(messages, { tools: agentTools, ignoreIncompleteToolCalls: true });
-  } catch (error) {
-    return jsonError(400, `messages: ${errorMessage(error)}`);
-  }
+  // One model per run: the mode the run's user message was sent with wins over a selector changed since.
+  const mode = runModeOf(messages, parsed.data.mode);
 
   const resolution = resolveOrError(mode, deps);
   if (!resolution.ok) return resolution.response;
   const { model, config, providerOptions } = resolution.resolved;
+
+  let modelMessages: ModelMessage[];
+  try {
+    modelMessages = await convertToModelMessages(neutralizeForeignSignatures(messages, config.model), { tools: agentTools, ignoreIncompleteToolCalls: true });
+  } catch (error) {
+    return jsonError(400, `messages: ${errorMessage(error)}`);
+  }
 
   const result = streamText({
     model,
@@ -88,8 +92,8 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
       originalMessages: messages,
       generateMessageId: generateId,
       messageMetadata: ({ part }) => {
-        if (part.type === 'start') return { mode, maxSteps: config.maxSteps };
-        if (part.type === 'finish') return { mode, maxSteps: config.maxSteps, usage: usageMetadata(part.totalUsage) };
+        if (part.type === 'start') return { mode, model: config.model, maxSteps: config.maxSteps };
+        if (part.type === 'finish') return { mode, model: config.model, maxSteps: config.maxSteps, usage: usageMetadata(part.totalUsage) };
         return undefined;
       },
       onError: describeModelError,

@@ -20,7 +20,10 @@ export const workspaceStateSchema = z.object({
 export type WorkspaceState = z.infer<typeof workspaceStateSchema>;
 
 export const messageMetadataSchema = z.object({
+  /** User messages: the mode the run they start uses. Assistant messages: the mode that answered. */
   mode: agentModeSchema.optional(),
+  /** Assistant messages: the model id that wrote them (its thought signatures are valid for it only). */
+  model: z.string().max(200).optional(),
   usage: z
     .object({
       inputTokens: z.number().optional(),

@@ -1,34 +1,35 @@
 /**
- * The three agent modes in one place: model id, temperature, thinking, step cap. Defaults are current Gemini
- * ids from @ai-sdk/google 4's catalog (the seed's 2.0-era ids are retired); every value can be overridden by
- * env (`TABSMITH_<MODE>_MODEL`, `_TEMPERATURE`, `_THINKING`, `_STEPS`), validated here so a typo fails with a
- * message that names the variable instead of a confusing provider error.
+ * The three agent modes in one place: model id, temperature, thinking, step cap. Every value can be overridden
+ * by env (`TABSMITH_<MODE>_MODEL`, `_TEMPERATURE`, `_THINKING`, `_STEPS`), validated here so a typo fails with
+ * a message that names the variable instead of a confusing provider error; thinking is checked against
+ * @ai-sdk/google's model catalog (lib/agent/thinking-catalog.ts), so an override the model does not take
+ * (`minimal` on a Pro model, `xhigh` outside Hydrogen, budget 0 on 2.5 Pro) fails when the server starts.
  *
- * Why these defaults:
- * - fast → gemini-2.5-flash with thinkingBudget 0: the 2.5 generation can switch thinking off entirely, which
- *   gives the lowest latency for scaffolds and one-file edits (Gemini 3's "minimal" level still may think).
- * - balanced → gemini-3-flash-preview at thinkingLevel "low": most of Gemini 3's coding quality at flash cost.
- * - deep → gemini-3.1-pro-preview at thinkingLevel "high", with thoughts included so the chat can show them.
- * Gemini 3 models are tuned for temperature 1.0 (lower values can make them loop), hence 1.0 there.
+ * Why these defaults (ids from the installed @ai-sdk/google and @google/genai catalogs; the 2.5 generation is
+ * being retired and gemini-3-flash-preview has successors):
+ * - fast → gemini-3.5-flash-lite at thinkingLevel "minimal": the current Flash-Lite, the cheapest and quickest
+ *   model that still follows tool schemas, for scaffolds and one-file edits.
+ * - balanced → gemini-3.8-flash at thinkingLevel "medium": the current Flash (@google/genai's own example
+ *   model); its lowest level is "low", so "medium" keeps balanced between fast and deep.
+ * - deep → gemini-3.1-pro-preview at thinkingLevel "high", with thoughts included so the chat can show them:
+ *   the newest model either catalog names Pro (Gemini 4 ids such as gemini-4-argon can be set by override).
+ * Gemini 3 and later are tuned for temperature 1.0 (lower values can make them loop), hence 1.0 throughout.
  *
- * This module is imported by the chat client too (for the step caps), so it touches no Node APIs; env is only
- * read when a function is called with it.
+ * Server-only: the catalog lives in @ai-sdk/google. The chat client takes its step caps from ./step-caps.
  */
 import { z } from 'zod';
 import { agentModeSchema, type AgentMode } from './messages';
+import { MODE_STEP_CAPS } from './step-caps';
+import { budgetProblem, clampBudget, nearestLevel, THINKING_LEVELS, thinkingRules, type ThinkingLevel } from './thinking-catalog';
+
+export { MODE_STEP_CAPS, THINKING_LEVELS, type ThinkingLevel };
 
 export const AGENT_MODES = agentModeSchema.options;
-
-export const THINKING_LEVELS = ['minimal', 'low', 'medium', 'high', 'xhigh'] as const;
-export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 /** What @ai-sdk/google expects under providerOptions.google.thinkingConfig. */
 export type GoogleThinkingConfig =
   | { thinkingBudget: number; includeThoughts?: boolean }
   | { thinkingLevel: ThinkingLevel; includeThoughts?: boolean };
-
-/** Model steps per user turn, counted and enforced by the chat client (the server answers one step per request). */
-export const MODE_STEP_CAPS: Record<AgentMode, number> = { fast: 3, balanced: 5, deep: 10 };
 
 export interface ModeConfig {
   mode: AgentMode;
@@ -50,8 +51,8 @@ interface ModeDefaults {
 }
 
 export const MODE_DEFAULTS: Record<AgentMode, ModeDefaults> = {
-  fast: { model: 'gemini-2.5-flash', temperature: 0.7, thinkingBudget: 0, thinkingLevel: 'minimal', includeThoughts: false },
-  balanced: { model: 'gemini-3-flash-preview', temperature: 1, thinkingBudget: 2048, thinkingLevel: 'low', includeThoughts: false },
+  fast: { model: 'gemini-3.5-flash-lite', temperature: 1, thinkingBudget: 0, thinkingLevel: 'minimal', includeThoughts: false },
+  balanced: { model: 'gemini-3.8-flash', temperature: 1, thinkingBudget: 2048, thinkingLevel: 'medium', includeThoughts: false },
   deep: { model: 'gemini-3.1-pro-preview', temperature: 1, thinkingBudget: 8192, thinkingLevel: 'high', includeThoughts: true },
 };
 
@@ -61,13 +62,11 @@ export class AgentConfigError extends Error {
 }
 
 /**
- * Which thinking knob a model id takes: Gemini 2.5 (and older) ids take a token budget, Gemini 3+ ids a level
- * (@ai-sdk/google treats unknown gemini-* ids as the newest generation, so do we). Other models: none.
+ * Which thinking knob a model id takes, as the provider's catalog says: Gemini 2.5 (and older) ids a token
+ * budget, Gemini 3+ ids a level (unknown gemini-* ids count as the newest generation). Other models: none.
  */
 export function thinkingKind(modelId: string): 'budget' | 'level' | 'none' {
-  const match = /^(?:models\/)?gemini-(\d+)(?:\.(\d+))?/.exec(modelId);
-  if (!match) return /^(?:models\/)?gemini-/.test(modelId) ? 'level' : 'none';
-  return Number(match[1]) >= 3 ? 'level' : 'budget';
+  return thinkingRules(modelId).kind;
 }
 
 const envKey = (mode: AgentMode, field: string) => `TABSMITH_${mode.toUpperCase()}_${field}`;
@@ -105,15 +104,19 @@ export function getModeConfig(
   const temperature = readEnv(env, envKey(mode, 'TEMPERATURE'), temperatureSchema, 'a number from 0 to 2') ?? defaults.temperature;
   const maxSteps = readEnv(env, envKey(mode, 'STEPS'), stepsSchema, 'a whole number from 1 to 50') ?? MODE_STEP_CAPS[mode];
   const includeThoughts = defaults.includeThoughts;
-  const kind = providerIsGemini ? thinkingKind(model) : 'none';
+  const rules = providerIsGemini ? thinkingRules(model) : ({ kind: 'none' } as const);
   const thinkingName = envKey(mode, 'THINKING');
   let thinking: GoogleThinkingConfig | undefined;
-  if (kind === 'budget') {
+  if (rules.kind === 'budget') {
     const budget = readEnv(env, thinkingName, budgetSchema, `a token budget from -1 to 32768 (${model} takes a budget, not a level)`);
-    thinking = { thinkingBudget: budget ?? defaults.thinkingBudget };
-  } else if (kind === 'level') {
-    const level = readEnv(env, thinkingName, levelSchema, `one of ${THINKING_LEVELS.join(', ')} (${model} takes a level, not a budget)`);
-    thinking = { thinkingLevel: level ?? defaults.thinkingLevel };
+    const problem = budget === undefined ? undefined : budgetProblem(budget, rules);
+    if (problem) throw new AgentConfigError(`${thinkingName}="${budget}" is not valid for ${model}: ${problem}.`);
+    thinking = { thinkingBudget: budget ?? clampBudget(defaults.thinkingBudget, rules) };
+  } else if (rules.kind === 'level') {
+    const level = readEnv(env, thinkingName, levelSchema, `one of ${rules.levels.join(', ')} (${model} takes a level, not a budget)`);
+    if (level !== undefined && !rules.levels.includes(level))
+      throw new AgentConfigError(`${thinkingName}="${level}" is not valid for ${model}: it takes ${rules.levels.join(', ')}.`);
+    thinking = { thinkingLevel: level ?? nearestLevel(defaults.thinkingLevel, rules.levels) };
   }
   if (thinking && includeThoughts) thinking = { ...thinking, includeThoughts: true };
   return { mode, model, temperature, thinking, includeThoughts, maxSteps };

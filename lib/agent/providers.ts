@@ -8,7 +8,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { z } from 'zod';
 import type { AgentMode } from './messages';
-import { withModelRetry } from './model-errors';
+import { withModelRetry, type RetryOptions } from './model-errors';
 import { AgentConfigError, getModeConfig, type GoogleThinkingConfig, type ModeConfig } from './modes';
 import { createReplayModel } from './replay/replay-model';
 import { withRecording } from './replay/recorder';
@@ -60,6 +60,8 @@ export type ModelFactory = (config: ModeConfig, provider: ProviderKind) => Langu
 export interface ResolveOptions {
   env?: Env;
   createModel?: ModelFactory;
+  /** The retry policy around the model (tests shorten the waits). */
+  retry?: RetryOptions;
 }
 
 function liveModel(provider: ProviderKind, config: ModeConfig, env: Env): LanguageModelV4 {
@@ -95,7 +97,7 @@ export function resolveModel(mode: AgentMode, options: ResolveOptions = {}): Res
   let model = options.createModel ? options.createModel(config, provider) : liveModel(provider, config, env);
   // Replays are deterministic files: retrying or re-recording them would only hide mistakes.
   if (provider !== 'replay') {
-    model = withModelRetry(model);
+    model = withModelRetry(model, options.retry);
     const recordDir = env.TABSMITH_RECORD_DIR?.trim();
     if (recordDir) model = withRecording(model, recordDir);
   }

@@ -13,6 +13,7 @@ import {
   type Computer,
   type DisplaySize,
   type Screenshot,
+  type ScreenshotOptions,
 } from './types';
 
 export interface PreviewComputerOptions {
@@ -162,13 +163,13 @@ export function createPreviewComputer(getFrame: () => HTMLIFrameElement | null, 
     });
   }
 
-  async function screenshot(opts: { marks?: boolean } = {}): Promise<Screenshot> {
+  async function screenshot(opts: ScreenshotOptions = {}): Promise<Screenshot> {
     await waitForBridge(null);
-    return (await send('screenshot', opts.marks ? { marks: true } : {})) as Screenshot;
+    return (await send('screenshot', { ...(opts.marks ? { marks: true } : {}), ...(opts.allowJpeg ? { allowJpeg: true } : {}) })) as Screenshot;
   }
 
   return {
-    async execute(action: Action): Promise<ActionResult> {
+    async execute(action: Action, opts: Pick<ScreenshotOptions, 'allowJpeg'> = {}): Promise<ActionResult> {
       await waitForBridge(null);
       const before = generation;
       const extra = action.type === 'wait' ? action.durationMs : 0;
@@ -177,7 +178,7 @@ export function createPreviewComputer(getFrame: () => HTMLIFrameElement | null, 
         bridgeAlive = false;
         await waitForBridge(before).catch(() => waitForBridge(null));
       }
-      const shot = await screenshot();
+      const shot = await screenshot(opts);
       return { screenshot: shot, ...(reply.at ? { at: reply.at } : {}), ...(reply.note ? { note: reply.note } : {}) };
     },
     screenshot,

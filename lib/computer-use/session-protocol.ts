@@ -178,3 +178,13 @@ export function actionSourceForModel(model: string): Extract<ActionSource, 'gemi
   const minor = Number(match[2] ?? 0);
   return major > 3 || (major === 3 && minor >= 5) ? 'gemini-new' : 'gemini';
 }
+
+/**
+ * Whether a model takes JPEG screenshots: the 2.5 computer-use preview answers 400 "requires image of
+ * mime_type image/png" (reference notes); Gemini 3 and later take the image types of ordinary image input.
+ * Unknown ids get PNG, which every model takes.
+ */
+export function acceptsJpegScreenshots(model: string | undefined): boolean {
+  const match = /gemini-(\d+)/i.exec(model ?? '');
+  return match !== null && Number(match[1]) >= 3;
+}

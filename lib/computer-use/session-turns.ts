@@ -4,11 +4,13 @@
  * error, the screenshot after it), replies; and the default `fetchTurn` (POST /api/computer-use).
  */
 import type { Content, Part } from '@google/genai';
-import { COMPUTER_USE_ENDPOINT, pruneScreenshots, type TurnFunctionCall, type TurnRequest, type TurnResponse } from './session-protocol';
+import { z } from 'zod';
+import { COMPUTER_USE_ENDPOINT, pruneScreenshots, readSafetyDecision, type TurnFunctionCall, type TurnRequest, type TurnResponse } from './session-protocol';
 import type { FetchTurn } from './session-types';
 import type { Screenshot } from './types';
 
-export const screenshotPart = (screenshot: Screenshot): Part => ({ inlineData: { mimeType: 'image/png', data: screenshot.pngBase64 } });
+const imagePart = (screenshot: Screenshot): Part => ({ inlineData: { mimeType: screenshot.mimeType, data: screenshot.base64 } });
+export const screenshotPart = imagePart;
 
 export function firstUserText(instructions: string, screenshot: Screenshot): string {
   const { width, height } = screenshot.viewport;
@@ -37,7 +39,7 @@ export function functionResponsePart(call: TurnFunctionCall, outcome: CallOutcom
         ...(outcome.acknowledged ? { safety_acknowledgement: 'true' } : {}),
         ...(outcome.error ? { error: outcome.error } : {}),
       },
-      parts: [{ inlineData: { mimeType: 'image/png', data: outcome.screenshot.pngBase64 } }],
+      parts: [imagePart(outcome.screenshot)],
     },
   };
 }
@@ -46,8 +48,16 @@ export function functionResponsePart(call: TurnFunctionCall, outcome: CallOutcom
 export function unansweredCalls(contents: readonly Content[]): TurnFunctionCall[] {
   const last = contents.at(-1);
   if (!last || last.role !== 'model') return [];
-  return (last.parts ?? []).flatMap((part) => (part.functionCall?.name ? [{ ...(part.functionCall.id ? { id: part.functionCall.id } : {}), name: part.functionCall.name, args: part.functionCall.args ?? {} }] : []));
+  return (last.parts ?? []).flatMap((part) => {
+    if (!part.functionCall?.name) return [];
+    const args = part.functionCall.args ?? {};
+    const safetyDecision = readSafetyDecision(args);
+    return [{ ...(part.functionCall.id ? { id: part.functionCall.id } : {}), name: part.functionCall.name, args, ...(safetyDecision ? { safetyDecision } : {}) }];
+  });
 }
+
+/** A call the user must approve before it runs; its function response must carry the acknowledgement. */
+export const isFlagged = (call: TurnFunctionCall): boolean => (call.safetyDecision ?? readSafetyDecision(call.args))?.decision === 'require_confirmation';
 
 /**
  * The conversation with user parts added: into the last user turn when the conversation ends with one (the API
@@ -59,26 +69,58 @@ export function withUserParts(contents: readonly Content[], parts: Part[]): Cont
   return [...contents, { role: 'user', parts }];
 }
 
+const callText = (call: TurnFunctionCall) => {
+  const { safety_decision: _decision, ...args } = call.args;
+  return `${call.name} ${JSON.stringify(args)}`;
+};
+
 /**
- * The parts of a reply: the responses a stopped run had already made (`answered`, in call order), "not
- * executed" for the calls it left, then the text and a fresh screenshot.
+ * What a stopped model turn proposed and what became of each call, in the model's place. A flagged call may
+ * only be answered with the user's acknowledgement, so a turn whose flagged call did not run is not answered
+ * at all: it is replaced by this text turn (no function calls, so no signatures to keep), which keeps the
+ * turns alternating and tells the model what it asked for.
  */
-export function replyParts(contents: readonly Content[], answered: readonly Part[], text: string, screenshot: Screenshot): Part[] {
-  const skipped = unansweredCalls(contents)
-    .slice(answered.length)
-    .map((call) => functionResponsePart(call, { screenshot, error: 'Not executed: the session was stopped before this action ran.' }));
-  return [...(unansweredCalls(contents).length > 0 ? answered : []), ...skipped, { text }, screenshotPart(screenshot)];
+function stoppedTurnNote(calls: readonly TurnFunctionCall[], ran: number, declined: boolean): Content {
+  const lines = calls.map((call, index) => {
+    if (index < ran) return `${callText(call)}: done`;
+    if (isFlagged(call) && declined) return `${callText(call)}: declined by the user, not run`;
+    return `${callText(call)}: not run, the session was stopped first`;
+  });
+  return { role: 'model', parts: [{ text: `My last turn asked for these actions:\n${lines.join('\n')}` }] };
 }
 
+/**
+ * The conversation continued with the user's reply after a stopped run. `answered` are the responses the run
+ * had already made for the last model turn's calls (in call order); `declined` says the run stopped because
+ * the user declined a flagged call.
+ * - No call left open: the reply (text and a fresh screenshot) joins the last user turn or follows the model's.
+ * - Calls left open, none flagged: the answered responses, "not executed" for the rest, then the reply.
+ * - A flagged call left open: that model turn becomes a short note of what it asked for (never an
+ *   unacknowledged response to a flagged call), and the reply follows it as a new user turn.
+ */
+export function replyContents(contents: readonly Content[], answered: readonly Part[], text: string, screenshot: Screenshot, declined = false): Content[] {
+  const reply: Part[] = [{ text }, imagePart(screenshot)];
+  const open = unansweredCalls(contents);
+  if (open.length === 0) return withUserParts(contents, reply);
+  if (open.slice(answered.length).some(isFlagged)) return [...contents.slice(0, -1), stoppedTurnNote(open, answered.length, declined), { role: 'user', parts: reply }];
+  const skipped = open.slice(answered.length).map((call) => functionResponsePart(call, { screenshot, error: 'Not executed: the session was stopped before this action ran.' }));
+  return withUserParts(contents, [...answered, ...skipped, ...reply]);
+}
+
+/** A model request the route could not answer with a turn; the conversation is unchanged, so it can be retried. */
 export class TurnRequestError extends Error {
   override name = 'TurnRequestError';
   constructor(
     readonly status: number,
     message: string,
+    /** For a rate limit: when the API says to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+const errorBodySchema = z.object({ error: z.string(), retryAfterSeconds: z.number().int().positive().optional() });
 
 /** POST /api/computer-use with the pruned conversation; a non-2xx answer throws with the server's sentence. */
 export function createFetchTurn(endpoint = COMPUTER_USE_ENDPOINT, fetchImpl: typeof fetch = (...args) => fetch(...args)): FetchTurn {
@@ -97,8 +139,9 @@ export function createFetchTurn(endpoint = COMPUTER_USE_ENDPOINT, fetchImpl: typ
       parsed = undefined;
     }
     if (!res.ok) {
-      const message = parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : `${res.status} ${res.statusText} ${text.slice(0, 200)}`.trim();
-      throw new TurnRequestError(res.status, message);
+      const body = errorBodySchema.safeParse(parsed);
+      if (body.success) throw new TurnRequestError(res.status, body.data.error, body.data.retryAfterSeconds);
+      throw new TurnRequestError(res.status, `${res.status} ${res.statusText} ${text.slice(0, 200)}`.trim());
     }
     if (!parsed || typeof parsed !== 'object' || !('candidateContent' in parsed)) throw new TurnRequestError(res.status, 'The computer-use route answered without a model turn.');
     return parsed as TurnResponse;

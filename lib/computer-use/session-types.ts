@@ -37,6 +37,12 @@ export interface SessionInfo {
   /** Why it stopped, when not with an answer: "stopped after 20 turns", "ended by the user". */
   note?: string;
   error?: string;
+  /** The run stopped because the user declined this flagged action (its description); a reply continues. */
+  declined?: string;
+  /** The error was a failed model request: `retry(id)` sends it again. */
+  retryable?: boolean;
+  /** For a rate limit: when the model API says to try again. */
+  retryAfterSeconds?: number;
   confirmation?: PendingConfirmation;
 }
 
@@ -129,8 +135,13 @@ export interface SessionManager {
   lastScreenshot(id: string): LastScreenshot | undefined;
   /** Continues a stopped session with the user's text (and a fresh screenshot). */
   reply(id: string, text: string): SessionInfo;
-  /** Answers a pending confirmation: approved → executed and acknowledged; declined → skipped, the model told. */
+  /**
+   * Answers a pending confirmation: approved → executed and acknowledged; declined → not executed, and the
+   * session stops (`declined` set) until the user replies.
+   */
   confirm(id: string, approved: boolean): SessionInfo;
+  /** Sends the failed model request of a session in error again (when `retryable`). */
+  retry(id: string): SessionInfo;
   /** Stops a session (status completed, note "ended by the user"); a no-op when it already stopped. */
   end(id: string): SessionInfo;
   list(): SessionInfo[];

@@ -6,13 +6,15 @@
  * turn's function calls are mapped to `Action`s (`toActions`, the original or the newer Gemini set depending on
  * the model id), executed one after the other, and answered in ONE user turn with a function response per call
  * (url, screenshot, the safety acknowledgement or an error). It stops on a turn without calls (its text is the
- * answer), after `maxTurns` model turns, on an error, or on `end`. A call flagged `require_confirmation` waits
- * for `confirm(id, approved)`: approved → executed and acknowledged; declined → not executed, and its response
- * tells the model so (the loop continues).
+ * answer; an empty one is an error), after `maxTurns` model turns, on an error, or on `end`. A call flagged
+ * `require_confirmation` waits for `confirm(id, approved)`: approved → executed and acknowledged; declined → not
+ * executed, and the session stops there, as Google's reference agent does: the API accepts a response to a
+ * flagged call only with the acknowledgement, so none is sent. A reply then continues in a new turn
+ * (`replyContents`). A model request that failed (a rate limit, a dropped connection) can be retried.
  */
 import type { Content, Part } from '@google/genai';
 import { describeAction, isMappingError, toActions } from './actions';
-import { actionSourceForModel, readSafetyDecision, type TurnFunctionCall, type TurnResponse } from './session-protocol';
+import { acceptsJpegScreenshots, actionSourceForModel, readSafetyDecision, type TurnFunctionCall, type TurnResponse } from './session-protocol';
 import {
   SessionError,
   type ActionEntry,
@@ -28,15 +30,16 @@ import {
   type SessionStatus,
   type UserEntry,
 } from './session-types';
-import { createFetchTurn, firstUserTurn, functionResponsePart, replyParts, withUserParts, type CallOutcome } from './session-turns';
-import type { Screenshot } from './types';
+import { createFetchTurn, firstUserTurn, functionResponsePart, replyContents, TurnRequestError, withUserParts, type CallOutcome } from './session-turns';
+import type { Screenshot, ScreenshotOptions } from './types';
 import { errorMessage } from '../error-message';
 
 export * from './session-types';
 export { createFetchTurn } from './session-turns';
 
 export const DEFAULT_MAX_TURNS = 20;
-export const DECLINED_MESSAGE = 'The user declined this action, so it was not executed. Do not retry it; continue another way or finish with an answer.';
+/** The step log's error for a declined call (it is not sent to the model). */
+export const DECLINED_STEP = 'Declined by the user: not executed.';
 
 interface SessionState {
   info: SessionInfo;
@@ -106,7 +109,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     state.info = { ...info, ...patch, endedAt: now() };
     emit(state);
   };
-  const currentScreenshot = async (state: SessionState): Promise<Screenshot> => state.last?.screenshot ?? computer.screenshot();
+  /** JPEG only for a model known to take it (the first screenshot goes before any model has answered). */
+  const shotOptions = (state: SessionState): Pick<ScreenshotOptions, 'allowJpeg'> => ({ allowJpeg: acceptsJpegScreenshots(state.info.model ?? options.model) });
+  const currentScreenshot = async (state: SessionState): Promise<Screenshot> => state.last?.screenshot ?? computer.screenshot(shotOptions(state));
 
   /** Runs one function call; undefined when the session was ended meanwhile. */
   async function handleCall(state: SessionState, call: TurnFunctionCall, turn: number, alive: () => boolean): Promise<Part | undefined> {
@@ -139,14 +144,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (answer === 'ended' || !alive()) return undefined;
       entry.safety = { ...safety, approved: answer };
       entry.startedAt = now();
-      if (!answer) return done({ screenshot: await currentScreenshot(state), error: DECLINED_MESSAGE });
+      if (!answer) {
+        entry.error = DECLINED_STEP;
+        stop(state, { status: 'completed', declined: entry.description, note: `you declined ${entry.description}` });
+        return undefined;
+      }
       acknowledged = true;
     }
 
     let outcome: CallOutcome | undefined;
     for (const action of mapped) {
       try {
-        const result = await computer.execute(action);
+        const result = await computer.execute(action, shotOptions(state));
         if (!alive()) return undefined;
         outcome = { screenshot: result.screenshot, acknowledged };
         entry.note = result.note;
@@ -154,7 +163,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         state.last = { screenshot: result.screenshot, ...(result.at ? { at: result.at } : {}) };
       } catch (error) {
         if (!alive()) return undefined;
-        const screenshot = await computer.screenshot();
+        const screenshot = await computer.screenshot(shotOptions(state));
         state.last = { screenshot };
         outcome = { screenshot, acknowledged, error: `The action failed: ${errorMessage(error)}` };
         break;
@@ -171,7 +180,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (!alive()) return undefined;
     const turn = state.info.turns + 1;
     state.info = { ...state.info, turns: turn, model: response.model || options.model };
-    state.contents = [...state.contents, response.candidateContent];
+    // An empty model turn is never stored: the API (and the route's schema) reject `parts: []` in history.
+    if ((response.candidateContent.parts ?? []).length > 0) state.contents = [...state.contents, response.candidateContent];
     addLog<ModelEntry>(state, {
       kind: 'model',
       startedAt,
@@ -199,7 +209,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         if (runTurns >= maxTurns) return stop(state, { status: 'completed', note: `stopped after ${maxTurns} turns` });
         const response = await takeTurn(state, controller.signal, alive);
         if (!response || !alive()) return;
-        if (response.functionCalls.length === 0) return stop(state, { status: 'completed', answer: response.text });
+        if (response.functionCalls.length === 0) {
+          if (response.text.trim() === '') return stop(state, { status: 'error', error: `The model finished without an answer (finish reason ${response.finishReason ?? 'none'}). Reply to ask again.` });
+          return stop(state, { status: 'completed', answer: response.text });
+        }
         state.turnParts = [];
         for (const call of response.functionCalls) {
           const part = await handleCall(state, call, state.info.turns, alive);
@@ -210,9 +223,19 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         state.turnParts = [];
       }
     } catch (error) {
-      if (alive()) stop(state, { status: 'error', error: errorMessage(error) });
+      if (!alive()) return;
+      // A failed model request leaves the conversation as it was: Retry sends it again.
+      const request = error instanceof TurnRequestError ? { retryable: true, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}) } : {};
+      stop(state, { status: 'error', error: errorMessage(error), ...request });
     }
   }
+
+  /** Clears what a stopped run left in the info (answer, note, error, decline) and marks it running again. */
+  const resume = (state: SessionState) => {
+    const { endedAt: _e, answer: _a, note: _n, error: _r, declined: _d, retryable: _t, retryAfterSeconds: _s, ...info } = state.info;
+    state.info = { ...info, status: 'running' };
+    emit(state);
+  };
 
   const userEntry = (state: SessionState, text: string, screenshot: Screenshot, startedAt: number) =>
     addLog<UserEntry>(state, { kind: 'user', startedAt, durationMs: now() - startedAt, text, screenshot });
@@ -274,17 +297,27 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (!STOPPED.includes(state.info.status)) throw new SessionError(`Session ${id} is ${state.info.status}; reply once it has stopped.`);
       const other = busy(state);
       if (other) throw new SessionError(`Session ${other.info.id} is still ${other.info.status}; end it first.`);
-      const { endedAt: _endedAt, answer: _answer, note: _note, error: _error, ...info } = state.info;
-      state.info = { ...info, status: 'running' };
-      emit(state);
+      const declined = state.info.declined !== undefined;
+      resume(state);
       void run(state, async () => {
         const startedAt = now();
-        const screenshot = await computer.screenshot();
+        const screenshot = await computer.screenshot(shotOptions(state));
         state.last = { screenshot };
-        state.contents = withUserParts(state.contents, replyParts(state.contents, state.turnParts, text, screenshot));
+        state.contents = replyContents(state.contents, state.turnParts, text, screenshot, declined);
         state.turnParts = [];
         userEntry(state, text, screenshot, startedAt);
       });
+      return snapshot(state);
+    },
+
+    retry(id) {
+      const state = get(id);
+      if (state.info.status !== 'error' || !state.info.retryable || state.contents.at(-1)?.role !== 'user')
+        throw new SessionError(`Session ${id} has no failed model request to retry.`);
+      const other = busy(state);
+      if (other) throw new SessionError(`Session ${other.info.id} is still ${other.info.status}; end it first.`);
+      resume(state);
+      void run(state, async () => undefined);
       return snapshot(state);
     },
 

@@ -68,10 +68,15 @@ export interface Mark {
   description: string;
 }
 
+export const SCREENSHOT_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+export type ScreenshotMimeType = (typeof SCREENSHOT_MIME_TYPES)[number];
+
 export interface Screenshot {
-  /** PNG bytes, base64 (what the model API and <img> both take). */
-  pngBase64: string;
-  /** Size of the PNG in pixels (after any downscale). */
+  /** The image bytes, base64 (what the model API and <img> both take). */
+  base64: string;
+  /** PNG, or JPEG when the PNG was too large and the model takes JPEG. */
+  mimeType: ScreenshotMimeType;
+  /** Size of the image in pixels: the viewport scaled as a whole to fit SCREENSHOT_TARGET. */
   width: number;
   height: number;
   /** The viewport it shows, in CSS pixels (coordinates refer to this). */
@@ -90,9 +95,17 @@ export interface ActionResult {
 }
 
 /** Seed 003's Computer, over whatever shows the app (here: the preview iframe through the bridge). */
+/** How the bridge encodes a screenshot. */
+export interface ScreenshotOptions {
+  /** Draw Set-of-Mark labels. */
+  marks?: boolean;
+  /** The model takes JPEG: use it when the PNG is too large. */
+  allowJpeg?: boolean;
+}
+
 export interface Computer {
-  execute(action: Action): Promise<ActionResult>;
-  screenshot(options?: { marks?: boolean }): Promise<Screenshot>;
+  execute(action: Action, options?: Pick<ScreenshotOptions, 'allowJpeg'>): Promise<ActionResult>;
+  screenshot(options?: ScreenshotOptions): Promise<Screenshot>;
   displaySize(): Promise<DisplaySize>;
   close(): Promise<void>;
 }
@@ -111,6 +124,7 @@ export const bridgeRequestSchema = z.object({
   op: z.enum(['ping', 'size', 'screenshot', 'execute']),
   action: actionSchema.optional(),
   marks: z.boolean().optional(),
+  allowJpeg: z.boolean().optional(),
 });
 export type BridgeRequest = z.infer<typeof bridgeRequestSchema>;
 

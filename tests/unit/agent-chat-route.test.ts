@@ -66,8 +66,8 @@ async function lastMessage(chunks: UIMessageChunk[]): Promise<IdeUIMessage | und
 
 describe('POST /api/ai', () => {
   it.each([
-    ['fast', 'gemini-2.5-flash', 0.7, { thinkingBudget: 0 }],
-    ['balanced', 'gemini-3-flash-preview', 1, { thinkingLevel: 'low' }],
+    ['fast', 'gemini-3.5-flash-lite', 1, { thinkingLevel: 'minimal' }],
+    ['balanced', 'gemini-3.8-flash', 1, { thinkingLevel: 'medium' }],
     ['deep', 'gemini-3.1-pro-preview', 1, { thinkingLevel: 'high', includeThoughts: true }],
   ] as const)('%s mode sends its model, temperature and thinking config to the model', async (mode, modelId, temperature, thinkingConfig) => {
     const { createModel, models } = mockFactory();
@@ -90,7 +90,7 @@ describe('POST /api/ai', () => {
     const res = await handleChat(post({ messages: [userMessage('hello')], mode: 'fast' }), { env: {}, createModel });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const chunks = await chunksOf(res);
-    expect(chunks[0]).toMatchObject({ type: 'start', messageMetadata: { mode: 'fast', maxSteps: 3 } });
+    expect(chunks[0]).toMatchObject({ type: 'start', messageMetadata: { mode: 'fast', model: 'gemini-3.5-flash-lite', maxSteps: 3 } });
     expect(typeof (chunks[0] as { messageId?: string }).messageId).toBe('string');
     const message = await lastMessage(chunks);
     expect(message?.metadata).toMatchObject({ mode: 'fast', usage: { inputTokens: 12, outputTokens: 5, reasoningTokens: 2, totalTokens: 17 } });

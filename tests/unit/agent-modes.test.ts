@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { AgentConfigError, getModeConfig, loadModeConfigs, MODE_STEP_CAPS, thinkingKind } from '@/lib/agent/modes';
+import { AgentConfigError, getModeConfig, loadModeConfigs, MODE_DEFAULTS, MODE_STEP_CAPS, thinkingKind } from '@/lib/agent/modes';
+import { describeModelSetup } from '@/lib/agent/model-setup';
+import { thinkingRules } from '@/lib/agent/thinking-catalog';
 
 describe('agent modes', () => {
   it('has current Gemini defaults with step caps 3 / 5 / 10', () => {
     const modes = loadModeConfigs({});
-    expect(modes.fast).toMatchObject({ model: 'gemini-2.5-flash', temperature: 0.7, thinking: { thinkingBudget: 0 }, includeThoughts: false, maxSteps: 3 });
-    expect(modes.balanced).toMatchObject({ model: 'gemini-3-flash-preview', thinking: { thinkingLevel: 'low' }, includeThoughts: false, maxSteps: 5 });
+    expect(modes.fast).toMatchObject({ model: 'gemini-3.5-flash-lite', temperature: 1, thinking: { thinkingLevel: 'minimal' }, includeThoughts: false, maxSteps: 3 });
+    expect(modes.balanced).toMatchObject({ model: 'gemini-3.8-flash', thinking: { thinkingLevel: 'medium' }, includeThoughts: false, maxSteps: 5 });
     expect(modes.deep).toMatchObject({ model: 'gemini-3.1-pro-preview', thinking: { thinkingLevel: 'high', includeThoughts: true }, includeThoughts: true, maxSteps: 10 });
     expect(MODE_STEP_CAPS).toEqual({ fast: 3, balanced: 5, deep: 10 });
+  });
+
+  it('every default is a model @ai-sdk/google knows, with a thinking setting its catalog accepts', () => {
+    for (const [mode, defaults] of Object.entries(MODE_DEFAULTS)) {
+      const rules = thinkingRules(defaults.model);
+      expect(rules.kind, mode).toBe('level');
+      if (rules.kind === 'level') expect(rules.levels, mode).toContain(defaults.thinkingLevel);
+    }
   });
 
   it.each([
@@ -28,9 +38,26 @@ describe('agent modes', () => {
     expect(getModeConfig('fast', env)).toMatchObject({ model: 'gemini-2.5-pro', temperature: 0.2, thinking: { thinkingBudget: 1024 }, maxSteps: 4 });
   });
 
-  it('keeps a sensible thinking setting when only the model is overridden across families', () => {
+  it('keeps a sensible thinking setting when only the model is overridden (the nearest the model offers)', () => {
     expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-3-flash-preview' }).thinking).toEqual({ thinkingLevel: 'minimal' });
+    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-3.1-pro-preview' }).thinking).toEqual({ thinkingLevel: 'low' });
+    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-2.5-flash' }).thinking).toEqual({ thinkingBudget: 0 });
+    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-2.5-pro' }).thinking).toEqual({ thinkingBudget: 128 });
     expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-2.5-pro' }).thinking).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+  });
+
+  it.each([
+    [{ TABSMITH_DEEP_THINKING: 'minimal' }, 'TABSMITH_DEEP_THINKING="minimal" is not valid for gemini-3.1-pro-preview: it takes low, medium, high'],
+    [{ TABSMITH_BALANCED_THINKING: 'xhigh' }, 'TABSMITH_BALANCED_THINKING="xhigh" is not valid for gemini-3.8-flash'],
+    [{ TABSMITH_DEEP_MODEL: 'gemini-2.5-pro', TABSMITH_DEEP_THINKING: '0' }, 'cannot turn thinking off'],
+    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash', TABSMITH_FAST_THINKING: '30000' }, 'takes 0–24576'],
+  ])('rejects a thinking override the model catalog does not allow (%o)', (env, text) => {
+    expect(() => loadModeConfigs(env)).toThrow(AgentConfigError);
+    expect(() => loadModeConfigs(env)).toThrow(text);
+  });
+
+  it('accepts xhigh where the catalog offers it (Hydrogen)', () => {
+    expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-4-hydrogen', TABSMITH_DEEP_THINKING: 'xhigh' }).thinking).toEqual({ thinkingLevel: 'xhigh', includeThoughts: true });
   });
 
   it.each([
@@ -38,7 +65,7 @@ describe('agent modes', () => {
     [{ TABSMITH_BALANCED_TEMPERATURE: '3' }, 'TABSMITH_BALANCED_TEMPERATURE'],
     [{ TABSMITH_DEEP_STEPS: '0' }, 'TABSMITH_DEEP_STEPS'],
     [{ TABSMITH_DEEP_STEPS: '2.5' }, 'TABSMITH_DEEP_STEPS'],
-    [{ TABSMITH_FAST_THINKING: 'high' }, 'takes a budget'],
+    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash', TABSMITH_FAST_THINKING: 'high' }, 'takes a budget'],
     [{ TABSMITH_BALANCED_THINKING: '2048' }, 'takes a level'],
     [{ TABSMITH_FAST_MODEL: 'gemini 2.5 flash' }, 'TABSMITH_FAST_MODEL'],
   ])('rejects bad overrides with a message naming the variable (%o)', (env, text) => {
@@ -49,5 +76,16 @@ describe('agent modes', () => {
   it('drops thinking for non-Gemini providers and uses their model', () => {
     const config = getModeConfig('deep', {}, { providerIsGemini: false, modelFallback: 'qwen2.5-coder' });
     expect(config).toMatchObject({ model: 'qwen2.5-coder', thinking: undefined });
+  });
+
+  it('describes each mode\'s model in one line for the start-up log, and refuses a bad override there', () => {
+    const line = describeModelSetup({});
+    expect(line).toContain('fast: gemini-3.5-flash-lite (temperature 1, thinking minimal, 3 steps)');
+    expect(line).toContain('balanced: gemini-3.8-flash');
+    expect(line).toContain('deep: gemini-3.1-pro-preview');
+    expect(line).toContain('computer use: gemini-3.5-flash');
+    expect(describeModelSetup({ TABSMITH_MODEL_PROVIDER: 'replay' })).toContain('computer use: gemini-3.5-flash (replayed)');
+    expect(() => describeModelSetup({ TABSMITH_DEEP_THINKING: 'minimal' })).toThrow('TABSMITH_DEEP_THINKING');
+    expect(describeModelSetup({ GOOGLE_GENERATIVE_AI_API_KEY: 'AIzaSecret' })).not.toContain('AIzaSecret');
   });
 });

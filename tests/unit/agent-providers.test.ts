@@ -62,7 +62,7 @@ describe('model errors', () => {
 
   it('retries transient errors with jittered exponential backoff, not quota or auth errors', async () => {
     const sleeps: number[] = [];
-    const options: RetryOptions = { maxRetries: 3, initialDelayMs: 1000, maxDelayMs: 15_000, sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 };
+    const options: RetryOptions = { maxRetries: 3, initialDelayMs: 1000, maxDelayMs: 15_000, waitBudgetMs: 60_000, sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 };
     const flaky = vi.fn().mockRejectedValueOnce(apiError(503)).mockRejectedValueOnce(new TypeError('fetch failed')).mockResolvedValue('ok');
     expect(await withJitteredRetry(flaky, options)).toBe('ok');
     expect(sleeps).toEqual([500, 1000]);

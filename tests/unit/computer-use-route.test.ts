@@ -9,7 +9,7 @@ import { MAX_COMPUTER_USE_BODY_BYTES, PRUNED_SCREENSHOT_TEXT, pruneScreenshots, 
 
 const KEY = 'AIza-test-key-never-shown';
 const ENV = { GOOGLE_GENERATIVE_AI_API_KEY: KEY };
-const NO_SLEEP = { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 1, sleep: async () => undefined };
+const NO_SLEEP = { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 1, sleep: async () => undefined, waitBudgetMs: 60_000 };
 
 const at = <T>(items: readonly T[] | undefined, i = 0): T => {
   const item = items?.[i];
@@ -99,14 +99,26 @@ describe('POST /api/computer-use: configuration', () => {
     expect(json.error).toContain('GOOGLE_GENERATIVE_AI_API_KEY');
   });
 
-  it('sends the computerUse tool (browser, open_web_browser and search excluded), thoughts and the default model', async () => {
+  it('sends the computerUse tool (browser, no exclusions for the newer action set), thoughts and the default model', async () => {
     const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
     const { status } = await turn({ contents: [userTurn()] }, { env: ENV, generate });
     expect(status).toBe(200);
     const params = at(calls);
     expect(params.model).toBe(DEFAULT_COMPUTER_USE_MODEL);
-    expect(params.config?.tools).toEqual([{ computerUse: { environment: 'ENVIRONMENT_BROWSER', excludedPredefinedFunctions: ['open_web_browser', 'search'] } }]);
+    expect(params.config?.tools).toEqual([{ computerUse: { environment: 'ENVIRONMENT_BROWSER' } }]);
     expect(params.config?.thinkingConfig).toEqual({ includeThoughts: true });
+  });
+
+  it.each([
+    ['gemini-2.5-computer-use-preview-10-2025', ['open_web_browser', 'search']],
+    ['gemini-3-flash-preview', ['open_web_browser', 'search']],
+    ['gemini-3.1-pro-preview', ['open_web_browser', 'search']],
+    ['gemini-3.5-flash', undefined],
+    ['gemini-3.8-flash', undefined],
+  ])('excludes open_web_browser and search only for models whose action set has them (%s)', async (model, excluded) => {
+    const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
+    await turn({ model, contents: [userTurn()] }, { env: ENV, generate });
+    expect(at(calls).config?.tools).toEqual([{ computerUse: { environment: 'ENVIRONMENT_BROWSER', ...(excluded ? { excludedPredefinedFunctions: excluded } : {}) } }]);
   });
 
   it('takes the default model from TABSMITH_COMPUTER_USE_MODEL', async () => {

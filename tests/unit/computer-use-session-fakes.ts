@@ -2,7 +2,7 @@
 import type { Content, Part } from '@google/genai';
 import { summarizeContent, type TurnRequest, type TurnResponse } from '@/lib/computer-use/session-protocol';
 import type { FetchTurn } from '@/lib/computer-use/session-types';
-import type { Action, ActionResult, Computer, DisplaySize, Screenshot } from '@/lib/computer-use/types';
+import type { Action, ActionResult, Computer, DisplaySize, Screenshot, ScreenshotOptions } from '@/lib/computer-use/types';
 
 export class FakeComputer implements Computer {
   readonly executed: Action[] = [];
@@ -11,21 +11,24 @@ export class FakeComputer implements Computer {
   /** Make execute throw for actions of this type. */
   failOn?: Action['type'];
   failScreenshot = false;
+  /** Whether each screenshot (after an action or on its own) was allowed to be JPEG. */
+  readonly allowJpeg: boolean[] = [];
   constructor(readonly size: DisplaySize = { width: 1000, height: 600 }) {}
 
-  private shot(): Screenshot {
-    return { pngBase64: `PNG-${++this.shots}`, width: this.size.width, height: this.size.height, viewport: { ...this.size }, url: this.url };
+  private shot(options: ScreenshotOptions = {}): Screenshot {
+    this.allowJpeg.push(options.allowJpeg ?? false);
+    return { base64: `PNG-${++this.shots}`, mimeType: 'image/png', width: this.size.width, height: this.size.height, viewport: { ...this.size }, url: this.url };
   }
-  async execute(action: Action): Promise<ActionResult> {
+  async execute(action: Action, options?: ScreenshotOptions): Promise<ActionResult> {
     if (this.failOn === action.type) throw new Error(`no element under the point for ${action.type}`);
     this.executed.push(action);
     if (action.type === 'navigate') this.url = `http://preview.local${action.url}`;
     const at = 'x' in action && action.x !== undefined && 'y' in action && action.y !== undefined ? { x: action.x, y: action.y } : undefined;
-    return { screenshot: this.shot(), ...(at ? { at } : {}), note: `did ${action.type}` };
+    return { screenshot: this.shot(options), ...(at ? { at } : {}), note: `did ${action.type}` };
   }
-  async screenshot(): Promise<Screenshot> {
+  async screenshot(options?: ScreenshotOptions): Promise<Screenshot> {
     if (this.failScreenshot) throw new Error('the preview is not reachable');
-    return this.shot();
+    return this.shot(options);
   }
   async displaySize(): Promise<DisplaySize> {
     return { ...this.size };

@@ -4,8 +4,9 @@ import { handleChat } from '@/lib/agent/chat';
 import { handlePlan } from '@/lib/agent/planner';
 import { guardRequest } from '@/lib/server/request-guard';
 
-// A model step can think for a while (deep mode); the client resubmits for the next step.
-export const maxDuration = 60;
+// One model step, worst case: up to 60 s waiting out a rate limit's advised delay (DEFAULT_RETRY.waitBudgetMs)
+// plus the step itself, which in deep mode can think for minutes. The client resubmits for the next step.
+export const maxDuration = 300;
 
 export async function POST(req: Request): Promise<Response> {
   return guardRequest(req, { json: true }) ?? handleChat(req);

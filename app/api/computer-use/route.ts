@@ -3,8 +3,9 @@
 import { handleComputerUse } from '@/lib/computer-use/server/handler';
 import { guardRequest } from '@/lib/server/request-guard';
 
-// A computer-use turn thinks over screenshots and may be retried once (malformed call) or on 503s.
-export const maxDuration = 60;
+// One computer-use turn, worst case: two attempts (an empty or malformed turn is asked again), each of which may
+// wait up to 60 s for a rate limit's advised delay (DEFAULT_RETRY.waitBudgetMs), plus the model's thinking.
+export const maxDuration = 300;
 
 export async function POST(req: Request): Promise<Response> {
   return guardRequest(req, { json: true }) ?? handleComputerUse(req);

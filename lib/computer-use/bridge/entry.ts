@@ -37,7 +37,7 @@ const perform: Perform = async (request) => {
     case 'size':
       return { result: { width: window.innerWidth, height: window.innerHeight } };
     case 'screenshot':
-      return { result: await takeScreenshot(document, { marks: request.marks }) };
+      return { result: await takeScreenshot(document, { marks: request.marks, allowJpeg: request.allowJpeg }) };
     case 'execute': {
       if (!request.action) throw new BridgeError('BadRequest', 'execute needs an action');
       const { result, after } = await executeAction(window, request.action);

@@ -3,15 +3,27 @@
  * cross-origin frame's pixels). The document is cloned at the viewport's size and shifted by the scroll offset;
  * position:fixed elements keep their place because the shift is a relative offset (no transform, which would
  * make the root their containing block). Marks are drawn on the canvas afterwards; the DOM is never changed.
+ *
+ * Size: Google recommends a steady screen of about 1440×900 for computer use, while the preview is whatever
+ * size the panel has. The page is rendered once at the one scale that fits the viewport into 1440×900 (the
+ * whole image, aspect ratio kept, text re-rendered rather than stretched), so every screenshot of a session
+ * has the same size. Coordinates still refer to the viewport: the model's 0–999 grid is mapped against it.
  */
 import { domToCanvas } from 'modern-screenshot';
-import type { Mark, Screenshot } from '../types';
+import type { DisplaySize, Mark, Screenshot, ScreenshotMimeType } from '../types';
 import { drawMarks, rememberMarks, selectMarks } from './marks';
 
-/** Model APIs and the step log both suffer from large images: above this, the PNG is halved. */
-export const MAX_PNG_BYTES = 200 * 1024;
-/** …but never below this width, where text stops being legible. */
-const MIN_WIDTH = 320;
+/** The size screenshots are scaled to fit (Google's recommended computer-use screen). */
+export const SCREENSHOT_TARGET: DisplaySize = { width: 1440, height: 900 };
+/** Above this a PNG goes as JPEG, when the model takes JPEG: large images slow every turn (and drew 503s). */
+export const MAX_PNG_BYTES = 400 * 1024;
+const JPEG_QUALITY = 0.85;
+
+/** The one scale factor for a viewport, and the image size it gives (as modern-screenshot rounds it). */
+export function screenshotSize(viewport: DisplaySize, target: DisplaySize = SCREENSHOT_TARGET): DisplaySize & { scale: number } {
+  const scale = Math.min(target.width / viewport.width, target.height / viewport.height);
+  return { scale, width: Math.floor(viewport.width * scale), height: Math.floor(viewport.height * scale) };
+}
 
 function pageBackground(doc: Document): string {
   const view = doc.defaultView;
@@ -49,16 +61,16 @@ function mirrorFormState(doc: Document): () => void {
   return () => undo.reverse().forEach((step) => step());
 }
 
-async function capture(doc: Document): Promise<HTMLCanvasElement> {
+async function capture(doc: Document, scale: number): Promise<HTMLCanvasElement> {
   const restore = mirrorFormState(doc);
   try {
-    return await captureViewport(doc);
+    return await captureViewport(doc, scale);
   } finally {
     restore();
   }
 }
 
-async function captureViewport(doc: Document): Promise<HTMLCanvasElement> {
+async function captureViewport(doc: Document, scale: number): Promise<HTMLCanvasElement> {
   const view = doc.defaultView;
   if (!view) throw new Error('the document has no window');
   const width = view.innerWidth;
@@ -68,7 +80,7 @@ async function captureViewport(doc: Document): Promise<HTMLCanvasElement> {
   return domToCanvas(doc.documentElement, {
     width,
     height,
-    scale: 1,
+    scale,
     backgroundColor: pageBackground(doc),
     timeout: 5000,
     // Inner scroll containers (a scrolled list) render scrolled, as the person sees them.
@@ -90,9 +102,9 @@ async function captureViewport(doc: Document): Promise<HTMLCanvasElement> {
   });
 }
 
-function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob> {
+function canvasToBlob(canvas: HTMLCanvasElement, type: ScreenshotMimeType): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the screenshot canvas could not be encoded'))), 'image/png');
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the screenshot canvas could not be encoded'))), type, type === 'image/jpeg' ? JPEG_QUALITY : undefined);
   });
 }
 
@@ -104,24 +116,21 @@ async function blobToBase64(blob: Blob): Promise<string> {
   return btoa(binary);
 }
 
-function scaled(source: HTMLCanvasElement, factor: number): HTMLCanvasElement {
-  const canvas = source.ownerDocument.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(source.width * factor));
-  canvas.height = Math.max(1, Math.round(source.height * factor));
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('no 2d canvas context');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(source, 0, 0, canvas.width, canvas.height);
-  return canvas;
+/** PNG; JPEG instead when the PNG is over MAX_PNG_BYTES and the model takes JPEG. The size never changes. */
+async function encode(canvas: HTMLCanvasElement, allowJpeg: boolean): Promise<{ blob: Blob; mimeType: ScreenshotMimeType }> {
+  const png = await canvasToBlob(canvas, 'image/png');
+  if (png.size <= MAX_PNG_BYTES || !allowJpeg) return { blob: png, mimeType: 'image/png' };
+  const jpeg = await canvasToBlob(canvas, 'image/jpeg');
+  return jpeg.size < png.size ? { blob: jpeg, mimeType: 'image/jpeg' } : { blob: png, mimeType: 'image/png' };
 }
 
-export async function takeScreenshot(doc: Document, options: { marks?: boolean } = {}): Promise<Screenshot> {
+export async function takeScreenshot(doc: Document, options: { marks?: boolean; allowJpeg?: boolean } = {}): Promise<Screenshot> {
   const view = doc.defaultView;
   if (!view) throw new Error('the document has no window');
   const viewport = { width: view.innerWidth, height: view.innerHeight };
   // Marks are measured before capture so boxes and pixels describe the same moment.
   const marked = options.marks ? selectMarks(doc) : [];
-  let canvas = await capture(doc);
+  const canvas = await capture(doc, screenshotSize(viewport).scale);
   let marks: Mark[] | undefined;
   if (options.marks) {
     rememberMarks(marked);
@@ -129,13 +138,10 @@ export async function takeScreenshot(doc: Document, options: { marks?: boolean }
     const context = canvas.getContext('2d');
     if (context) drawMarks(context, marks, canvas.width / viewport.width);
   }
-  let blob = await canvasToBlob(canvas);
-  while (blob.size > MAX_PNG_BYTES && canvas.width / 2 >= MIN_WIDTH) {
-    canvas = scaled(canvas, 0.5);
-    blob = await canvasToBlob(canvas);
-  }
+  const { blob, mimeType } = await encode(canvas, options.allowJpeg ?? false);
   return {
-    pngBase64: await blobToBase64(blob),
+    base64: await blobToBase64(blob),
+    mimeType,
     width: canvas.width,
     height: canvas.height,
     viewport,

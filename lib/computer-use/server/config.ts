@@ -1,7 +1,9 @@
 /**
  * Computer-use configuration, read from the server's environment (server-only: the key is read here and never
  * leaves the server):
- * - TABSMITH_COMPUTER_USE_MODEL: the model id (default gemini-2.5-computer-use-preview-10-2025).
+ * - TABSMITH_COMPUTER_USE_MODEL: the model id (default gemini-3.5-flash, the model Google's reference
+ *   computer-use agent defaults to; gemini-2.5-computer-use-preview-10-2025 is no longer in @google/genai's
+ *   model list).
  * - TABSMITH_COMPUTER_USE_MODELS: extra ids a request body may choose (comma-separated), on top of the
  *   built-in allow-list below and the default.
  * - TABSMITH_MODEL_PROVIDER=replay (shared with the agent): play recorded turns from
@@ -12,15 +14,21 @@
 import { AgentConfigError } from '@/lib/agent/modes';
 import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readProviderKind, type Env } from '@/lib/agent/providers';
 
-export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-2.5-computer-use-preview-10-2025';
+export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-3.5-flash';
 export const DEFAULT_COMPUTER_USE_REPLAY_DIR = 'tests/e2e/fixtures/computer-use';
 
-/** Ids with the computer-use tool, per the reference: the original set (2.5, 3, 3.1) and the newer set (3.5+). */
+/**
+ * Ids with the computer-use tool, per the reference: the original action set (2.5 computer-use, 3, 3.1) and the
+ * newer set (3.5 Flash and later Flash models).
+ */
 export const BUILT_IN_COMPUTER_USE_MODELS = [
   DEFAULT_COMPUTER_USE_MODEL,
-  'gemini-3-flash-preview',
+  'gemini-3.6-flash',
+  'gemini-3.7-flash',
+  'gemini-3.8-flash',
   'gemini-3.1-pro-preview',
-  'gemini-3.5-flash',
+  'gemini-3-flash-preview',
+  'gemini-2.5-computer-use-preview-10-2025',
 ] as const;
 
 const MODEL_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;

@@ -1,24 +1,34 @@
 /**
- * One live computer-use turn through @google/genai: the computerUse tool (browser environment, no
- * open_web_browser / search), thoughts included, transient errors retried with jitter (the agent's retry),
- * MALFORMED_FUNCTION_CALL with nothing else retried once. Errors come back as `TurnError`s with the HTTP status
- * and the sentence the panel shows.
+ * One live computer-use turn through @google/genai: the computerUse tool (browser environment; the original
+ * action set's open_web_browser / search excluded), thoughts included, transient errors and rate limits retried
+ * (the agent's retry: jittered backoff, or the delay the API advises while it fits the route's time), an empty
+ * turn (MALFORMED_FUNCTION_CALL, or no call and no text) retried once. Errors come back as `TurnError`s with the
+ * HTTP status, the sentence the panel shows and, for a rate limit, when to try again.
  */
 import { APICallError } from '@ai-sdk/provider';
 import { ApiError, Environment, FinishReason, GoogleGenAI, type Content, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai';
-import { classifyModelError, DEFAULT_RETRY, describeModelError, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
-import { summarizeContent, type TurnResponse } from '../session-protocol';
+import { classifyModelError, DEFAULT_RETRY, describeModelError, retryAfterSeconds, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
+import { actionSourceForModel, summarizeContent, type TurnResponse } from '../session-protocol';
 
 /** What a turn sends to the model; injectable so tests never reach the network. */
 export type GenerateContent = (params: GenerateContentParameters) => Promise<GenerateContentResponse>;
 
-export const EXCLUDED_PREDEFINED_FUNCTIONS = ['open_web_browser', 'search'];
+/**
+ * The original action set has open_web_browser (which loops: the browser is already open) and search (which
+ * would leave the preview); the newer set (Gemini 3.5+) has neither, and naming functions a model does not
+ * have is not asked of it.
+ */
+export function excludedPredefinedFunctions(model: string): string[] {
+  return actionSourceForModel(model) === 'gemini' ? ['open_web_browser', 'search'] : [];
+}
 
 export class TurnError extends Error {
   override name = 'TurnError';
   constructor(
     readonly status: number,
     message: string,
+    /** For a rate limit: when the API says to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -29,12 +39,17 @@ export function liveGenerate(apiKey: string): GenerateContent {
   return (params) => ai.models.generateContent(params);
 }
 
+function exclusions(model: string): { excludedPredefinedFunctions?: string[] } {
+  const excluded = excludedPredefinedFunctions(model);
+  return excluded.length > 0 ? { excludedPredefinedFunctions: excluded } : {};
+}
+
 export function buildParameters(model: string, contents: Content[], abortSignal?: AbortSignal): GenerateContentParameters {
   return {
     model,
     contents,
     config: {
-      tools: [{ computerUse: { environment: Environment.ENVIRONMENT_BROWSER, excludedPredefinedFunctions: EXCLUDED_PREDEFINED_FUNCTIONS } }],
+      tools: [{ computerUse: { environment: Environment.ENVIRONMENT_BROWSER, ...exclusions(model) } }],
       thinkingConfig: { includeThoughts: true },
       ...(abortSignal ? { abortSignal } : {}),
     },
@@ -42,12 +57,14 @@ export function buildParameters(model: string, contents: Content[], abortSignal?
 }
 
 /**
- * @google/genai throws `ApiError { status, message }`; the agent's classifier and messages speak the AI SDK's
- * APICallError, so the SDK error is re-expressed as one (status and body kept) and everything else is reused.
+ * @google/genai throws `ApiError { status, message }` whose message is the API's JSON error body; the agent's
+ * classifier and messages speak the AI SDK's APICallError, so the SDK error is re-expressed as one with the
+ * status and that body (quota ids, retryDelay) kept, and everything else is reused. The request (and so the
+ * key) is not copied.
  */
 export function normalizeError(error: unknown): unknown {
   if (error instanceof ApiError)
-    return new APICallError({ message: error.message, url: 'generativelanguage.googleapis.com', requestBodyValues: {}, statusCode: error.status });
+    return new APICallError({ message: error.message, url: 'generativelanguage.googleapis.com', requestBodyValues: {}, statusCode: error.status, responseBody: error.message });
   return error;
 }
 
@@ -55,7 +72,8 @@ const STATUS_FOR_KIND = { quota: 429, 'rate-limit': 429, auth: 502, transient: 5
 
 export function toTurnError(error: unknown): TurnError {
   const normalized = normalizeError(error);
-  return new TurnError(STATUS_FOR_KIND[classifyModelError(normalized)], describeModelError(normalized));
+  const kind = classifyModelError(normalized);
+  return new TurnError(STATUS_FOR_KIND[kind], describeModelError(normalized), kind === 'rate-limit' ? retryAfterSeconds(normalized) : undefined);
 }
 
 const BLOCKING_FINISH = new Set<string>([
@@ -96,8 +114,8 @@ export function toTurnResponse(model: string, response: GenerateContentResponse)
   };
 }
 
-const isEmptyMalformed = (turn: TurnResponse) =>
-  turn.finishReason === FinishReason.MALFORMED_FUNCTION_CALL && turn.functionCalls.length === 0 && turn.text === '';
+/** A turn with nothing to act on: no call and no answer (thoughts alone do not count). */
+const isEmpty = (turn: TurnResponse) => turn.functionCalls.length === 0 && turn.text === '';
 
 export interface LiveTurnOptions {
   generate: GenerateContent;
@@ -115,8 +133,14 @@ export async function runLiveTurn({ generate, model, contents, retry = DEFAULT_R
   };
   try {
     let turn = await call();
-    if (isEmptyMalformed(turn)) turn = await call();
-    if (isEmptyMalformed(turn)) throw new TurnError(502, 'The model returned a malformed function call twice in a row. Try again or rephrase the instructions.');
+    if (isEmpty(turn)) turn = await call();
+    if (isEmpty(turn))
+      throw new TurnError(
+        502,
+        turn.finishReason === FinishReason.MALFORMED_FUNCTION_CALL
+          ? 'The model returned a malformed function call twice in a row. Try again or rephrase the instructions.'
+          : `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`,
+      );
     return turn;
   } catch (error) {
     if (error instanceof TurnError) throw error;

@@ -3,7 +3,8 @@
  * the reason) is the conversation so far in @google/genai's Content[] shape; older screenshots are pruned, the
  * model is chosen (env default, or the body's pick from the allow-list), and the turn comes from the live
  * Gemini API or from a recording (TABSMITH_MODEL_PROVIDER=replay). The response is the TurnResponse JSON;
- * errors are `{ error }` with a status. The API key never appears in a response.
+ * errors are `{ error }` with a status (plus `retryAfterSeconds` and Retry-After for a rate limit). The API key
+ * never appears in a response.
  */
 import { describeZodError, jsonError, readJsonBody } from '@/lib/agent/http';
 import { AgentConfigError } from '@/lib/agent/modes';
@@ -74,7 +75,11 @@ export async function handleComputerUse(req: Request, deps: ComputerUseDeps = {}
   } catch (error) {
     if (error instanceof TurnError) {
       console.error('[tabsmith] computer-use turn failed:', error.message);
-      return jsonError(error.status, error.message);
+      if (error.retryAfterSeconds === undefined) return jsonError(error.status, error.message);
+      return Response.json(
+        { error: error.message, retryAfterSeconds: error.retryAfterSeconds },
+        { status: error.status, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+      );
     }
     throw error;
   }

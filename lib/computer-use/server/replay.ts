@@ -5,7 +5,9 @@
  * the i-th model turn (i = model turns already in `contents`). Stateless across requests.
  *
  * A recorded turn needs only `candidateContent` (plus `finishReason` / `usage` if wanted): calls, text and
- * thoughts are re-derived from it, so a hand-written fixture cannot disagree with itself.
+ * thoughts are re-derived from it, so a hand-written fixture cannot disagree with itself. A recording may name
+ * the `model` it was made with; its turns then report that model (whose action set they speak) instead of the
+ * configured one.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +31,7 @@ export const recordedTurnSchema = z.looseObject({
 
 export const computerUseRecordingSchema = z.object({
   name: z.string().min(1).optional(),
+  model: z.string().min(1).max(200).optional(),
   match: z.string().min(1),
   turns: z.array(recordedTurnSchema),
 });
@@ -78,9 +81,10 @@ export function selectReplayTurn(recordings: readonly ComputerUseRecording[], us
     const known = recordings.map((r) => `"${r.match}"`).join(', ') || 'none';
     return textTurn(model, `No recorded computer-use session matches "${userText.slice(0, 120)}". Recorded prompts: ${known}.`);
   }
+  const recorded = recording.model ?? model;
   const turn = recording.turns[turnIndex];
-  if (!turn) return textTurn(model, `The recorded computer-use session "${recording.name ?? recording.match}" has no turn ${turnIndex + 1} (it has ${recording.turns.length}).`);
-  return turnFromRecording(model, turn);
+  if (!turn) return textTurn(recorded, `The recorded computer-use session "${recording.name ?? recording.match}" has no turn ${turnIndex + 1} (it has ${recording.turns.length}).`);
+  return turnFromRecording(recorded, turn);
 }
 
 export function recordingFileName(userText: string): string {
@@ -99,7 +103,7 @@ export function recordTurn(dir: string, userText: string, turnIndex: number, tur
   const task = async () => {
     await mkdir(dir, { recursive: true });
     const file = join(dir, recordingFileName(userText));
-    let recording: ComputerUseRecording = { name: recordingFileName(userText).replace(/\.json$/, ''), match: userText.slice(0, 200) || 'session', turns: [] };
+    let recording: ComputerUseRecording = { name: recordingFileName(userText).replace(/\.json$/, ''), model: turn.model, match: userText.slice(0, 200) || 'session', turns: [] };
     try {
       recording = computerUseRecordingSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     } catch {
