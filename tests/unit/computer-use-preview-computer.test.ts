@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPreviewComputer, frameOrigin } from '@/lib/computer-use/preview-computer';
 import { BRIDGE_TAG, type BridgeRequest } from '@/lib/computer-use/types';
-import { createFakeWebContainerApi } from './fakes/webcontainer-api';
 
 /** A host window and a frame whose "page" answers like the bridge (or stays silent). */
 function setup(answer: (request: BridgeRequest) => unknown, options: { silent?: boolean; origin?: string } = {}) {

@@ -22,56 +22,67 @@ export interface JshDriverHooks {
   fallbackMs?: number;
 }
 
+/**
+ * Where the shell is, as far as its OSC sequences tell: `starting` until it is interactive and a prompt was
+ * drawn (in either order), `ready` at a prompt, `busy` once a line was entered, `ended` once that line's exit
+ * code arrived. Only the prompt that follows an exit (or an empty line) makes it `ready` again, so a prompt
+ * drawn while a line was already on its way cannot release the next command early.
+ */
+type ShellState = 'starting' | 'ready' | 'busy' | 'ended';
+
 export function driveJsh(shell: RuntimeProcess, hooks: JshDriverHooks): RuntimeProcess {
   const scanner = new JshOscScanner();
   let typed = new TypedLineTracker();
+  let state: ShellState = 'starting';
   let interactive = false;
-  let atPrompt = false;
-  /** The command line last entered at the prompt, until its exit is reported. */
+  let promptSeen = false;
+  /** The command line last entered at the prompt (null: not known, or empty), until its exit is reported. */
   let running: string | null = null;
+  let emptyLine = false;
   const held: string[] = [];
   const commands: string[] = [];
 
   const send = (data: string, command?: string) => {
     const lines = typed.feed(data);
-    if (atPrompt && /[\r\n]/.test(data)) {
-      atPrompt = false;
+    if (state === 'ready' && /[\r\n]/.test(data)) {
+      state = 'busy';
       running = command ?? lines[0] ?? null;
+      emptyLine = command === undefined && lines.length === 0;
     }
     shell.write(data);
   };
 
-  const pump = () => {
-    while (interactive && atPrompt) {
+  const becomeReady = () => {
+    state = 'ready';
+    // What was typed into the program that just ended is not part of the next command line.
+    typed = new TypedLineTracker();
+    for (const data of held.splice(0)) send(data);
+    while (state === 'ready') {
       const command = commands.shift();
       if (command === undefined) return;
       send(`${command}\r`, command);
     }
   };
 
-  const becomeInteractive = () => {
-    if (interactive) return;
+  const fallback = setTimeout(() => {
     interactive = true;
-    atPrompt = true;
-    clearTimeout(fallback);
-    for (const data of held.splice(0)) send(data);
-  };
-  const fallback = setTimeout(becomeInteractive, hooks.fallbackMs ?? INTERACTIVE_FALLBACK_MS);
+    if (state === 'starting') becomeReady();
+  }, hooks.fallbackMs ?? INTERACTIVE_FALLBACK_MS);
   void shell.exit.then(() => clearTimeout(fallback));
 
   const handle = (event: JshEvent) => {
     if (event.type === 'interactive') {
-      becomeInteractive();
+      interactive = true;
+      clearTimeout(fallback);
+      if (state === 'starting' && promptSeen) becomeReady();
     } else if (event.type === 'prompt') {
-      becomeInteractive();
-      atPrompt = true;
-      // What was typed into the program that just ended is not part of the next command line.
-      typed = new TypedLineTracker();
+      promptSeen = true;
+      if (state === 'ended' || (state === 'busy' && emptyLine) || (state === 'starting' && interactive)) becomeReady();
     } else {
       hooks.onCommandExit(running, event.code);
       running = null;
+      if (state === 'busy') state = 'ended';
     }
-    pump();
   };
 
   const [mine, theirs] = shell.output.tee();
@@ -94,12 +105,12 @@ export function driveJsh(shell: RuntimeProcess, hooks: JshDriverHooks): RuntimeP
     output: theirs,
     exit: shell.exit,
     write(data) {
-      if (interactive) send(data);
-      else held.push(data);
+      if (state === 'starting') held.push(data);
+      else send(data);
     },
     runCommand(commandLine) {
       commands.push(commandLine);
-      pump();
+      if (state === 'ready') becomeReady();
     },
     kill: () => shell.kill(),
     resize: (size) => shell.resize(size),

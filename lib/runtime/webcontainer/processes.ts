@@ -119,6 +119,8 @@ export function wrapProcess(raw: WebContainerProcess, id: number, command: strin
       note('stop not confirmed: the process did not report that it ended');
     }
     finish(code ?? KILLED_EXIT_CODE);
+    // Reported as ended: whatever a surviving process prints later belongs to no one.
+    closeOutput();
   }
 
   return {
