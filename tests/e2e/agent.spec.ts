@@ -68,6 +68,37 @@ test.describe('agent chat', () => {
     await expect(toolCall(page, 'run.sh', 'echo step 7')).toHaveCount(0);
   });
 
+  test('switching mode mid-run keeps the run on its mode (and model); the switch applies from the next message', async ({ page }) => {
+    await openIde(page);
+    await chooseMode(page, 'Fast');
+    // The request log: the mode each step asks for. The second step is held until the selector has changed.
+    const modes: string[] = [];
+    let release: () => void = () => undefined;
+    const switched = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/ai', async (route) => {
+      const body = route.request().postDataJSON() as { mode: string };
+      modes.push(body.mode);
+      if (modes.length === 2) await switched;
+      await route.continue();
+    });
+    await sendPrompt(page, 'count to ten');
+    await expect(toolCall(page, 'run.sh', 'echo step 1')).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
+    await expect.poll(() => modes.length).toBe(2);
+    await chooseMode(page, 'Deep');
+    await expect(agent(page).getByText('This run stays in Fast mode; Deep applies from your next message.')).toBeVisible();
+    release();
+
+    // Still Fast's cap (3 steps), not Deep's (10): every step of the run asked for fast.
+    await expect(conversation(page).getByText('Step limit reached (3 steps in Fast mode)')).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
+    await expect(toolCall(page, 'run.sh', 'echo step 4')).toHaveCount(0);
+    expect(modes).toEqual(['fast', 'fast', 'fast']);
+
+    await sendPrompt(page, 'change the greeting');
+    await waitForAgentIdle(page);
+    expect(modes.slice(3).every((mode) => mode === 'deep')).toBe(true);
+    expect(modes.length).toBeGreaterThan(3);
+  });
+
   test('auto-fix resends a failing command to the agent at most 3 times, then stops visibly', async ({ page }) => {
     await openIde(page);
     await agent(page).getByRole('checkbox', { name: 'Auto-fix' }).check();

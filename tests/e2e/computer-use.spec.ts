@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Content } from '@google/genai';
 import { appState, openComputerUse, openTodoApp, previewFrame, previewIframe, writeTodoAppZip } from './support/computer-use';
 
 /**
@@ -49,17 +50,19 @@ test.describe('computer use', () => {
     await expect(frame.getByRole('heading', { name: 'Second page' })).toHaveCount(0);
     await expect(frame.getByRole('textbox', { name: 'New todo' })).toBeAttached();
 
-    // The screenshot is the preview's viewport (allowing the bridge's downscale, same aspect ratio).
+    // The screenshot is the preview's viewport scaled as a whole to fit 1440×900 (Google's recommended size):
+    // one side fills it, the aspect ratio is the viewport's.
     const shot = panel.getByRole('img', { name: /^What the model saw at step \d+$/ });
     await expect(shot).toBeVisible();
     const natural = await shot.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
     const viewport = await previewIframe(page).evaluate((iframe: HTMLIFrameElement) => ({ width: iframe.clientWidth, height: iframe.clientHeight }));
     expect(viewport.width).toBeGreaterThan(0);
-    const scale = natural.width / viewport.width;
-    expect(scale).toBeGreaterThan(0);
-    expect(scale).toBeLessThanOrEqual(1);
+    expect(natural.width).toBeLessThanOrEqual(1440);
+    expect(natural.height).toBeLessThanOrEqual(900);
+    expect(natural.width === 1440 || natural.height === 900).toBe(true);
+    const scale = Math.min(1440 / viewport.width, 900 / viewport.height);
+    expect(Math.abs(natural.width - viewport.width * scale)).toBeLessThanOrEqual(1);
     expect(Math.abs(natural.height - viewport.height * scale)).toBeLessThanOrEqual(1);
-    if (scale === 1) expect(natural).toEqual(viewport);
     // For the closing note: the panel mid-session, the flagged action waiting.
     const midSession = testInfo.outputPath('computer-use-mid-session.png');
     await page.screenshot({ path: midSession });
@@ -82,5 +85,57 @@ test.describe('computer use', () => {
     await expect(status).toHaveText(/Completed after 4 steps/, { timeout: 30_000 });
     await expect(panel.getByLabel("The computer-use agent's answer")).toContainText('has no turn 6');
     await expect(panel.getByRole('list', { name: 'Computer-use sessions' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('declining a flagged action stops the session; the model never gets an unacknowledged response; a reply continues', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const zip = testInfo.outputPath('todo-app.zip');
+    writeTodoAppZip(zip);
+    await openTodoApp(page, zip);
+    const frame = previewFrame(page);
+    // The request log: every conversation the tab sends to the computer-use route.
+    const sent: Content[][] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/computer-use') sent.push((request.postDataJSON() as { contents: Content[] }).contents);
+    });
+
+    const panel = await openComputerUse(page);
+    const status = panel.getByRole('status', { name: 'Computer-use status' });
+    await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill('open the next page if I allow it, otherwise tell me the page title');
+    await panel.getByRole('button', { name: 'Start' }).click();
+
+    const dialog = panel.getByRole('dialog', { name: 'Confirm action' });
+    await expect(dialog).toBeVisible({ timeout: 90_000 });
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(status).toHaveText(/^Stopped: you declined click at \(\d+, \d+\)\. Reply with new instructions to continue\.$/);
+    const steps = panel.getByRole('list', { name: 'Computer-use steps' }).getByRole('listitem');
+    await expect(steps.nth(0)).toHaveAccessibleName(/^click_at: click at \(\d+, \d+\) \(declined\)$/);
+    // Not executed: the preview is still on the first page, and nothing more went to the model.
+    await page.waitForTimeout(1_000);
+    await expect(frame.getByRole('heading', { name: 'Second page' })).toHaveCount(0);
+    await expect(frame.getByRole('textbox', { name: 'New todo' })).toBeAttached();
+    expect(sent).toHaveLength(1);
+
+    await panel.getByRole('textbox', { name: 'Reply to the computer-use agent' }).fill('Stay here and tell me the page title.');
+    await panel.getByRole('button', { name: 'Send reply' }).click();
+    await expect(panel.getByLabel("The computer-use agent's answer")).toContainText('its title is Todos', { timeout: 30_000 });
+    await expect(status).toHaveText(/Completed after 0 steps/);
+    await expect(frame.getByRole('heading', { name: 'Second page' })).toHaveCount(0);
+
+    // The reply went as a new turn after a note of the declined action, and no request ever carried a response
+    // to the flagged call (let alone one without safety_acknowledgement).
+    expect(sent).toHaveLength(2);
+    const reply = sent[1] ?? [];
+    expect(reply.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(reply[1]?.parts?.[0]?.text).toContain('declined by the user, not run');
+    expect(reply[2]?.parts?.[0]).toEqual({ text: 'Stay here and tell me the page title.' });
+    for (const contents of sent) {
+      const parts = contents.flatMap((content) => content.parts ?? []);
+      const flagged = new Set(parts.flatMap((part) => (part.functionCall?.args?.safety_decision ? [part.functionCall.id] : [])));
+      const unacknowledged = parts.filter((part) => part.functionResponse && flagged.has(part.functionResponse.id) && part.functionResponse.response?.safety_acknowledgement !== 'true');
+      expect(unacknowledged).toEqual([]);
+      expect(parts.filter((part) => part.functionResponse?.id === 'fc-decline-1')).toEqual([]);
+    }
   });
 });

@@ -9,6 +9,12 @@ import { createBridgeHandler, isTrustedSource } from '@/lib/computer-use/bridge/
 import { resolvePreviewUrl } from '@/lib/computer-use/bridge/navigation';
 import { interpolatePath } from '@/lib/computer-use/bridge/pointer';
 import { BRIDGE_TAG } from '@/lib/computer-use/types';
+import { domToCanvas } from 'modern-screenshot';
+import { MAX_PNG_BYTES, SCREENSHOT_TARGET, screenshotSize, takeScreenshot } from '@/lib/computer-use/bridge/screenshot';
+
+// jsdom cannot render: the DOM capture is replaced by a canvas of the requested size whose encodings have
+// chosen byte sizes, so the size and format decisions can be checked.
+vi.mock('modern-screenshot', () => ({ domToCanvas: vi.fn() }));
 
 describe('key parsing', () => {
   it('normalizes modifier aliases and combined strings', () => {
@@ -143,5 +149,60 @@ describe('drag path', () => {
     expect(points[0]).toEqual({ x: 0, y: 0 });
     expect(points.at(-1)).toEqual({ x: 100, y: 0 });
     expect(points.length).toBe(6);
+  });
+});
+
+describe('screenshot size and format', () => {
+  const encoded = { png: 1000, jpeg: 500 };
+  function useViewport(width: number, height: number) {
+    Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
+  }
+  vi.mocked(domToCanvas).mockImplementation(async (_node, options = {}) => {
+    const scale = options.scale ?? 1;
+    const canvas = {
+      width: Math.floor((options.width ?? 0) * scale),
+      height: Math.floor((options.height ?? 0) * scale),
+      getContext: () => null,
+      toBlob: (done: (blob: Blob) => void, type: string) => done(new Blob([new Uint8Array(type === 'image/jpeg' ? encoded.jpeg : encoded.png)], { type })),
+    };
+    return canvas as unknown as HTMLCanvasElement;
+  });
+
+  it.each([
+    [{ width: 1000, height: 600 }, { width: 1440, height: 864 }],
+    [{ width: 700, height: 450 }, { width: 1400, height: 900 }],
+    [{ width: 2880, height: 1800 }, { width: 1440, height: 900 }],
+    [{ width: 400, height: 800 }, { width: 450, height: 900 }],
+  ])('a %o viewport is scaled as a whole to fit 1440×900: %o', (viewport, size) => {
+    const result = screenshotSize(viewport);
+    expect({ width: result.width, height: result.height }).toEqual(size);
+    expect(result.width <= SCREENSHOT_TARGET.width && result.height <= SCREENSHOT_TARGET.height).toBe(true);
+    expect(result.width === SCREENSHOT_TARGET.width || result.height === SCREENSHOT_TARGET.height).toBe(true);
+    expect(Math.abs(result.width / result.height - viewport.width / viewport.height)).toBeLessThan(0.01);
+  });
+
+  it('renders the page once at that scale; the viewport (what coordinates refer to) is unchanged', async () => {
+    vi.mocked(domToCanvas).mockClear();
+    useViewport(700, 450);
+    const shot = await takeScreenshot(document);
+    expect(domToCanvas).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(domToCanvas).mock.calls[0]?.[1]).toMatchObject({ width: 700, height: 450, scale: 2 });
+    expect(shot).toMatchObject({ width: 1400, height: 900, viewport: { width: 700, height: 450 }, mimeType: 'image/png' });
+    // Every screenshot of the same preview has the same size.
+    expect(await takeScreenshot(document)).toMatchObject({ width: 1400, height: 900 });
+  });
+
+  it('a PNG over the limit keeps its size: PNG for a model without JPEG, JPEG where the model takes it', async () => {
+    useViewport(1000, 600);
+    encoded.png = MAX_PNG_BYTES + 1;
+    const png = await takeScreenshot(document);
+    expect(png).toMatchObject({ width: 1440, height: 864, mimeType: 'image/png' });
+    expect(atob(png.base64).length).toBe(MAX_PNG_BYTES + 1);
+    const jpeg = await takeScreenshot(document, { allowJpeg: true });
+    expect(jpeg).toMatchObject({ width: 1440, height: 864, mimeType: 'image/jpeg' });
+    expect(atob(jpeg.base64).length).toBe(encoded.jpeg);
+    encoded.png = 1000;
+    expect(await takeScreenshot(document, { allowJpeg: true })).toMatchObject({ mimeType: 'image/png' });
   });
 });

@@ -21,7 +21,8 @@ const JPEG_QUALITY = 0.85;
 
 /** The one scale factor for a viewport, and the image size it gives (as modern-screenshot rounds it). */
 export function screenshotSize(viewport: DisplaySize, target: DisplaySize = SCREENSHOT_TARGET): DisplaySize & { scale: number } {
-  const scale = Math.min(target.width / viewport.width, target.height / viewport.height);
+  // A hair over the exact ratio, so the side that should fill the target is not floored to one pixel short.
+  const scale = Math.min(target.width / viewport.width, target.height / viewport.height) * (1 + 1e-9);
   return { scale, width: Math.floor(viewport.width * scale), height: Math.floor(viewport.height * scale) };
 }
 
