@@ -4,7 +4,7 @@
  * message naming the variable, and logged as one line so an operator can see the models in use.
  */
 import { readComputerUseConfig } from '@/lib/computer-use/server/config';
-import { AGENT_MODES, getModeConfig, type ModeConfig } from './modes';
+import { AgentConfigError, AGENT_MODES, getModeConfig, type ModeConfig } from './modes';
 import { readProviderKind, type Env } from './providers';
 
 function thinkingText(config: ModeConfig): string {
@@ -27,4 +27,18 @@ export function describeModelSetup(env: Env = process.env): string {
   const computerUse = readComputerUseConfig(env);
   const cu = `computer use: ${computerUse.defaultModel}${computerUse.provider === 'replay' ? ' (replayed)' : ''}`;
   return [`provider ${provider}`, ...modes, cu].join(' · ');
+}
+
+/**
+ * At server start: logs the models, or says which variable is wrong and ends the process (a server that
+ * started anyway would fail every agent request with the same error).
+ */
+export function reportModelSetup(env: Env = process.env): void {
+  try {
+    console.log(`[tabsmith] models: ${describeModelSetup(env)}`);
+  } catch (error) {
+    if (!(error instanceof AgentConfigError)) throw error;
+    console.error(`[tabsmith] invalid model configuration: ${error.message} Fix it and start the server again.`);
+    process.exit(1);
+  }
 }
