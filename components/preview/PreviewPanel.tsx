@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { DEVICE_SIZES, selectedUrl, type DeviceSize } from '@/lib/preview/preview-model';
+import { newTabUrl, PREVIEW_SANDBOX } from '@/lib/preview/preview-window';
 import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';
 
@@ -44,7 +45,7 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         </button>
         <button
           type="button"
-          onClick={() => url && window.open(new URL(url, window.location.href).href, '_blank', 'noopener')}
+          onClick={() => url && window.open(newTabUrl(url, window.location.href), '_blank', 'noopener')}
           disabled={!url}
           aria-label="Open preview in new tab"
           title="Open preview in new tab"
@@ -87,6 +88,7 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
             src={url}
             // Lets a cross-origin preview be cross-origin isolated too (SharedArrayBuffer, as WebContainer's own frame has).
             allow="cross-origin-isolated"
+            sandbox={PREVIEW_SANDBOX}
             className={styles.frame}
             style={size.width ? { width: size.width, height: size.height, flex: 'none' } : undefined}
           />

@@ -28,6 +28,9 @@ export class TerminalSession {
   private disposed = false;
   private readonly listeners = new Set<Listener>();
   private readonly typed = new TypedLineTracker();
+  /** Commands asked for while there was no live shell (the runtime restarting): run by the next shell. */
+  private queuedCommands: string[] = [];
+  private stopRestartWatch: (() => void) | null = null;
 
   /** Viewer sessions (the "Agent" tab) have no shell: they show processes the agent started. */
   private attached: RuntimeProcess | null = null;
@@ -43,6 +46,8 @@ export class TerminalSession {
     this.id = id;
     this.title = title ?? `Terminal ${id}`;
     term.onData((data) => this.handleInput(data));
+    // A runtime that replaced its stuck engine ended this tab's shell with a notice: start a new one at once.
+    this.stopRestartWatch = runtime.onRestart?.(() => void this.restartShellIfExited()) ?? null;
     term.onResize(({ cols, rows }) => {
       this.shell?.resize({ cols, rows });
       this.emit();
@@ -149,6 +154,7 @@ export class TerminalSession {
 
   dispose(): void {
     this.disposed = true;
+    this.stopRestartWatch?.();
     this.shell?.kill();
     this.term.dispose();
     this.listeners.clear();
@@ -163,6 +169,7 @@ export class TerminalSession {
     }
     this.shell = shell;
     void this.pipeOutput(shell);
+    for (const command of this.queuedCommands.splice(0)) shell.write(`${command}\r`);
     void shell.exit.then((code) => {
       if (this.shell !== shell || this.disposed) return;
       this.shellExited = true;

@@ -11,6 +11,7 @@ import { EditorArea } from '@/components/editor/EditorArea';
 import { findPreviewFrame, PreviewPanel } from '@/components/preview/PreviewPanel';
 import { usePreviewState } from '@/components/preview/usePreviewState';
 import { QuickOpen } from '@/components/quick-open/QuickOpen';
+import { RuntimeHealthNotice } from '@/components/runtime/RuntimeHealthNotice';
 import { FailedCommandNotice } from '@/components/terminal/FailedCommandNotice';
 import { TerminalPanel } from '@/components/terminal/TerminalPanel';
 import { WorkspaceSwitcher } from '@/components/workspaces/WorkspaceSwitcher';
@@ -21,6 +22,7 @@ import { AgentColumn } from './AgentColumn';
 import { FilesColumn } from './FilesColumn';
 import { IdeLayout } from './IdeLayout';
 import { useAgentRuntime } from './useAgentRuntime';
+import { useRuntimeRestart } from './useRuntimeRestart';
 import { useWorkspaceStartup } from './useWorkspaceStartup';
 import styles from './workbench.module.css';
 
@@ -33,6 +35,7 @@ interface ReadyWorkspaceProps {
 /** The IDE once the runtime is booted and the workspace is open: every pane live, the agent included. */
 export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceProps) {
   const terminalRequests = useWorkspaceStartup(store, needsInstall);
+  useRuntimeRestart(runtime, store, terminalRequests);
   const preview = usePreviewState(runtime);
   // One computer-use manager: sessions the user starts and the agent's preview_check show in the same panel.
   const [computerUse] = useState(() => createComputerUseManager(findPreviewFrame));
@@ -56,6 +59,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
         preview={<PreviewPanel preview={preview} onFix={fixWithAgent} />}
         terminal={
           <div className={styles.fill}>
+            <RuntimeHealthNotice runtime={runtime} />
             <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
             <TerminalPanel requests={terminalRequests} onStopAll={() => toolClient?.cancelAll()} />
           </div>

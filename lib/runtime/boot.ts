@@ -17,7 +17,7 @@ export interface BootedRuntime {
 /** How each runtime is made; injectable so tests can boot without a browser or network. */
 export interface RuntimeFactories {
   webcontainer(options: { timeoutMs: number }): Promise<Runtime>;
-  offline(): Promise<Runtime>;
+  offline(options: { timeoutMs: number }): Promise<Runtime>;
   isCrossOriginIsolated(): boolean;
 }
 
@@ -30,7 +30,12 @@ export interface BootRuntimeOptions {
 // Both adapters load lazily: whichever runtime is not chosen never reaches the browser.
 const defaultFactories: RuntimeFactories = {
   webcontainer: async (options) => (await import('./webcontainer')).bootWebContainerRuntime(options),
-  offline: async () => (await import('@/lib/runtime/offline')).createOfflineRuntime(),
+  // The offline runtime runs the user's code, so it boots in a frame on another site, never in this page.
+  offline: async ({ timeoutMs }) =>
+    (await import('./isolated/ide-side/boot-framed')).bootFramedRuntime({
+      timeoutMs,
+      configuredOrigin: process.env.NEXT_PUBLIC_TABSMITH_RUNTIME_ORIGIN,
+    }),
   isCrossOriginIsolated: () => globalThis.crossOriginIsolated === true,
 };
 
@@ -56,7 +61,7 @@ export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOpt
 
   if (choice === 'offline') {
     status('Starting the offline runtime…');
-    return done(await factories.offline(), false);
+    return done(await factories.offline({ timeoutMs }), false);
   }
 
   try {
@@ -72,6 +77,6 @@ export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOpt
   } catch (error) {
     if (choice === 'webcontainer') throw error;
     status(`WebContainer is unavailable (${errorMessage(error)}). Starting the offline runtime…`);
-    return done(await factories.offline(), true);
+    return done(await factories.offline({ timeoutMs }), true);
   }
 }

@@ -94,6 +94,13 @@ export interface ProcessExit {
   exitCode: number;
 }
 
+/** The runtime replaced itself after its code stopped responding; files must be put back by whoever owns them. */
+export interface RuntimeRestart {
+  /** What was running when it stopped responding. */
+  command: string;
+  at: number;
+}
+
 /** Workspace files, path → bytes; `node_modules` is never included. */
 export type ExportedFiles = Record<string, Uint8Array>;
 
@@ -121,6 +128,11 @@ export interface Runtime {
   mount?(files: Readonly<Record<string, string | Uint8Array>>): Promise<void>;
   /** Optional: errors the runtime itself reports after booting, for the IDE to show the user. */
   onRuntimeError?(listener: (message: string) => void): Unsubscribe;
+  /**
+   * Runtimes that can replace a stuck engine (the offline runtime's frame) report it here, after the new one
+   * is up and empty; running processes have ended by then. Runtimes that cannot restart do not implement it.
+   */
+  onRestart?(listener: (restart: RuntimeRestart) => void): Unsubscribe;
   dispose(): void;
 }
 

@@ -50,7 +50,11 @@ test.describe('preview', () => {
     const popup = page.waitForEvent('popup');
     await region(page, 'Preview').getByRole('button', { name: 'Open preview in new tab' }).click();
     const tab = await popup;
-    await expect(tab.getByRole('heading', { name: 'Hello preview' })).toBeVisible();
+    // The preview stays on the runtime's site: the new tab is an IDE page that shows it full-window.
+    expect(new URL(tab.url()).origin).toBe(new URL(page.url()).origin);
+    const shown = tab.locator('iframe[title="Preview"]');
+    await expect(shown).toHaveAttribute('src', /^http:\/\/[a-z0-9-]+\.localhost:\d+\/__virtual__\/3000\//);
+    await expect(tab.frameLocator('iframe[title="Preview"]').getByRole('heading', { name: 'Hello preview' })).toBeVisible();
   });
 
   test("shows the page's last error", async ({ page }) => {

@@ -70,13 +70,13 @@ describe('workspace paths', () => {
 
 describe('preview error script injection', () => {
   it('goes first in <head>, once', () => {
-    const html = injectPreviewScript('<!doctype html><html><head><title>x</title></head><body></body></html>');
+    const html = injectPreviewScript('<!doctype html><html><head><title>x</title></head><body></body></html>', 'http://ide.test');
     expect(html.indexOf('data-tabsmith-preview')).toBeLessThan(html.indexOf('<title>'));
-    expect(injectPreviewScript(html)).toBe(html);
+    expect(injectPreviewScript(html, 'http://ide.test')).toBe(html);
   });
 
   it('works without <head> or <html>', () => {
-    expect(injectPreviewScript('<html><body>x</body></html>')).toMatch(/^<html><script data-tabsmith-preview>/);
-    expect(injectPreviewScript('<h1>x</h1>')).toMatch(/^<script data-tabsmith-preview>[\s\S]*<h1>x<\/h1>$/);
+    expect(injectPreviewScript('<html><body>x</body></html>', 'http://ide.test')).toMatch(/^<html><script data-tabsmith-preview>/);
+    expect(injectPreviewScript('<h1>x</h1>', 'http://ide.test')).toMatch(/^<script data-tabsmith-preview>[\s\S]*<h1>x<\/h1>$/);
   });
 });

@@ -10,14 +10,14 @@ import type { ServerTracker } from './servers';
 
 type ResponseData = Awaited<ReturnType<ServerBridge['handleRequest']>>;
 
-export function withPreviewScript(response: ResponseData): ResponseData {
+export function withPreviewScript(response: ResponseData, ideOrigin: string): ResponseData {
   const type = Object.entries(response.headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1];
   if (!type?.toLowerCase().includes('text/html') || !response.body || response.body.length === 0) return response;
   const html = new TextDecoder().decode(response.body);
   // The body grows, so any Content-Length the server set is now wrong.
   const headers = Object.fromEntries(Object.entries(response.headers).filter(([key]) => key.toLowerCase() !== 'content-length'));
   // ResponseData.body is almostnode's Buffer type; the bridge only needs a Uint8Array.
-  const body = new TextEncoder().encode(injectPreviewScript(html)) as unknown as ResponseData['body'];
+  const body = new TextEncoder().encode(injectPreviewScript(html, ideOrigin)) as unknown as ResponseData['body'];
   return { ...response, headers, body };
 }
 
@@ -25,6 +25,7 @@ export function attachBridge(
   bridge: ServerBridge,
   tracker: ServerTracker,
   onPreviewError: (error: PreviewError) => void,
+  ideOrigin: string,
 ): () => void {
   const original = {
     registerServer: bridge.registerServer,
@@ -49,7 +50,7 @@ export function attachBridge(
         at: Date.now(),
       });
     }
-    return withPreviewScript(response);
+    return withPreviewScript(response, ideOrigin);
   };
   return () => Object.assign(bridge, original);
 }

@@ -3,12 +3,20 @@
  * module load: almostnode (≈0.5 MB gzipped) is imported inside createOfflineRuntime, only in a browser.
  */
 import { RuntimeError, type Runtime } from '../port';
+import type { OfflineRuntime as OfflineRuntimeType } from './runtime';
 import { errorMessage } from '../../error-message';
 
 /** almostnode's service worker, copied into public/ by scripts/vendor-assets.mjs. It must sit at the root:
  * almostnode registers it with scope "/", and preview pages live under /__virtual__/<port>/. */
 export const SERVICE_WORKER_URL = '/__sw__.js';
 const SERVICE_WORKER_TIMEOUT_MS = 15_000;
+
+export const THIRD_PARTY_STORAGE_BLOCKED =
+  'This browser blocks third-party storage for the IDE, and the offline runtime needs it: your code runs on a ' +
+  'separate site (so it can never reach the IDE), whose previews are served by a service worker. Allow ' +
+  "third-party cookies and site data for this IDE's address (in Chrome: the eye or cookie icon in the address " +
+  'bar, or Settings → Privacy and security → Third-party cookies → Allowed to use third-party cookies), then ' +
+  'reload. Incognito windows block it by default.';
 
 function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -20,7 +28,15 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
   });
 }
 
-export async function createOfflineRuntime(): Promise<Runtime> {
+export interface OfflineRuntimeOptions {
+  /**
+   * The IDE's origin when this runtime runs in the runtime frame: preview pages report errors to it and their
+   * computer-use bridge answers it. Defaults to this page's origin (the bench's in-page baseline).
+   */
+  ideOrigin?: string;
+}
+
+export async function createOfflineRuntime(options: OfflineRuntimeOptions = {}): Promise<OfflineRuntimeType> {
   if (typeof window === 'undefined') throw new RuntimeError('boot-failed', 'The offline runtime only runs in a browser tab.');
   if (!('serviceWorker' in navigator)) {
     throw new RuntimeError('boot-failed', 'The offline runtime needs service workers (for the preview); this browser context has none.');
@@ -35,10 +51,15 @@ export async function createOfflineRuntime(): Promise<Runtime> {
     );
   } catch (error) {
     if (error instanceof RuntimeError) throw error;
+    // Browsers that block third-party storage refuse service workers in frames of another site, which is
+    // exactly where this runtime lives when the IDE embeds it.
+    if (/denied permission to use Service Worker|SecurityError/i.test(errorMessage(error))) {
+      throw new RuntimeError('boot-failed', THIRD_PARTY_STORAGE_BLOCKED);
+    }
     throw new RuntimeError(
       'boot-failed',
       `Could not start the preview service worker ${SERVICE_WORKER_URL} (run \`npm run vendor\`?): ${errorMessage(error)}`,
     );
   }
-  return new OfflineRuntime({ almost, container, origin: window.location.origin });
+  return new OfflineRuntime({ almost, container, origin: window.location.origin, ideOrigin: options.ideOrigin ?? window.location.origin });
 }

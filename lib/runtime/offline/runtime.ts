@@ -15,6 +15,7 @@ import type {
   SpawnOptions,
   Unsubscribe,
 } from '../port';
+import { Listeners } from '../listeners';
 import { attachBridge } from './bridge';
 import { quoteWords } from './command-line';
 import { runArgv, runCommandLine, type CommandDeps } from './commands';
@@ -22,7 +23,7 @@ import { provideEsbuildLazily } from './esbuild';
 import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
 import { toVfsPath } from './paths';
-import { PREVIEW_PATH_PREFIX, listenForPreviewErrors } from './preview-errors';
+import { PREVIEW_PATH_PREFIX } from './preview-errors';
 import { InputChannel, OfflineProcess, type CommandIO } from './process';
 import { ServerTracker } from './servers';
 import { installTimerTracking } from './timers';
@@ -35,27 +36,12 @@ export interface OfflineRuntimeParts {
   container: Container;
   /** The page's origin; preview URLs and the registry proxy hang off it. */
   origin: string;
+  /** The origin of the IDE that embeds the previews: their error reports and computer-use bridge talk to it. */
+  ideOrigin: string;
 }
 
 const KILL_GRACE_MS = 2000;
 const SHELL_BANNER = 'Tabsmith offline runtime (almostnode). Ctrl+C stops the running command.\n';
-
-class Listeners<T extends unknown[]> {
-  private readonly set = new Set<(...args: T) => void>();
-  add(listener: (...args: T) => void): Unsubscribe {
-    this.set.add(listener);
-    return () => this.set.delete(listener);
-  }
-  emit(...args: T): void {
-    for (const listener of this.set) {
-      try {
-        listener(...args);
-      } catch (error) {
-        console.error('[offline runtime] listener failed', error);
-      }
-    }
-  }
-}
 
 export class OfflineRuntime implements Runtime {
   readonly kind = 'offline' as const;
@@ -67,6 +53,7 @@ export class OfflineRuntime implements Runtime {
   private readonly readyListeners = new Listeners<[number, string]>();
   private readonly errorListeners = new Listeners<[PreviewError]>();
   private readonly exitListeners = new Listeners<[ProcessExit]>();
+  private readonly shellCommandListeners = new Listeners<[RuntimeProcess]>();
   private readonly tracker: ServerTracker;
   private readonly deps: CommandDeps;
   private readonly cleanups: (() => void)[] = [];
@@ -83,9 +70,8 @@ export class OfflineRuntime implements Runtime {
       },
       close: (port) => this.portListeners.emit({ port, type: 'close', url: '' }),
     });
-    this.cleanups.push(attachBridge(container.serverBridge, this.tracker, (error) => this.errorListeners.emit(error)));
+    this.cleanups.push(attachBridge(container.serverBridge, this.tracker, (error) => this.errorListeners.emit(error), parts.ideOrigin));
     this.cleanups.push(installTimerTracking());
-    this.cleanups.push(listenForPreviewErrors(window, (error) => this.errorListeners.emit(error)));
     this.deps = {
       vfs: container.vfs,
       Runtime: almost.Runtime,
@@ -145,6 +131,7 @@ export class OfflineRuntime implements Runtime {
     // Nobody has to read a child's output (the shell shows it), so its stream drops what is not read.
     const child = this.track(new OfflineProcess(this.nextId++, line, 256));
     child.hooks = { onInput: (data) => io.stdin.push(data), onKill: () => shell.interrupt() };
+    this.shellCommandListeners.emit(child);
     const run = runCommandLine(line, { ...io, write: (text) => (io.write(text), child.print(text)) }, this.deps);
     return this.settle(child, run);
   }
@@ -168,6 +155,11 @@ export class OfflineRuntime implements Runtime {
       if (!this.shells.has(proc)) this.exitListeners.emit({ id: proc.id, command: proc.command, exitCode });
     });
     return proc;
+  }
+
+  /** Each command line a shell starts (its own process, see runInShell): the runtime frame reports them. */
+  onShellCommand(listener: (process: RuntimeProcess) => void): Unsubscribe {
+    return this.shellCommandListeners.add(listener);
   }
 
   onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe {
