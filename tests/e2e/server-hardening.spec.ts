@@ -14,14 +14,26 @@ const otherSite = `http://localhost:${port}`;
 /** The runtime site: every *.localhost host. */
 const runtimeSite = `http://rt-e2e.localhost:${port}`;
 
-/** The status a browser fetch got, seen from the network side (a refused cross-origin fetch hides it from the page). */
-async function statusOfPageFetch(page: Page, url: string, init: { method: string; contentType: string; body: string }): Promise<number> {
-  const response = page.waitForResponse((r) => r.url() === url && r.request().method() === init.method);
-  await page.evaluate(
-    ({ url, init }) => fetch(url, { method: init.method, headers: { 'content-type': init.contentType }, body: init.body, mode: 'no-cors' }).catch(() => undefined),
-    { url, init },
-  );
-  return (await response).status();
+/**
+ * The classic cross-site request forgery: a form on the current page POSTs text/plain to `action` (no preflight,
+ * no CORS, the browser sets Origin and Sec-Fetch-Site itself) and the browser navigates to the answer.
+ */
+async function submitTextPlainForm(page: Page, action: string): Promise<{ status: number; body: string }> {
+  const answer = page.waitForResponse((r) => r.url() === action && r.request().method() === 'POST');
+  await page.evaluate((target) => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = target;
+    form.enctype = 'text/plain';
+    const field = document.createElement('input');
+    field.name = '{"messages":[],"x":"';
+    field.value = '"}';
+    form.append(field);
+    document.body.append(form);
+    form.submit();
+  }, action);
+  const response = await answer;
+  return { status: response.status(), body: await response.text() };
 }
 
 test('a cross-site POST to the agent or computer-use API is refused with a reason', async ({ request }) => {
@@ -38,10 +50,10 @@ test('a cross-site POST to the agent or computer-use API is refused with a reaso
 });
 
 test("a page on another site cannot make the visitor's browser call /api/ai", async ({ page }) => {
-  // A plain "simple" request: text/plain, no preflight; the browser marks it cross-site by itself.
   await page.goto(`${otherSite}/robots.txt`);
-  const status = await statusOfPageFetch(page, `${ide}/api/ai`, { method: 'POST', contentType: 'text/plain', body: '{"messages":[]}' });
-  expect(status).toBe(403);
+  const answer = await submitTextPlainForm(page, `${ide}/api/ai`);
+  expect(answer.status).toBe(403);
+  expect(answer.body).toMatch(/cross-site/);
 });
 
 test('the runtime site serves only the runtime frame files, and nothing of the IDE', async ({ page }) => {
@@ -56,12 +68,14 @@ test('the runtime site serves only the runtime frame files, and nothing of the I
   expect(headers['cross-origin-embedder-policy']).toBe('require-corp');
 
   // Script on the runtime site: its own /api/ai does not exist, and the IDE's refuses it.
-  expect(await statusOfPageFetch(page, `${runtimeSite}/api/ai`, { method: 'POST', contentType: 'application/json', body: '{}' })).toBe(404);
-  expect(await statusOfPageFetch(page, `${ide}/api/ai`, { method: 'POST', contentType: 'application/json', body: '{}' })).toBe(403);
-
-  // Its pages may only be framed by the IDE.
+  const ownApi = await page.evaluate(() => fetch('/api/ai', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status));
+  expect(ownApi).toBe(404);
+  // Its pages may only be framed by the IDE (checked before the form below navigates away).
   const notFound = await page.goto(`${runtimeSite}/nothing-here`);
   expect(notFound?.headers()['content-security-policy']).toMatch(/frame-ancestors 'self' http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*/);
+  const toIde = await submitTextPlainForm(page, `${ide}/api/ai`);
+  expect(toIde.status).toBe(403);
+  expect(toIde.body).toMatch(/cross-site/);
 });
 
 test('the IDE site does not serve the runtime frame', async ({ request }) => {
