@@ -158,7 +158,7 @@ describe('screenshot size and format', () => {
     Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
     Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
   }
-  vi.mocked(domToCanvas).mockImplementation(async (_node, options = {}) => {
+  const fakeCapture = async (_node: Node, options: { width?: number; height?: number; scale?: number } = {}) => {
     const scale = options.scale ?? 1;
     const canvas = {
       width: Math.floor((options.width ?? 0) * scale),
@@ -167,7 +167,8 @@ describe('screenshot size and format', () => {
       toBlob: (done: (blob: Blob) => void, type: string) => done(new Blob([new Uint8Array(type === 'image/jpeg' ? encoded.jpeg : encoded.png)], { type })),
     };
     return canvas as unknown as HTMLCanvasElement;
-  });
+  };
+  vi.mocked(domToCanvas).mockImplementation(fakeCapture as typeof domToCanvas);
 
   it.each([
     [{ width: 1000, height: 600 }, { width: 1440, height: 864 }],
@@ -187,7 +188,7 @@ describe('screenshot size and format', () => {
     useViewport(700, 450);
     const shot = await takeScreenshot(document);
     expect(domToCanvas).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(domToCanvas).mock.calls[0]?.[1]).toMatchObject({ width: 700, height: 450, scale: 2 });
+    expect((vi.mocked(domToCanvas).mock.calls[0] as unknown[] | undefined)?.[1]).toMatchObject({ width: 700, height: 450, scale: expect.closeTo(2, 6) });
     expect(shot).toMatchObject({ width: 1400, height: 900, viewport: { width: 700, height: 450 }, mimeType: 'image/png' });
     // Every screenshot of the same preview has the same size.
     expect(await takeScreenshot(document)).toMatchObject({ width: 1400, height: 900 });

@@ -38,7 +38,8 @@ describe('computer-use replay (TABSMITH_MODEL_PROVIDER=replay)', () => {
     expect(DEFAULT_COMPUTER_USE_REPLAY_DIR).toBe('tests/e2e/fixtures/computer-use');
     const first = await turn([user(TODO)], { env: REPLAY });
     expect(first.status).toBe(200);
-    expect(first.json.model).toBe(DEFAULT_COMPUTER_USE_MODEL);
+    // The recording names the model it was made with (its action set), which the replay reports.
+    expect(first.json.model).toBe('gemini-2.5-computer-use-preview-10-2025');
     expect(first.json.functionCalls).toEqual([{ id: 'fc-1', name: 'type_text_at', args: { x: 500, y: 100, text: 'buy milk', press_enter: true, clear_before_typing: true } }]);
     expect(first.json.thoughts).toContain('New todo');
 
@@ -63,7 +64,10 @@ describe('computer-use replay (TABSMITH_MODEL_PROVIDER=replay)', () => {
     await writeFile(join(dir, 'notes.txt'), 'ignored');
     const env = { ...REPLAY, TABSMITH_COMPUTER_USE_REPLAY_DIR: dir };
     expect((await turn([user('Please CHECK THE PAGE TITLE now')], { env })).json.text).toBe('long');
-    expect((await turn([user('check the page')], { env })).json.text).toBe('short');
+    const short = await turn([user('check the page')], { env });
+    expect(short.json.text).toBe('short');
+    // A recording that names no model reports the configured one.
+    expect(short.json.model).toBe(DEFAULT_COMPUTER_USE_MODEL);
     const none = await turn([user('something else')], { env });
     expect(none.status).toBe(200);
     expect(none.json.text).toContain('No recorded computer-use session matches "something else"');
