@@ -1,9 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { bootRuntime } from '@/lib/runtime/boot';
-import type { Runtime, RuntimeKind } from '@/lib/runtime/port';
 import { readBenchParams } from './bench-params';
+import { bootBenchRuntime, type BenchBooted } from './boot-bench-runtime';
 import { agentBench, type AgentBench } from './agent-handle';
 import { workspaceBench, type WorkspaceBench } from './workspace-handle';
 import { errorMessage } from '../../lib/error-message';
@@ -12,13 +11,6 @@ import { errorMessage } from '../../lib/error-message';
  * /bench: a bare page that boots one runtime and hands it to `npm run bench` (bench/run.mjs), which drives
  * it through Playwright. Nothing else is on the page, so the figures are the runtime's, not the IDE's.
  */
-
-interface BenchHandle {
-  runtime: Runtime;
-  kind: RuntimeKind;
-  bootMs: number;
-  fellBack: boolean;
-}
 
 interface BenchFailure {
   name: string;
@@ -30,7 +22,7 @@ interface BenchFailure {
 
 declare global {
   interface Window {
-    __tabsmithBench?: BenchHandle;
+    __tabsmithBench?: BenchBooted;
     __tabsmithBenchError?: BenchFailure;
     /** The workspace modules (persistence, zip, locks, open), for bench/cases/workspace-*.mjs. */
     __tabsmithWorkspace?: WorkspaceBench;
@@ -45,14 +37,15 @@ export default function BenchPage() {
   useEffect(() => {
     window.__tabsmithWorkspace = workspaceBench;
     window.__tabsmithAgent = agentBench;
-    const { choice, timeoutMs } = readBenchParams(window.location.search);
+    const params = readBenchParams(window.location.search);
     const log = (line: string) => setLines((previous) => [...previous, line]);
     const startedAt = performance.now();
-    log(`runtime=${choice}${timeoutMs ? ` bootTimeoutMs=${timeoutMs}` : ''}`);
-    bootRuntime(choice, { timeoutMs, onStatus: log }).then(
-      ({ runtime, kind, bootMs, fellBack }) => {
-        window.__tabsmithBench = { runtime, kind, bootMs, fellBack };
-        log(`ready: ${kind} booted in ${Math.round(bootMs)} ms${fellBack ? ' (fell back)' : ''}`);
+    log(`runtime=${params.runtime}${params.timeoutMs ? ` bootTimeoutMs=${params.timeoutMs}` : ''}`);
+    bootBenchRuntime(params, log).then(
+      (booted) => {
+        window.__tabsmithBench = booted;
+        const { kind, bootMs, fellBack, runsIn } = booted;
+        log(`ready: ${kind} (runs in ${runsIn}) booted in ${Math.round(bootMs)} ms${fellBack ? ' (fell back)' : ''}`);
       },
       (error: unknown) => {
         const failure: BenchFailure = {

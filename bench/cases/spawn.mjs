@@ -1,5 +1,6 @@
-// Spawn-to-first-output: runtime.spawn('node', ['/bench.js']) to the first non-empty output chunk.
-import { openBenchPage } from '../lib/bench-page.mjs';
+// Spawn-to-first-output: runtime.spawn('node', ['/bench.js']) to the first non-empty output chunk, through the
+// runtime frame and on the in-page baseline.
+import { alternate, openBothPaths, pairRows } from '../lib/runtime-paths.mjs';
 
 const SCRIPT = "const n = [1, 2, 3].reduce((a, b) => a + b, 0); console.log('bench-ok ' + n);";
 
@@ -26,23 +27,19 @@ async function spawnOnce(script) {
 
 export default {
   id: 'spawn',
-  description: 'node spawn to first output',
+  description: 'node spawn to first output: runtime frame vs in-page baseline',
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
-    const { page, close, booted, failed } = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
+    const { pages, close } = await openBothPaths(ctx);
     try {
-      if (!booted) throw new Error(`offline runtime failed to boot: ${failed?.message ?? 'unknown error'}`);
-      const samples = [];
-      for (let i = 0; i < ctx.runs; i++) samples.push(await page.evaluate(spawnOnce, SCRIPT));
-      return [
-        {
-          name: 'spawn.node.first-output',
-          unit: 'ms',
-          samples,
-          baseline: { label: "almostnode run('node /app/a.js'), runtimes.md upper bound", value: 6 },
-          note: 'offline runtime; all runs in one page, so the first includes loading the node shim',
-        },
-      ];
+      const samples = await alternate(ctx, pages, (page) => page.evaluate(spawnOnce, SCRIPT));
+      return pairRows({
+        name: 'spawn.node.first-output',
+        unit: 'ms',
+        framed: samples.framed,
+        inPage: samples['in-page'],
+        note: "spawn('node', [file]) to the first output chunk; all runs in one page each, so the first includes loading the node shim",
+      });
     } finally {
       await close();
     }

@@ -2,14 +2,14 @@
 // Every context is a fresh profile: no HTTP cache, no service worker, so each load is a cold start.
 
 /**
- * @typedef {{ kind: string, bootMs: number, fellBack: boolean, pageReadyMs: number }} Booted
+ * @typedef {{ kind: string, runsIn: string, bootMs: number, fellBack: boolean, pageReadyMs: number }} Booted
  * @typedef {{ name: string, code?: string, message: string, elapsedMs: number }} Failed
  */
 
 /**
  * @param {import('@playwright/test').Browser} browser
  * @param {string} baseURL
- * @param {{ runtime: 'offline' | 'webcontainer' | 'auto', bootTimeoutMs?: number, waitMs?: number }} options
+ * @param {{ runtime: 'offline' | 'webcontainer' | 'auto' | 'offline-inpage', bootTimeoutMs?: number, waitMs?: number }} options
  * @returns {Promise<{ page: import('@playwright/test').Page, close: () => Promise<void>, booted?: Booted, failed?: Failed }>}
  */
 export async function openBenchPage(browser, baseURL, { runtime, bootTimeoutMs, waitMs = 60_000 }) {
@@ -28,7 +28,7 @@ export async function openBenchPage(browser, baseURL, { runtime, bootTimeoutMs, 
       const handle = window.__tabsmithBench;
       if (handle) {
         // performance.now() counts from navigation start: this is load + bundle + boot as a user sees it.
-        return { booted: { kind: handle.kind, bootMs: handle.bootMs, fellBack: handle.fellBack, pageReadyMs: performance.now() } };
+        return { booted: { kind: handle.kind, runsIn: handle.runsIn, bootMs: handle.bootMs, fellBack: handle.fellBack, pageReadyMs: performance.now() } };
       }
       return { failed: window.__tabsmithBenchError };
     });

@@ -16,7 +16,7 @@ export function toRow(m) {
   if (!stats) {
     return { case: m.name, runs: String(m.samples.length), median: m.unavailable ?? 'no samples', p90: '', min: '', max: '', unit: '', ratio: '' };
   }
-  const ratio = m.baseline ? `${(stats.median / m.baseline.value).toFixed(1)}x` : '';
+  const ratio = m.baseline ? `${(stats.median / m.baseline.value).toFixed(2)}x` : '';
   return {
     case: m.name,
     runs: String(stats.runs),
@@ -47,7 +47,7 @@ export function printTable(measurements) {
   const baselines = measurements.filter((m) => m.baseline && !m.unavailable);
   if (baselines.length) {
     console.log('\nratio = median / baseline:');
-    for (const m of baselines) console.log(`  ${m.name}: ${m.baseline.label} = ${m.baseline.value} ${m.unit}`);
+    for (const m of baselines) console.log(`  ${m.name}: ${m.baseline.label} = ${fmt(m.baseline.value)} ${m.unit}`);
   }
   const notes = measurements.filter((m) => m.note);
   if (notes.length) {
