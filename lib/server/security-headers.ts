@@ -9,14 +9,6 @@
 import { parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
 import type { Site } from './sites';
 
-/**
- * The offline runtime still evaluates the user's code in the IDE page itself (almostnode uses eval and
- * `new Function`, esbuild-wasm compiles WebAssembly, and user code may fetch any host). While that is so, the
- * IDE's CSP must allow eval, wasm and any connection. Set this to false once user code runs only in the
- * runtime frame: the IDE page then gets no eval at all and connects only to itself and the runtimes it embeds.
- */
-export const IDE_PAGE_RUNS_USER_CODE = true;
-
 type Env = Record<string, string | undefined>;
 
 /** Site-independent headers for every response, static files included (applied from next.config.ts). */
@@ -54,8 +46,7 @@ export function isNonDocumentPath(pathname: string): boolean {
 const IN_PAGE_RUNTIME_PATHS = ['/selftest', '/bench'];
 
 function runsRuntimeInPage(pathname: string): boolean {
-  if (IN_PAGE_RUNTIME_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return true;
-  return IDE_PAGE_RUNS_USER_CODE;
+  return IN_PAGE_RUNTIME_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
 /** Source expressions from a space- or comma-separated list of origin patterns; invalid entries are dropped. */

@@ -64,7 +64,7 @@ export function serveRuntime(runtime: Runtime & { onShellCommand?(listener: (p: 
   port.onmessage = (message: MessageEvent) => {
     const parsed = requestEnvelopeSchema.safeParse(message.data);
     if (!parsed.success) {
-      console.warn('[runtime frame] refused a malformed request', parsed.error.issues[0]);
+      console.warn('[runtime frame] refused a malformed request:', parsed.error.issues[0]?.message);
       return;
     }
     const { id, request } = parsed.data;

@@ -256,6 +256,10 @@ export class FramedRuntime implements Runtime {
     await this.request({ op: 'fs.writeFiles', files });
   }
 
+  mount(files: Readonly<Record<string, string | Uint8Array>>): Promise<void> {
+    return this.writeFiles(Object.entries(files).map(([path, data]) => ({ path, data })));
+  }
+
   async export(path?: string): Promise<ExportedFiles> {
     return this.request({ op: 'export', path });
   }

@@ -1,0 +1,144 @@
+import { zipSync, strToU8 } from 'fflate';
+import { writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { AGENT_TIMEOUT_MS, sendPrompt, toolCall, waitForAgentIdle } from './support/chat';
+import { openIde, region } from './support/ide';
+import { terminal } from './support/terminal';
+import { waitForWorkspace } from './support/workspace';
+
+/**
+ * The user's code is hostile. A workspace's `node` script and its preview page each try to reach the IDE: its
+ * DOM, its IndexedDB (every workspace, conversations, audit log) and its model route. Each attempt must fail,
+ * and a busy loop must never freeze the IDE or outlive Ctrl+C / a tool timeout.
+ */
+
+/** Plain ES5-ish probe shared by the node script and the preview page; prints one line per attempt. */
+function probeSource(ideOrigin: string): string {
+  return `
+async function probe() {
+  var lines = [];
+  function name(e) { return e && e.name ? e.name : String(e); }
+  try { lines.push('parent.document: READ ' + window.parent.document.title); } catch (e) { lines.push('parent.document: blocked (' + name(e) + ')'); }
+  try { lines.push('top.location: READ ' + window.top.location.href); } catch (e) { lines.push('top.location: blocked (' + name(e) + ')'); }
+  try {
+    var dbs = await indexedDB.databases();
+    lines.push('databases: [' + dbs.map(function (d) { return d.name; }).join(',') + ']');
+  } catch (e) { lines.push('databases: blocked (' + name(e) + ')'); }
+  try {
+    var db = await new Promise(function (resolve, reject) { var q = indexedDB.open('tabsmith'); q.onsuccess = function () { resolve(q.result); }; q.onerror = function () { reject(q.error); }; });
+    lines.push('tabsmith stores: [' + Array.from(db.objectStoreNames).join(',') + ']');
+    db.close();
+  } catch (e) { lines.push('tabsmith stores: blocked (' + name(e) + ')'); }
+  try {
+    var res = await fetch('${ideOrigin}/api/ai', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"messages":[]}' });
+    lines.push('api/ai json: READ ' + res.status);
+  } catch (e) { lines.push('api/ai json: blocked (' + name(e) + ')'); }
+  try {
+    await fetch('${ideOrigin}/api/ai', { method: 'POST', mode: 'no-cors', body: '{"messages":[]}' });
+    lines.push('api/ai no-cors: sent');
+  } catch (e) { lines.push('api/ai no-cors: blocked (' + name(e) + ')'); }
+  return 'PROBE ' + location.origin + '\\n' + lines.join('\\n') + '\\nPROBE END';
+}`;
+}
+
+function hostileZip(path: string, ideOrigin: string): void {
+  const page = `<!doctype html><html><head><title>hostile</title></head><body><pre id="out">probing…</pre>
+<script>${probeSource(ideOrigin)}
+probe().then(function (text) { document.getElementById('out').textContent = text; });</script></body></html>`;
+  const server = `require('http').createServer(function (req, res) { res.setHeader('Content-Type', 'text/html'); res.end(require('fs').readFileSync(__dirname + '/index.html', 'utf8')); }).listen(3000);`;
+  // The interval keeps the process alive until the probe's promises settle (no timers would otherwise be pending).
+  const attack = `${probeSource(ideOrigin)}\nvar keep = setInterval(function () {}, 50);\nprobe().then(function (text) { console.log(text); clearInterval(keep); });\n`;
+  writeFileSync(path, zipSync({ 'index.html': strToU8(page), 'server.js': strToU8(server), 'attack.js': strToU8(attack) }));
+}
+
+/** Every attempt blocked; the only databases the runtime's origin sees are its own (never the IDE's data). */
+function expectAllBlocked(text: string): void {
+  expect(text).toMatch(/parent\.document: blocked \(SecurityError\)/);
+  expect(text).toMatch(/top\.location: blocked \(SecurityError\)/);
+  // "tabsmith" on the runtime's origin is at most an empty database the probe itself created: the IDE's stores
+  // (workspaces, files, conversations, audit) are not in it.
+  expect(text).toMatch(/tabsmith stores: \[\]/);
+  expect(text).toMatch(/api\/ai json: blocked \(TypeError\)/);
+  expect(text).not.toContain('READ');
+}
+
+async function importHostile(page: Page, zipPath: string): Promise<void> {
+  await page.goto('/?runtime=offline');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import zip' }).click({ timeout: 30_000 });
+  await (await choosing).setFiles(zipPath);
+  await page.waitForURL(/[?&]ws=/);
+  await waitForWorkspace(page);
+}
+
+test.describe('isolation of the user code', () => {
+  test('a node script and a preview page cannot reach the IDE, its storage or its model route', async ({ page, baseURL }, info) => {
+    const ideOrigin = new URL(baseURL ?? page.url()).origin;
+    const apiStatuses: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/ai' && response.request().method() === 'POST') apiStatuses.push(response.status());
+    });
+    const zipPath = info.outputPath('hostile.zip');
+    hostileZip(zipPath, ideOrigin);
+    await importHostile(page, zipPath);
+
+    const shell = terminal(page, 1);
+    await shell.waitForPrompt();
+    await shell.run('node attack.js');
+    await expect(shell.panel).toContainText('PROBE END', { timeout: 30_000 });
+    const fromNode = await shell.panel.innerText();
+    expect(fromNode).not.toContain(`PROBE ${ideOrigin}`);
+    expectAllBlocked(fromNode.replace(/\u00a0/g, ' '));
+
+    await shell.start('node server.js');
+    const out = page.frameLocator('iframe[title="Preview"]').locator('#out');
+    await expect(out).toContainText('PROBE END', { timeout: 30_000 });
+    const fromPreview = (await out.textContent()) ?? '';
+    expect(fromPreview).not.toContain(`PROBE ${ideOrigin}`);
+    expectAllBlocked(fromPreview);
+
+    // The POSTs that did leave the browser (no-cors) were refused by the server.
+    await expect.poll(() => apiStatuses.length).toBeGreaterThanOrEqual(1);
+    for (const status of apiStatuses) expect([403, 415]).toContain(status);
+
+    // The IDE's own data is intact and still its own.
+    const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(names).toContain('tabsmith');
+  });
+
+  test('a busy loop never freezes the IDE, and Ctrl+C gives the prompt back', async ({ page }) => {
+    await openIde(page);
+    const shell = terminal(page, 1);
+    await shell.run('echo kept > kept.txt');
+    await shell.start('node -e "while(true){}"');
+
+    // The IDE keeps answering while the loop runs: its own thread is free, and it says what is busy.
+    const notice = page.getByRole('alert').filter({ hasText: 'The runtime has not responded' });
+    await expect(notice).toBeVisible({ timeout: 15_000 });
+    await expect(notice).toContainText('while(true){}');
+    // Its own thread answers at once (the loop runs in the runtime frame's process, not here).
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      expect(await page.evaluate(() => document.title)).toBeTruthy();
+      expect(Date.now() - started).toBeLessThan(3_000);
+    }
+
+    await page.keyboard.press('Control+C');
+    await expect(shell.panel).toContainText('The runtime stopped responding while running', { timeout: 15_000 });
+    await shell.waitForPrompt(15_000);
+    await expect(notice).toHaveCount(0);
+
+    // The saved files came back into the new runtime.
+    await shell.run('cat kept.txt');
+    await expect(shell.panel).toContainText(/^kept$/m);
+  });
+
+  test("the agent's run_sh with timeoutMs returns timedOut for a loop that never yields", async ({ page }) => {
+    await openIde(page);
+    await sendPrompt(page, 'spin the cpu forever');
+    const run = toolCall(page, 'run.sh', 'node -e "while(true){}"');
+    await expect(run).toContainText('timed out', { timeout: AGENT_TIMEOUT_MS });
+    await waitForAgentIdle(page);
+    await expect(region(page, 'Agent').getByRole('article', { name: 'Agent' }).last()).toContainText('stopped when its time ran out');
+  });
+});
