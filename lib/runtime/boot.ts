@@ -4,6 +4,7 @@
  */
 import { RuntimeError, type Runtime, type RuntimeChoice, type RuntimeKind } from './port';
 import { DEFAULT_BOOT_TIMEOUT_MS } from './choice';
+import { readRuntimeOriginPattern } from '../runtime-site/origin';
 import { errorMessage } from '../error-message';
 
 export interface BootedRuntime {
@@ -34,7 +35,8 @@ const defaultFactories: RuntimeFactories = {
   offline: async ({ timeoutMs }) =>
     (await import('./isolated/ide-side/boot-framed')).bootFramedRuntime({
       timeoutMs,
-      configuredOrigin: process.env.NEXT_PUBLIC_TABSMITH_RUNTIME_ORIGIN,
+      // The server writes TABSMITH_RUNTIME_ORIGIN into the page at request time.
+      configuredOrigin: readRuntimeOriginPattern(document),
     }),
   isCrossOriginIsolated: () => globalThis.crossOriginIsolated === true,
 };

@@ -2,7 +2,7 @@
  * Entry point of the offline runtime, loaded lazily with `import('@/lib/runtime/offline')`. Nothing runs at
  * module load: almostnode (≈0.5 MB gzipped) is imported inside createOfflineRuntime, only in a browser.
  */
-import { RuntimeError, type Runtime } from '../port';
+import { RuntimeError } from '../port';
 import type { OfflineRuntime as OfflineRuntimeType } from './runtime';
 import { errorMessage } from '../../error-message';
 

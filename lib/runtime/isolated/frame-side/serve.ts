@@ -4,7 +4,7 @@
  * page talks to: the handshake accepts only its parent window at the origin named in `?ide=`.
  */
 import type { Runtime, RuntimeProcess } from '../../port';
-import { CONNECT, connectSchema, FRAME_FAILED, FRAME_READY, requestEnvelopeSchema, type FrameEvent, type FrameMessage } from '../protocol';
+import { connectSchema, FRAME_FAILED, FRAME_READY, requestEnvelopeSchema, type FrameEvent, type FrameMessage } from '../protocol';
 import { handleRequest, type FrameState } from './handle-request';
 import { errorMessage } from '../../../error-message';
 
