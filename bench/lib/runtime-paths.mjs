@@ -49,13 +49,13 @@ export async function alternate(ctx, pages, measure) {
 export function pairRows({ name, unit, framed, inPage, note }) {
   const baseline = summarize(inPage)?.median;
   return [
-    { name: `${name}.in-page`, unit, samples: inPage, note: `${note} (${IN_PAGE.label}: the baseline)` },
+    { name: `${name}.in-page`, unit, samples: inPage, note: `baseline: ${IN_PAGE.label}` },
     {
       name: `${name}.framed`,
       unit,
       samples: framed,
       ...(baseline ? { baseline: { label: `${name}.in-page, median of this run`, value: baseline } } : {}),
-      note: `${note} (${FRAMED.label}); ratio = framed / in-page, target ≤ 1.5x`,
+      note: `${note}; ${FRAMED.label}; ratio = framed / in-page (target ≤ 1.5x)`,
     },
   ];
 }
