@@ -9,7 +9,7 @@ import type { ToolContext, ToolHandlers } from './tools/context';
 export type ToolCallResult = { content: unknown; error?: undefined } | { content?: undefined; error: ToolErrorValue };
 
 /** Command tools enforce their own limit (kill + timedOut); this backstop only catches a hung fs call. */
-const BACKSTOP_GRACE_MS = 4_000;
+const BACKSTOP_GRACE_MS = 6_000;
 
 function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, name: string): ToolErrorValue {
   const details = error.issues.map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : 'arguments'}: ${issue.message}`);

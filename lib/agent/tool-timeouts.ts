@@ -11,8 +11,12 @@ export const INSTALL_TIMEOUT_MS = 120_000;
 /** preview_check runs a whole computer-use session (up to 20 model turns, each with a screenshot). */
 export const PREVIEW_CHECK_TIMEOUT_MS = 300_000;
 
-/** The client waits this much longer than the executor's own limit. */
-export const CLIENT_TIMEOUT_GRACE_MS = 3_000;
+/**
+ * The executor may need up to this much past its own limit: the kill, the wait for the exit (KILL_WAIT_MS), and
+ * when the code never yields, the replacement of the runtime frame that runs it. Its backstop
+ * (worker/run-tool.ts) is a little shorter, so the client always gets the executor's answer first.
+ */
+export const CLIENT_TIMEOUT_GRACE_MS = 8_000;
 
 /**
  * The executor-side limit for one call: run_sh's own `timeoutMs` wins, install_npm gets at least

@@ -1,15 +1,13 @@
 import { zipSync, strToU8 } from 'fflate';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { AGENT_TIMEOUT_MS, sendPrompt, toolCall, waitForAgentIdle } from './support/chat';
-import { openIde, region } from './support/ide';
 import { terminal } from './support/terminal';
 import { waitForWorkspace } from './support/workspace';
 
 /**
  * The user's code is hostile. A workspace's `node` script and its preview page each try to reach the IDE: its
  * DOM, its IndexedDB (every workspace, conversations, audit log) and its model route. Each attempt must fail,
- * and a busy loop must never freeze the IDE or outlive Ctrl+C / a tool timeout.
+ * whatever the code tries.
  */
 
 /** Plain ES5-ish probe shared by the node script and the preview page; prints one line per attempt. */
@@ -104,41 +102,5 @@ test.describe('isolation of the user code', () => {
     // The IDE's own data is intact and still its own.
     const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
     expect(names).toContain('tabsmith');
-  });
-
-  test('a busy loop never freezes the IDE, and Ctrl+C gives the prompt back', async ({ page }) => {
-    await openIde(page);
-    const shell = terminal(page, 1);
-    await shell.run('echo kept > kept.txt');
-    await shell.start('node -e "while(true){}"');
-
-    // The IDE keeps answering while the loop runs: its own thread is free, and it says what is busy.
-    const notice = page.getByRole('alert').filter({ hasText: 'The runtime has not responded' });
-    await expect(notice).toBeVisible({ timeout: 15_000 });
-    await expect(notice).toContainText('while(true){}');
-    // Its own thread answers at once (the loop runs in the runtime frame's process, not here).
-    for (let i = 0; i < 3; i++) {
-      const started = Date.now();
-      expect(await page.evaluate(() => document.title)).toBeTruthy();
-      expect(Date.now() - started).toBeLessThan(3_000);
-    }
-
-    await page.keyboard.press('Control+C');
-    await expect(shell.panel).toContainText('The runtime stopped responding while running', { timeout: 15_000 });
-    await shell.waitForPrompt(15_000);
-    await expect(notice).toHaveCount(0);
-
-    // The saved files came back into the new runtime.
-    await shell.run('cat kept.txt');
-    await expect(shell.panel).toContainText(/^kept$/m);
-  });
-
-  test("the agent's run_sh with timeoutMs returns timedOut for a loop that never yields", async ({ page }) => {
-    await openIde(page);
-    await sendPrompt(page, 'spin the cpu forever');
-    const run = toolCall(page, 'run.sh', 'node -e "while(true){}"');
-    await expect(run).toContainText('timed out', { timeout: AGENT_TIMEOUT_MS });
-    await waitForAgentIdle(page);
-    await expect(region(page, 'Agent').getByRole('article', { name: 'Agent' }).last()).toContainText('stopped when its time ran out');
   });
 });
