@@ -97,6 +97,7 @@ describe('replay fixtures (tests/e2e/fixtures/replay)', async () => {
       'keep running the flaky script',
       'make a tiny hello server',
       'run the broken script',
+      'spin the cpu forever',
     ]);
   });
 

@@ -34,8 +34,9 @@ function createFrame(src: string): HTMLIFrameElement {
   // Its own site and process under COEP: the frame may use SharedArrayBuffer like the IDE.
   frame.allow = 'cross-origin-isolated';
   frame.dataset.tabsmithRuntime = '';
-  // Kept rendered (1 px, off-screen) rather than display:none, so the browser never throttles it as hidden.
-  Object.assign(frame.style, { position: 'fixed', left: '-10px', top: '-10px', width: '1px', height: '1px', border: '0', opacity: '0' });
+  // Not rendered at all: a frame in the page's compositing would tie the IDE's painting to a process that a busy
+  // loop can hold. Its scripts, timers and messages run as usual (browsers throttle only rendering there).
+  frame.style.display = 'none';
   return frame;
 }
 
