@@ -1,6 +1,6 @@
 // Mounting a 1,000-file workspace (~210 B per file, 20 folders) into the runtime, through the runtime frame and
 // on the in-page baseline: one fs.writeFile per file awaited in turn (a message round trip each, through the
-// frame), and all files at once (the frame: FramedRuntime.writeFiles, one message; in-page: every writeFile
+// frame), and all files at once (the frame: Runtime.mount, one message; in-page: every writeFile
 // started together, which is what the frame does with that message).
 import { alternate, openBothPaths, pairRows } from '../lib/runtime-paths.mjs';
 
@@ -20,7 +20,7 @@ async function mountOnce({ count, run }) {
 
   const batch = filesUnder(`/mount-batch-${run}`);
   started = performance.now();
-  if (typeof runtime.writeFiles === 'function') await runtime.writeFiles(batch);
+  if (typeof runtime.mount === 'function') await runtime.mount(Object.fromEntries(batch.map((file) => [file.path, file.data])));
   else await Promise.all(batch.map((file) => runtime.fs.writeFile(file.path, file.data)));
   const batchMs = performance.now() - started;
 
@@ -31,7 +31,7 @@ async function mountOnce({ count, run }) {
   }
   await runtime.fs.rm(`/mount-each-${run}`);
   await runtime.fs.rm(`/mount-batch-${run}`);
-  return { eachMs, batchMs, batched: typeof runtime.writeFiles === 'function' };
+  return { eachMs, batchMs, batched: typeof runtime.mount === 'function' };
 }
 
 export default {
@@ -42,7 +42,7 @@ export default {
     const { pages, close } = await openBothPaths(ctx);
     try {
       const runs = await alternate(ctx, pages, (page, run) => page.evaluate(mountOnce, { count: FILES, run }));
-      if (!runs.framed.every((r) => r.batched)) throw new Error('the framed runtime has no writeFiles');
+      if (!runs.framed.every((r) => r.batched)) throw new Error('the framed runtime has no mount');
       return [
         ...pairRows({
           name: `mount.${FILES}-files.write-each`,
@@ -56,7 +56,7 @@ export default {
           unit: 'ms',
           framed: runs.framed.map((r) => r.batchMs),
           inPage: runs['in-page'].map((r) => r.batchMs),
-          note: `${FILES} files at once: writeFiles (one message) through the frame, ${FILES} concurrent fs.writeFile in-page`,
+          note: `${FILES} files at once: mount (one message) through the frame, ${FILES} concurrent fs.writeFile in-page`,
         }),
       ];
     } finally {

@@ -1,8 +1,8 @@
 import { zipSync, strToU8 } from 'fflate';
 import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { terminal } from './support/terminal';
-import { waitForWorkspace } from './support/workspace';
+import { importZip } from './support/workspace';
 
 /**
  * The user's code is hostile. A workspace's `node` script and its preview page each try to reach the IDE: its
@@ -60,15 +60,6 @@ function expectAllBlocked(text: string): void {
   expect(text).not.toContain('READ');
 }
 
-async function importHostile(page: Page, zipPath: string): Promise<void> {
-  await page.goto('/?runtime=offline');
-  const choosing = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import zip' }).click({ timeout: 30_000 });
-  await (await choosing).setFiles(zipPath);
-  await page.waitForURL(/[?&]ws=/);
-  await waitForWorkspace(page);
-}
-
 test.describe('isolation of the user code', () => {
   test('a node script and a preview page cannot reach the IDE, its storage or its model route', async ({ page, baseURL }, info) => {
     const ideOrigin = new URL(baseURL ?? page.url()).origin;
@@ -78,7 +69,7 @@ test.describe('isolation of the user code', () => {
     });
     const zipPath = info.outputPath('hostile.zip');
     hostileZip(zipPath, ideOrigin);
-    await importHostile(page, zipPath);
+    await importZip(page, zipPath);
 
     const shell = terminal(page, 1);
     await shell.waitForPrompt();

@@ -6,16 +6,13 @@
 import type * as Almost from 'almostnode';
 import type {
   ExportedFiles,
-  PortEvent,
-  PreviewError,
-  ProcessExit,
   Runtime,
   RuntimeFs,
   RuntimeProcess,
   SpawnOptions,
   Unsubscribe,
 } from '../port';
-import { Listeners } from '../listeners';
+import { Listeners, RuntimeEvents } from '../listeners';
 import { attachBridge } from './bridge';
 import { quoteWords } from './command-line';
 import { runArgv, runCommandLine, type CommandDeps } from './commands';
@@ -43,22 +40,19 @@ export interface OfflineRuntimeParts {
 const KILL_GRACE_MS = 2000;
 const SHELL_BANNER = 'Tabsmith offline runtime (almostnode). Ctrl+C stops the running command.\n';
 
-export class OfflineRuntime implements Runtime {
+export class OfflineRuntime extends RuntimeEvents implements Runtime {
   readonly kind = 'offline' as const;
   readonly fs: RuntimeFs;
   private nextId = 1;
   private readonly running = new Set<OfflineProcess>();
   private readonly shells = new Map<OfflineProcess, LineShell>();
-  private readonly portListeners = new Listeners<[PortEvent]>();
-  private readonly readyListeners = new Listeners<[number, string]>();
-  private readonly errorListeners = new Listeners<[PreviewError]>();
-  private readonly exitListeners = new Listeners<[ProcessExit]>();
   private readonly shellCommandListeners = new Listeners<[RuntimeProcess]>();
   private readonly tracker: ServerTracker;
   private readonly deps: CommandDeps;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(private readonly parts: OfflineRuntimeParts) {
+    super();
     const { almost, container, origin } = parts;
     this.fs = createOfflineFs(container.vfs);
     provideEsbuildLazily((path) => (container.vfs.existsSync(path) ? container.vfs.readFileSync(path, 'utf8') : null));
@@ -101,7 +95,12 @@ export class OfflineRuntime implements Runtime {
       write: (text) => proc.print(text),
     };
     // A single word with spaces is a command line (spawn('npm install x')); otherwise argv is taken as given.
-    const run = args.length === 0 && /\s/.test(command) ? runCommandLine(command, io, this.deps) : runArgv(argv, io, this.deps);
+    const isLine = args.length === 0 && /\s/.test(command);
+    // Started a task later: code that loops from its first instruction must not hold back spawn's caller (the
+    // runtime frame answers the IDE with the pid only once spawn has returned).
+    const run = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+      isLine ? runCommandLine(command, io, this.deps) : runArgv(argv, io, this.deps),
+    );
     void this.settle(proc, run);
     return proc;
   }
@@ -162,10 +161,6 @@ export class OfflineRuntime implements Runtime {
     return this.shellCommandListeners.add(listener);
   }
 
-  onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe {
-    return this.exitListeners.add(listener);
-  }
-
   processes(): readonly RuntimeProcess[] {
     return [...this.running];
   }
@@ -179,18 +174,6 @@ export class OfflineRuntime implements Runtime {
     await Promise.race([Promise.all(victims.map((proc) => proc.exit)), grace]);
     // almostnode's bash cannot be interrupted; processes still waiting on it are marked ended regardless.
     for (const proc of victims) proc.finish(130);
-  }
-
-  onPort(listener: (event: PortEvent) => void): Unsubscribe {
-    return this.portListeners.add(listener);
-  }
-
-  onServerReady(listener: (port: number, url: string) => void): Unsubscribe {
-    return this.readyListeners.add(listener);
-  }
-
-  onPreviewError(listener: (error: PreviewError) => void): Unsubscribe {
-    return this.errorListeners.add(listener);
   }
 
   async export(path = '/'): Promise<ExportedFiles> {

@@ -23,7 +23,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { region } from './ide';
 import { terminal } from './terminal';
-import { waitForWorkspace } from './workspace';
+import { importZip } from './workspace';
 
 export const TODO_APP_INDEX = `<!doctype html>
 <html lang="en">
@@ -176,12 +176,7 @@ export function writeTodoAppZip(zipPath: string): void {
 
 /** From the launcher: imports the app's zip, waits for the workspace, starts the server, waits for the preview. */
 export async function openTodoApp(page: Page, zipPath: string): Promise<void> {
-  await page.goto('/?runtime=offline');
-  const choosing = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import zip' }).click({ timeout: 30_000 });
-  await (await choosing).setFiles(zipPath);
-  await page.waitForURL(/[?&]ws=/);
-  await waitForWorkspace(page);
+  await importZip(page, zipPath);
   const shell = terminal(page, 1);
   await shell.waitForPrompt();
   await shell.start('node server.js');

@@ -30,6 +30,16 @@ export async function createWorkspace(page: Page, name: string, template: Templa
   return new URL(page.url()).searchParams.get('ws') ?? '';
 }
 
+/** From the launcher on the offline runtime: imports a zip ("Import zip") and waits for its workspace. */
+export async function importZip(page: Page, zipPath: string): Promise<void> {
+  await page.goto('/?runtime=offline');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import zip' }).click({ timeout: 30_000 });
+  await (await choosing).setFiles(zipPath);
+  await page.waitForURL(/[?&]ws=/);
+  await waitForWorkspace(page);
+}
+
 /** The runtime is booted and the workspace's tree is on screen. */
 export async function waitForWorkspace(page: Page): Promise<void> {
   await expect(runtimeStatus(page)).toHaveText(OFFLINE_BOOTED, { timeout: 30_000 });

@@ -16,16 +16,6 @@ function findProcess(runtime: Runtime, pid: number): RuntimeProcess | undefined 
   return runtime.processes().find((process) => process.id === pid);
 }
 
-async function writeFiles(runtime: Runtime, files: { path: string; data: string | Uint8Array }[]): Promise<void> {
-  const folders = new Set<string>();
-  for (const { path } of files) {
-    const cut = path.lastIndexOf('/');
-    if (cut > 0) folders.add(path.slice(0, cut));
-  }
-  for (const folder of [...folders].sort()) await runtime.fs.mkdir(folder);
-  await Promise.all(files.map((file) => runtime.fs.writeFile(file.path, file.data)));
-}
-
 export async function handleRequest(state: FrameState, request: RuntimeRequest): Promise<unknown> {
   const { runtime } = state;
   switch (request.op) {
@@ -36,7 +26,9 @@ export async function handleRequest(state: FrameState, request: RuntimeRequest):
     case 'fs.writeFile':
       return runtime.fs.writeFile(request.path, request.data);
     case 'fs.writeFiles':
-      return writeFiles(runtime, request.files);
+      // writeFile creates missing parent folders (a port rule), so the files can go in all at once.
+      await Promise.all(request.files.map((file) => runtime.fs.writeFile(file.path, file.data)));
+      return null;
     case 'fs.mkdir':
       return runtime.fs.mkdir(request.path);
     case 'fs.readdir':

@@ -51,6 +51,6 @@ export async function bootFramedRuntime({ timeoutMs, configuredOrigin }: BootFra
     if (!origin) throw new RuntimeError('boot-failed', NO_RUNTIME_SITE_MESSAGE);
     return origin;
   };
-  originFor(0);
+  // originFor(0) throws NO_RUNTIME_SITE_MESSAGE before any frame is made when there is no second site.
   return FramedRuntime.boot({ originFor, ideOrigin: window.location.origin, bootTimeoutMs: timeoutMs });
 }

@@ -9,9 +9,6 @@ import {
   RuntimeError,
   type ExportedFiles,
   type FsEvent,
-  type PortEvent,
-  type PreviewError,
-  type ProcessExit,
   type Runtime,
   type RuntimeFs,
   type RuntimeProcess,
@@ -22,7 +19,7 @@ import {
 import { frameMessageSchema, resultSchemas, type FrameEvent, type RuntimeOp, type RuntimeRequest, type RuntimeResult } from '../protocol';
 import { connectToFrame, type FrameConnection } from './frame-connection';
 import { FramedProcess } from './framed-process';
-import { Listeners } from '../../listeners';
+import { Listeners, RuntimeEvents } from '../../listeners';
 import { listenForFramedPreviewErrors } from './preview-errors';
 import { Watchdog, type RuntimeHealth } from './watchdog';
 
@@ -48,7 +45,7 @@ export interface FramedRuntimeHealth extends RuntimeHealth {
 const PREVIEW_PREFIX = '/__virtual__/';
 const RESTART_EXIT_CODE = 130;
 
-export class FramedRuntime implements Runtime {
+export class FramedRuntime extends RuntimeEvents implements Runtime {
   readonly kind = 'offline' as const;
   readonly fs: RuntimeFs;
   private conn: FrameConnection | null = null;
@@ -61,16 +58,13 @@ export class FramedRuntime implements Runtime {
   private readonly procs = new Map<number, FramedProcess>();
   private readonly watches = new Map<number, { path: string; listener: (event: FsEvent) => void }>();
   private readonly openPorts = new Set<number>();
-  private readonly portListeners = new Listeners<[PortEvent]>();
-  private readonly readyListeners = new Listeners<[number, string]>();
-  private readonly errorListeners = new Listeners<[PreviewError]>();
-  private readonly exitListeners = new Listeners<[ProcessExit]>();
   private readonly restartListeners = new Listeners<[RuntimeRestart]>();
   private readonly healthListeners = new Listeners<[FramedRuntimeHealth]>();
   private readonly watchdog: Watchdog;
   private readonly stopPreviewErrors: Unsubscribe;
 
   private constructor(private readonly options: FramedRuntimeOptions, first: FrameConnection) {
+    super();
     this.connecting = Promise.resolve(first);
     this.attach(first);
     this.fs = this.createFs();
@@ -251,13 +245,9 @@ export class FramedRuntime implements Runtime {
     };
   }
 
-  /** Many files in one message: opening a workspace or restoring one after a restart. */
-  async writeFiles(files: { path: string; data: string | Uint8Array }[]): Promise<void> {
-    await this.request({ op: 'fs.writeFiles', files });
-  }
-
-  mount(files: Readonly<Record<string, string | Uint8Array>>): Promise<void> {
-    return this.writeFiles(Object.entries(files).map(([path, data]) => ({ path, data })));
+  /** Many files in one message: opening a workspace, or restoring one after a restart. */
+  async mount(files: Readonly<Record<string, string | Uint8Array>>): Promise<void> {
+    await this.request({ op: 'fs.writeFiles', files: Object.entries(files).map(([path, data]) => ({ path, data })) });
   }
 
   async export(path?: string): Promise<ExportedFiles> {
@@ -265,22 +255,6 @@ export class FramedRuntime implements Runtime {
   }
 
   // ---- events ---------------------------------------------------------------------------------------------
-
-  onPort(listener: (event: PortEvent) => void): Unsubscribe {
-    return this.portListeners.add(listener);
-  }
-
-  onServerReady(listener: (port: number, url: string) => void): Unsubscribe {
-    return this.readyListeners.add(listener);
-  }
-
-  onPreviewError(listener: (error: PreviewError) => void): Unsubscribe {
-    return this.errorListeners.add(listener);
-  }
-
-  onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe {
-    return this.exitListeners.add(listener);
-  }
 
   onRestart(listener: (restart: RuntimeRestart) => void): Unsubscribe {
     return this.restartListeners.add(listener);
