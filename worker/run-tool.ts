@@ -4,12 +4,11 @@
  */
 import { isToolName, toolInputSchemas, toolOutputSchemas, type ToolName } from '@/lib/agent/tool-schemas';
 import { toToolError, type ToolErrorValue } from './errors';
+import { executorBackstopGraceMs } from '@/lib/agent/tool-timeouts';
 import type { ToolContext, ToolHandlers } from './tools/context';
 
 export type ToolCallResult = { content: unknown; error?: undefined } | { content?: undefined; error: ToolErrorValue };
 
-/** Command tools enforce their own limit (kill + timedOut); this backstop only catches a hung fs call. */
-const BACKSTOP_GRACE_MS = 6_000;
 
 function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, name: string): ToolErrorValue {
   const details = error.issues.map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : 'arguments'}: ${issue.message}`);
@@ -34,7 +33,7 @@ async function runKnown<N extends ToolName>(name: N, args: unknown, ctx: ToolCon
   const handler = handlers[name] as (input: unknown, context: ToolContext) => Promise<unknown>;
   let content: unknown;
   try {
-    content = await withBackstop(handler(parsed.data, ctx), ctx.timeoutMs + BACKSTOP_GRACE_MS, name);
+    content = await withBackstop(handler(parsed.data, ctx), ctx.timeoutMs + executorBackstopGraceMs(name), name);
   } catch (error) {
     const value = toToolError(error);
     return { error: error instanceof Error && error.name === 'Timeout' ? { name: 'Timeout', message: error.message } : value };

@@ -6,7 +6,7 @@
  * executor never hangs the chat.
  */
 import { channelName, DEFAULT_TOOL_TIMEOUT_MS, executorMessageSchema, type ExecuteToolMessage } from './protocol';
-import { CLIENT_TIMEOUT_GRACE_MS, toolTimeoutMs } from './tool-timeouts';
+import { clientTimeoutGraceMs, toolTimeoutMs } from './tool-timeouts';
 
 export const HELLO_INTERVAL_MS = 100;
 
@@ -96,7 +96,7 @@ export function createToolClient(options: ToolClientOptions): ToolClient {
       const timeoutMs = toolTimeoutMs(name, args, baseTimeoutMs);
       const message: ExecuteToolMessage = { type: 'EXECUTE_TOOL', payload: { requestId, toolCallId, name, args, timeoutMs } };
       return new Promise<ToolCallOutcome>((resolve) => {
-        const waitMs = timeoutMs + CLIENT_TIMEOUT_GRACE_MS;
+        const waitMs = timeoutMs + clientTimeoutGraceMs(name);
         const timer = setTimeout(() => {
           settle(requestId, {
             error: {

@@ -11,12 +11,22 @@ export const INSTALL_TIMEOUT_MS = 120_000;
 /** preview_check runs a whole computer-use session (up to 20 model turns, each with a screenshot). */
 export const PREVIEW_CHECK_TIMEOUT_MS = 300_000;
 
+/** Tools that run a process: the executor kills it at the limit and reports timedOut itself. */
+const COMMAND_TOOLS: ReadonlySet<string> = new Set(['run_sh', 'install_npm', 'test_run']);
+
 /**
- * The executor may need up to this much past its own limit: the kill, the wait for the exit (KILL_WAIT_MS), and
- * when the code never yields, the replacement of the runtime frame that runs it. Its backstop
- * (worker/run-tool.ts) is a little shorter, so the client always gets the executor's answer first.
+ * How much past a call's limit the executor's backstop waits before giving up on a handler. A command tool may
+ * need the kill, the wait for its exit (KILL_WAIT_MS) and, for code that never yields, the replacement of the
+ * runtime frame that runs it; other tools only a hung fs call.
  */
-export const CLIENT_TIMEOUT_GRACE_MS = 8_000;
+export function executorBackstopGraceMs(name: string): number {
+  return COMMAND_TOOLS.has(name) ? 6_000 : 4_000;
+}
+
+/** How much past a call's limit the tool client gives up; for commands, after the executor's backstop. */
+export function clientTimeoutGraceMs(name: string): number {
+  return COMMAND_TOOLS.has(name) ? 8_000 : 3_000;
+}
 
 /**
  * The executor-side limit for one call: run_sh's own `timeoutMs` wins, install_npm gets at least
