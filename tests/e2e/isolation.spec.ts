@@ -35,6 +35,7 @@ async function probe() {
     await fetch('${ideOrigin}/api/ai', { method: 'POST', mode: 'no-cors', body: '{"messages":[]}' });
     lines.push('api/ai no-cors: sent');
   } catch (e) { lines.push('api/ai no-cors: blocked (' + name(e) + ')'); }
+  try { window.top.location.href = '${ideOrigin}/?hijacked=1'; lines.push('top navigation: READ allowed'); } catch (e) { lines.push('top navigation: blocked (' + name(e) + ')'); }
   return 'PROBE ' + location.origin + '\\n' + lines.join('\\n') + '\\nPROBE END';
 }`;
 }
@@ -53,6 +54,7 @@ probe().then(function (text) { document.getElementById('out').textContent = text
 function expectAllBlocked(text: string): void {
   expect(text).toMatch(/parent\.document: blocked \(SecurityError\)/);
   expect(text).toMatch(/top\.location: blocked \(SecurityError\)/);
+  expect(text).toMatch(/top navigation: blocked \(SecurityError\)/);
   // "tabsmith" on the runtime's origin is at most an empty database the probe itself created: the IDE's stores
   // (workspaces, files, conversations, audit) are not in it.
   expect(text).toMatch(/tabsmith stores: \[\]/);

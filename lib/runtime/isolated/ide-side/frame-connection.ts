@@ -33,6 +33,9 @@ function createFrame(src: string): HTMLIFrameElement {
   frame.tabIndex = -1;
   // Its own site and process under COEP: the frame may use SharedArrayBuffer like the IDE.
   frame.allow = 'cross-origin-isolated';
+  // Its own origin (for the preview service worker and the runtime's storage) and scripts, nothing else: no
+  // navigating the IDE's tab, no popups, no forms, whatever the user's code tries.
+  frame.sandbox.add('allow-scripts', 'allow-same-origin');
   frame.dataset.tabsmithRuntime = '';
   // Not rendered at all: a frame in the page's compositing would tie the IDE's painting to a process that a busy
   // loop can hold. Its scripts, timers and messages run as usual (browsers throttle only rendering there).
