@@ -22,6 +22,7 @@ import { FramedProcess } from './framed-process';
 import { Listeners, RuntimeEvents } from '../../listeners';
 import { listenForFramedPreviewErrors } from './preview-errors';
 import { Watchdog, type RuntimeHealth } from './watchdog';
+import { errorMessage } from '../../../error-message';
 
 export interface FramedRuntimeOptions {
   /** The runtime site's origin for the n-th frame (0 first); a new one per restart. */
@@ -60,6 +61,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private readonly openPorts = new Set<number>();
   private readonly restartListeners = new Listeners<[RuntimeRestart]>();
   private readonly healthListeners = new Listeners<[FramedRuntimeHealth]>();
+  private readonly runtimeErrorListeners = new Listeners<[string]>();
   private readonly watchdog: Watchdog;
   private readonly stopPreviewErrors: Unsubscribe;
 
@@ -70,7 +72,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     this.fs = this.createFs();
     this.watchdog = new Watchdog({
       ping: () => this.request({ op: 'ping' }),
-      restart: (reason) => void this.restart(reason),
+      restart: (reason) =>
+        void this.restart(reason).catch((error: unknown) =>
+          this.runtimeErrorListeners.emit(`The runtime could not be restarted (${errorMessage(error)}). Reload the page to start it again.`),
+        ),
       onHealth: (health) => this.healthListeners.emit({ ...health, command: health.responsive ? null : this.describe() }),
       stopGraceMs: options.stopGraceMs,
     });
@@ -258,6 +263,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
 
   onRestart(listener: (restart: RuntimeRestart) => void): Unsubscribe {
     return this.restartListeners.add(listener);
+  }
+
+  onRuntimeError(listener: (message: string) => void): Unsubscribe {
+    return this.runtimeErrorListeners.add(listener);
   }
 
   onHealth(listener: (health: FramedRuntimeHealth) => void): Unsubscribe {
