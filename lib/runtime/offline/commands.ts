@@ -6,8 +6,9 @@
 import type { VirtualFS } from 'almostnode';
 import { parseNodeArgs, quoteWords, splitSimpleCommands } from './command-line';
 import { runNode, type NodeDeps } from './node-exec';
-import { npmInstall, type NpmDeps } from './npm';
-import { joinPath, resolvePath } from './paths';
+import { runGit } from './git/cli';
+import { runNpm, runNpx, type NpmDeps } from './npm/cli';
+import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 
 type RunResult = { stdout: string; stderr: string; exitCode: number };
@@ -34,39 +35,6 @@ async function runInBash(line: string, io: CommandIO, deps: CommandDeps): Promis
   return result.exitCode;
 }
 
-async function npmRun(script: string | undefined, args: string[], io: CommandIO, deps: CommandDeps): Promise<number> {
-  const path = joinPath(io.cwd, 'package.json');
-  if (!script || !deps.vfs.existsSync(path)) return runInBash(quoteWords(['npm', 'run', ...(script ? [script] : [])]), io, deps);
-  let pkg: { name?: string; version?: string; scripts?: Record<string, string> };
-  try {
-    pkg = JSON.parse(deps.vfs.readFileSync(path, 'utf8')) as typeof pkg;
-  } catch {
-    io.write('npm ERR! Failed to parse package.json\n');
-    return 1;
-  }
-  const scripts = pkg.scripts ?? {};
-  const body = scripts[script];
-  if (body === undefined) {
-    io.write(`npm ERR! Missing script: "${script}"\n`);
-    const names = Object.keys(scripts);
-    if (names.length) io.write(`npm ERR! Available scripts: ${names.join(', ')}\n`);
-    return 1;
-  }
-  const env = { ...io.env, npm_lifecycle_event: script, npm_package_name: pkg.name ?? '', npm_package_version: pkg.version ?? '' };
-  const label = `${pkg.name ?? ''}@${pkg.version ?? ''}`;
-  for (const [name, command] of [
-    [`pre${script}`, scripts[`pre${script}`]],
-    [script, args.length ? `${body} ${quoteWords(args)}` : body],
-    [`post${script}`, scripts[`post${script}`]],
-  ] as const) {
-    if (command === undefined) continue;
-    io.write(`\n> ${label} ${name}\n> ${command}\n\n`);
-    const code = await runCommandLine(command, { ...io, env }, deps);
-    if (code !== 0 || io.signal.aborted) return code;
-  }
-  return 0;
-}
-
 /** Runs one command given as argv (spawn's form, and each part of a simple command line). */
 export async function runArgv(words: string[], io: CommandIO, deps: CommandDeps): Promise<number> {
   const env = { ...io.env };
@@ -78,12 +46,10 @@ export async function runArgv(words: string[], io: CommandIO, deps: CommandDeps)
   const [command, ...args] = words;
   const scoped = { ...io, env };
   if (command === 'node') return runNode(parseNodeArgs(args), scoped, deps);
-  if (command === 'npm') {
-    const [sub, ...rest] = args;
-    if (sub === 'install' || sub === 'i' || sub === 'add' || sub === 'ci') return npmInstall(rest, scoped, deps);
-    if (sub === 'run' || sub === 'run-script') return npmRun(rest[0], rest.slice(1).filter((a) => a !== '--'), scoped, deps);
-    if (sub === 'start' || sub === 'test' || sub === 't') return npmRun(sub === 't' ? 'test' : sub, rest.filter((a) => a !== '--'), scoped, deps);
-  }
+  const npmDeps = { ...deps, runCommandLine: (line: string, scriptIo: CommandIO) => runCommandLine(line, scriptIo, deps) };
+  if (command === 'npm') return runNpm(args, scoped, npmDeps);
+  if (command === 'npx') return runNpx(args, scoped, npmDeps);
+  if (command === 'git') return runGit(args, scoped, deps);
   return runInBash(quoteWords(words), scoped, deps);
 }
 

@@ -3,9 +3,9 @@
  * browser and prints nothing until the end; this one uses our same-origin proxy and streams progress lines.
  */
 import type { PackageManager, VirtualFS } from 'almostnode';
-import type { CommandIO } from './process';
-import { ensureEsbuild } from './esbuild';
-import { errorMessage } from '../../error-message';
+import type { CommandIO } from '../process';
+import { ensureEsbuild } from '../esbuild';
+import { errorMessage } from '../../../error-message';
 
 export interface NpmDeps {
   vfs: VirtualFS;
