@@ -11,6 +11,8 @@ const port = Number(process.env.TABSMITH_E2E_PORT ?? 3000);
 const registryPort = Number(process.env.TABSMITH_FIXTURE_REGISTRY_PORT ?? port + 1874);
 const registryUrl = `http://127.0.0.1:${registryPort}`;
 const baseURL = `http://127.0.0.1:${port}`;
+// Specs that compare installed files with the registry's tarballs read them from the fixture registry too.
+process.env.TABSMITH_FIXTURE_REGISTRY_URL = registryUrl;
 
 /**
  * Debian's Chromium: Playwright's own browser download does not work on these machines. Playwright gives
@@ -50,12 +52,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // npm packuments and tarballs for `npm install` in the browser, on loopback only.
+      // npm packuments and tarballs for `npm install` in the browser, on loopback only. Its first start on a
+      // machine fills the real-package cache from the registry (about 15 s here), hence the long timeout.
       command: 'node tests/e2e/fixtures/registry/server.mjs',
       url: `${registryUrl}/-/ping`,
       env: { TABSMITH_FIXTURE_REGISTRY_PORT: String(registryPort) },
       reuseExistingServer: false,
-      timeout: 15_000,
+      timeout: 180_000,
       stdout: 'pipe',
     },
     {
