@@ -1,7 +1,11 @@
 // Runs once when the server starts: checks the model configuration (a bad TABSMITH_* override stops the start
-// with a message naming the variable) and logs which model each agent mode and computer use run.
+// with a message naming the variable) and logs which model each agent mode and computer use run, then decides
+// which npm registry in-browser installs go through and logs that too.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { reportModelSetup } = await import('@/lib/agent/model-setup');
   reportModelSetup();
+  const { reportUpstreamRegistry } = await import('@/lib/server/npm-upstream');
+  // Not awaited: asking npm takes a moment, and the server can take requests meanwhile (they wait for it).
+  void reportUpstreamRegistry();
 }

@@ -10,7 +10,15 @@
  * goes into a URL it builds or answers with.
  */
 import { z } from 'zod';
-import { errorMessage } from '../error-message';
+import {
+  RegistryProxyError,
+  upstreamNetworkError,
+  upstreamStatusError,
+  upstreamTimeoutError,
+  type RegistryItem,
+} from './registry-proxy-errors';
+
+export { RegistryProxyError } from './registry-proxy-errors';
 
 export const PROXY_PREFIX = '/api/npm';
 
@@ -35,16 +43,6 @@ const SEMVER = '\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?';
 export type RegistryRequest =
   | { kind: 'metadata'; name: string }
   | { kind: 'tarball'; name: string; file: string };
-
-export class RegistryProxyError extends Error {
-  constructor(
-    public readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RegistryProxyError';
-  }
-}
 
 export function validatePackageName(name: string): string {
   const parsed = packageNameSchema.safeParse(name);
@@ -77,27 +75,6 @@ export function parseRegistryPath(rawPath: string): RegistryRequest {
   if (rest.length === 0) return { kind: 'metadata', name };
   if (rest.length === 2 && rest[0] === '-') return { kind: 'tarball', name, file: validateTarballFile(name, rest[1] ?? '') };
   throw new RegistryProxyError(400, 'Only package metadata and tarballs can be fetched through this proxy');
-}
-
-/** The configured upstream registry, or an error naming the variable to set. */
-export function resolveUpstreamRegistry(env: Record<string, string | undefined>): string {
-  const configured = env.TABSMITH_NPM_REGISTRY || env.npm_config_registry;
-  if (!configured) {
-    throw new RegistryProxyError(
-      500,
-      'No npm registry configured for the proxy: set TABSMITH_NPM_REGISTRY to the registry URL (or start the app with npm, which sets npm_config_registry).',
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(configured);
-  } catch {
-    throw new RegistryProxyError(500, 'TABSMITH_NPM_REGISTRY is not a valid URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new RegistryProxyError(500, 'TABSMITH_NPM_REGISTRY must be an http(s) URL');
-  }
-  return url.href.replace(/\/+$/, '');
 }
 
 interface PackageMetadata {
@@ -133,16 +110,29 @@ const CORS_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 
+/** How long the proxy waits for the registry's answer to start (headers), before telling the client so. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+
 /**
  * Fetches from the upstream registry, following a redirect only when it stays on the registry's own origin:
  * a registry (or anyone able to answer in its name) must not be able to point the server at an internal
- * address and have the proxy hand that address's answer to the browser.
+ * address and have the proxy hand that address's answer to the browser. Waiting ends after `timeoutMs`
+ * without response headers; a body that has started streaming is not cut off.
  */
-async function fetchFromRegistry(doFetch: typeof fetch, url: string, init: RequestInit = {}): Promise<Response> {
+async function fetchFromRegistry(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
   const registryOrigin = new URL(url).origin;
   let current = url;
   for (let hop = 0; ; hop++) {
-    const response = await doFetch(current, { ...init, redirect: 'manual' });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new UpstreamTimeout()), timeoutMs);
+    let response: Response;
+    try {
+      response = await doFetch(current, { ...init, redirect: 'manual', signal: controller.signal });
+    } catch (error) {
+      throw controller.signal.aborted ? new UpstreamTimeout() : error;
+    } finally {
+      clearTimeout(timer);
+    }
     if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
     const location = response.headers.get('location');
     if (!location) return response;
@@ -156,6 +146,14 @@ async function fetchFromRegistry(doFetch: typeof fetch, url: string, init: Reque
   }
 }
 
+class UpstreamTimeout extends Error {}
+
+/** Releases an error answer's body (nobody reads it) and hands back the error to throw. */
+async function discard(response: Response, error: RegistryProxyError): Promise<RegistryProxyError> {
+  await response.body?.cancel().catch(() => undefined);
+  return error;
+}
+
 function jsonError(status: number, message: string): Response {
   return new Response(JSON.stringify({ error: message }), {
     status,
@@ -164,27 +162,40 @@ function jsonError(status: number, message: string): Response {
 }
 
 export interface RegistryProxyOptions {
-  /** Environment to read the upstream registry from (defaults to process.env). */
-  env?: Record<string, string | undefined>;
+  /**
+   * The upstream registry's base URL, or how to get it: the server decides once at start-up
+   * (lib/server/npm-upstream.ts); a rejection (an invalid setting) is answered with its message.
+   */
+  upstream: string | (() => Promise<string>);
   fetch?: typeof fetch;
+  /** Wait for the registry's response headers (default UPSTREAM_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
-/** Handles one proxy request; `request.url` must be the full URL including the `/api/npm` prefix. */
-export async function handleRegistryRequest(request: Request, options: RegistryProxyOptions = {}): Promise<Response> {
+const METADATA_ACCEPT = 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8';
+
+/**
+ * Handles one proxy request; `request.url` must be the full URL including the `/api/npm` prefix. Every failure
+ * is answered as JSON `{ error }` with a sentence the npm client prints as it is.
+ */
+export async function handleRegistryRequest(request: Request, options: RegistryProxyOptions): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
   if (request.method !== 'GET' && request.method !== 'HEAD') return jsonError(405, 'Only GET requests are proxied');
   const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  let upstream = '';
+  let item: RegistryItem | null = null;
   try {
     const url = new URL(request.url);
     if (url.pathname.length > MAX_PROXY_PATH_LENGTH) throw new RegistryProxyError(414, `Registry path longer than ${MAX_PROXY_PATH_LENGTH} characters`);
     if (!url.pathname.startsWith(`${PROXY_PREFIX}/`)) throw new RegistryProxyError(400, 'Not a registry proxy path');
     const target = parseRegistryPath(url.pathname.slice(PROXY_PREFIX.length + 1));
-    const upstream = resolveUpstreamRegistry(options.env ?? process.env);
-    const encodedName = target.name.replace('/', '%2f');
+    item = target.kind === 'tarball' ? { name: target.name, file: target.file } : { name: target.name };
+    upstream = typeof options.upstream === 'string' ? options.upstream : await options.upstream();
 
     if (target.kind === 'tarball') {
-      const response = await fetchFromRegistry(doFetch, `${upstream}/${target.name}/-/${target.file}`);
-      if (!response.ok) return jsonError(response.status, `Registry answered ${response.status} for ${target.file}`);
+      const response = await fetchFromRegistry(doFetch, `${upstream}/${target.name}/-/${target.file}`, {}, timeoutMs);
+      if (!response.ok) throw await discard(response, upstreamStatusError(upstream, item, response));
       return new Response(response.body, {
         status: 200,
         headers: {
@@ -195,22 +206,22 @@ export async function handleRegistryRequest(request: Request, options: RegistryP
       });
     }
 
-    const response = await fetchFromRegistry(doFetch, `${upstream}/${encodedName}`, {
-      // The abbreviated ("corgi") document is much smaller and has everything an install needs.
-      headers: { Accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8' },
-    });
-    if (!response.ok) {
-      const message = response.status === 404 ? `Package not found: ${target.name}` : `Registry answered ${response.status} for ${target.name}`;
-      return jsonError(response.status, message);
+    // The abbreviated ("corgi") document is much smaller and has everything an install needs.
+    const init = { headers: { Accept: METADATA_ACCEPT } };
+    const response = await fetchFromRegistry(doFetch, `${upstream}/${target.name.replace('/', '%2f')}`, init, timeoutMs);
+    if (!response.ok) throw await discard(response, upstreamStatusError(upstream, item, response));
+    const document = (await response.json().catch(() => null)) as PackageMetadata | null;
+    if (typeof document !== 'object' || document === null) {
+      throw new RegistryProxyError(502, `The npm registry sent metadata for ${target.name} that is not a JSON object.`);
     }
-    const metadata = rewriteTarballUrls((await response.json()) as PackageMetadata, target.name);
-    return new Response(JSON.stringify(metadata), {
+    return new Response(JSON.stringify(rewriteTarballUrls(document, target.name)), {
       status: 200,
       headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
     });
   } catch (error) {
     if (error instanceof RegistryProxyError) return jsonError(error.status, error.message);
-    const message = errorMessage(error);
-    return jsonError(502, `Could not reach the npm registry: ${message}`);
+    const failed = item ?? { name: 'the package' };
+    if (error instanceof UpstreamTimeout) return jsonError(504, upstreamTimeoutError(upstream, failed, timeoutMs).message);
+    return jsonError(502, upstreamNetworkError(upstream, failed, error).message);
   }
 }

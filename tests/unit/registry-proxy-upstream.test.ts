@@ -42,7 +42,7 @@ afterAll(() => {
 });
 
 const proxy = (path: string, headers: Record<string, string> = {}) =>
-  handleRegistryRequest(new Request(`http://127.0.0.1:3000/api/npm/${path}`, { headers: { host: '127.0.0.1:3000', ...headers } }), { env: { TABSMITH_NPM_REGISTRY: registryUrl } });
+  handleRegistryRequest(new Request(`http://127.0.0.1:3000/api/npm/${path}`, { headers: { host: '127.0.0.1:3000', ...headers } }), { upstream: registryUrl });
 
 describe('registry redirects', () => {
   it('follows a redirect within the configured registry', async () => {

@@ -2,20 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   handleRegistryRequest,
   parseRegistryPath,
-  resolveUpstreamRegistry,
   rewriteTarballUrls,
+  RegistryProxyError,
   validatePackageName,
 } from '@/lib/runtime/registry-proxy';
 
 const UPSTREAM = 'https://upstream.example.test/npm';
-const env = { TABSMITH_NPM_REGISTRY: `${UPSTREAM}/` };
 
 function fakeFetch(respond: (url: string, init?: RequestInit) => Response) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => respond(String(input), init));
 }
 
 const get = (path: string, fetchImpl: typeof fetch, headers: Record<string, string> = {}) =>
-  handleRegistryRequest(new Request(`http://127.0.0.1:3000${path}`, { headers }), { env, fetch: fetchImpl });
+  handleRegistryRequest(new Request(`http://127.0.0.1:3000${path}`, { headers }), { upstream: UPSTREAM, fetch: fetchImpl });
 
 describe('package name validation', () => {
   it('accepts npm names, scoped or not', () => {
@@ -61,17 +60,13 @@ describe('registry paths', () => {
 });
 
 describe('upstream configuration', () => {
-  it('prefers TABSMITH_NPM_REGISTRY, then npm_config_registry', () => {
-    expect(resolveUpstreamRegistry({ TABSMITH_NPM_REGISTRY: 'https://a.test/', npm_config_registry: 'https://b.test/' })).toBe('https://a.test');
-    expect(resolveUpstreamRegistry({ npm_config_registry: 'https://b.test/r/' })).toBe('https://b.test/r');
-  });
-
-  it('fails clearly when nothing is configured', async () => {
-    expect(() => resolveUpstreamRegistry({})).toThrow(/TABSMITH_NPM_REGISTRY/);
-    const response = await handleRegistryRequest(new Request('http://127.0.0.1/api/npm/is-odd'), { env: {}, fetch: fakeFetch(() => new Response()) });
+  it('answers an invalid setting with its message, without fetching', async () => {
+    const fetchImpl = fakeFetch(() => new Response());
+    const upstream = () => Promise.reject(new RegistryProxyError(500, 'TABSMITH_NPM_REGISTRY must be an http(s) URL, not "file:///etc".'));
+    const response = await handleRegistryRequest(new Request('http://127.0.0.1/api/npm/is-odd'), { upstream, fetch: fetchImpl });
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { error: string }).error).toMatch(/TABSMITH_NPM_REGISTRY/);
-    expect(() => resolveUpstreamRegistry({ TABSMITH_NPM_REGISTRY: 'file:///etc' })).toThrow();
+    expect(((await response.json()) as { error: string }).error).toMatch(/TABSMITH_NPM_REGISTRY must be an http\(s\) URL/);
+    expect(fetchImpl).not.toHaveBeenCalled();
   });
 });
 
@@ -119,14 +114,15 @@ describe('proxy handler', () => {
     const failing = await get('/api/npm/x', fakeFetch(() => new Response('x', { status: 503 })));
     expect(failing.status).toBe(503);
     expect(await failing.json()).toEqual({ error: expect.stringContaining('503') });
-    const down = await get('/api/npm/x', fakeFetch(() => { throw new Error('ECONNREFUSED'); }));
+    const down = await get('/api/npm/x', fakeFetch(() => { throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }); }));
     expect(down.status).toBe(502);
+    expect(await down.json()).toEqual({ error: `Could not reach the npm registry ${UPSTREAM} for x: the connection was refused (ECONNREFUSED).` });
   });
 
   it('only allows GET/HEAD (and CORS preflight)', async () => {
-    const post = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'POST' }), { env, fetch: fakeFetch(() => new Response()) });
+    const post = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'POST' }), { upstream: UPSTREAM, fetch: fakeFetch(() => new Response()) });
     expect(post.status).toBe(405);
-    const options = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'OPTIONS' }), { env });
+    const options = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'OPTIONS' }), { upstream: UPSTREAM });
     expect(options.status).toBe(204);
   });
 

@@ -1,17 +1,21 @@
-// Same-origin npm registry proxy for the offline runtime's `npm install` (logic in lib/runtime/registry-proxy).
-import { handleRegistryRequest } from '@/lib/runtime/registry-proxy';
+// Same-origin npm registry proxy for the offline runtime's `npm install` (logic in lib/runtime/registry-proxy;
+// the upstream registry is chosen once per server in lib/server/npm-upstream).
+import { handleRegistryRequest, type RegistryProxyOptions } from '@/lib/runtime/registry-proxy';
 import { guardRequest } from '@/lib/server/request-guard';
+import { serverUpstreamRegistry } from '@/lib/server/npm-upstream';
 
 export const dynamic = 'force-dynamic';
 
+const options: RegistryProxyOptions = { upstream: async () => (await serverUpstreamRegistry()).url };
+
 export async function GET(request: Request): Promise<Response> {
-  return guardRequest(request, { json: false, allowRuntimeSite: true }) ?? handleRegistryRequest(request);
+  return guardRequest(request, { json: false, allowRuntimeSite: true }) ?? handleRegistryRequest(request, options);
 }
 
 export async function HEAD(request: Request): Promise<Response> {
-  return guardRequest(request, { json: false, allowRuntimeSite: true }) ?? handleRegistryRequest(request);
+  return guardRequest(request, { json: false, allowRuntimeSite: true }) ?? handleRegistryRequest(request, options);
 }
 
 export function OPTIONS(request: Request): Promise<Response> {
-  return handleRegistryRequest(request);
+  return handleRegistryRequest(request, options);
 }
