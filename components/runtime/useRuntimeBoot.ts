@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/error-message';
 
 export type RuntimeBootState =
   | { phase: 'booting'; choice: RuntimeChoice; detail: string }
-  | { phase: 'ready'; runtime: Runtime; kind: RuntimeKind; bootMs: number; fellBack: boolean }
+  | { phase: 'ready'; runtime: Runtime; kind: RuntimeKind; bootMs: number; fellBack: boolean; fallbackReason?: string }
   | { phase: 'failed'; choice: RuntimeChoice; message: string; canSwitchToOffline: boolean };
 
 interface BootRequest {

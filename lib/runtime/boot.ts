@@ -1,10 +1,13 @@
 /**
  * Boots the runtime the user chose. 'auto' tries WebContainer first and falls back to the offline
- * runtime when WebContainer cannot boot (offline, blocked, or the page is not cross-origin isolated).
+ * runtime when WebContainer cannot boot (offline, blocked, or the page is not cross-origin isolated). While
+ * WebContainer boots, a quick probe of its host runs alongside: an unreachable host ends the wait in about a
+ * second and a half instead of at the boot timeout.
  */
 import { RuntimeError, type Runtime, type RuntimeChoice, type RuntimeKind } from './port';
 import { DEFAULT_BOOT_TIMEOUT_MS } from './choice';
 import { readRuntimeOriginPattern } from '../runtime-site/origin';
+import type { WebContainerProbeResult } from './webcontainer/probe';
 import { errorMessage } from '../error-message';
 
 export interface BootedRuntime {
@@ -13,13 +16,17 @@ export interface BootedRuntime {
   bootMs: number;
   /** True when 'auto' wanted WebContainer but had to settle for the offline runtime. */
   fellBack: boolean;
+  /** Why it fell back, in words for the status bar (only with `fellBack`). */
+  fallbackReason?: string;
 }
 
 /** How each runtime is made; injectable so tests can boot without a browser or network. */
 export interface RuntimeFactories {
-  webcontainer(options: { timeoutMs: number }): Promise<Runtime>;
+  webcontainer(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Runtime>;
   offline(options: { timeoutMs: number }): Promise<Runtime>;
   isCrossOriginIsolated(): boolean;
+  /** Whether WebContainer's host answers at all; 'auto' only. Resolves within ~1.5 s. */
+  probeWebContainer(): Promise<WebContainerProbeResult>;
 }
 
 export interface BootRuntimeOptions {
@@ -39,31 +46,57 @@ const defaultFactories: RuntimeFactories = {
       configuredOrigin: readRuntimeOriginPattern(document),
     }),
   isCrossOriginIsolated: () => globalThis.crossOriginIsolated === true,
+  probeWebContainer: async () => (await import('./webcontainer/probe')).probeWebContainerHost(),
 };
 
 /** After this long, the boot status says why WebContainer may take a while. */
 export const SLOW_BOOT_NOTICE_MS = 10_000;
 export const SLOW_BOOT_MESSAGE = 'WebContainer is still booting (the first start downloads the runtime)…';
 
+/** What the status bar says when 'auto' gives up on WebContainer because its host did not answer. */
+export const UNREACHABLE_MESSAGE = "WebContainer's servers are unreachable; using the offline runtime";
+
+/** The status bar's short version when WebContainer was reached but did not boot (the details were shown while booting). */
+export const COULD_NOT_BOOT_MESSAGE = 'WebContainer could not boot; using the offline runtime';
+
 export const NOT_ISOLATED_MESSAGE =
   'WebContainer needs a cross-origin isolated page (SharedArrayBuffer), and this one is not. Serve the ' +
   'app with the headers "Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: ' +
   'require-corp" over HTTPS or localhost, or switch to the offline runtime.';
+
+class HostUnreachable extends Error {}
+
+/**
+ * Settles only when the probe says the host is unreachable (rejecting with HostUnreachable, after stopping the
+ * WebContainer wait); a reachable host, or a probe that itself fails, leaves the boot to decide.
+ */
+function unreachableHost(probe: () => Promise<WebContainerProbeResult>, stopWaiting: AbortController): Promise<never> {
+  return probe().then(
+    (result) => {
+      if (result.reachable) return new Promise<never>(() => undefined);
+      console.info(`WebContainer's host did not answer (${result.reason}); booting the offline runtime instead.`);
+      stopWaiting.abort();
+      throw new HostUnreachable(result.reason);
+    },
+    () => new Promise<never>(() => undefined),
+  );
+}
 
 export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOptions = {}): Promise<BootedRuntime> {
   const factories: RuntimeFactories = { ...defaultFactories, ...options.factories };
   const timeoutMs = options.timeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
   const status = options.onStatus ?? (() => undefined);
   const started = performance.now();
-  const done = (runtime: Runtime, fellBack: boolean): BootedRuntime => {
+  const done = (runtime: Runtime, fallbackReason?: string): BootedRuntime => {
     const bootMs = Math.round(performance.now() - started);
     status(`${runtime.kind === 'webcontainer' ? 'WebContainer' : 'Offline runtime'} ready in ${bootMs} ms`);
-    return { runtime, kind: runtime.kind, bootMs, fellBack };
+    const fellBack = fallbackReason !== undefined;
+    return { runtime, kind: runtime.kind, bootMs, fellBack, ...(fellBack ? { fallbackReason } : {}) };
   };
 
   if (choice === 'offline') {
     status('Starting the offline runtime…');
-    return done(await factories.offline({ timeoutMs }), false);
+    return done(await factories.offline({ timeoutMs }));
   }
 
   try {
@@ -71,14 +104,22 @@ export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOpt
     if (!factories.isCrossOriginIsolated()) throw new RuntimeError('not-isolated', NOT_ISOLATED_MESSAGE);
     status('Booting WebContainer…');
     const slow = setTimeout(() => status(SLOW_BOOT_MESSAGE), SLOW_BOOT_NOTICE_MS);
+    const stopWaiting = new AbortController();
     try {
-      return done(await factories.webcontainer({ timeoutMs }), false);
+      const booting = factories.webcontainer({ timeoutMs, signal: stopWaiting.signal });
+      // Someone who chose WebContainer by name waits for it; 'auto' has somewhere else to go.
+      const runtime = choice === 'auto' ? await Promise.race([booting, unreachableHost(factories.probeWebContainer, stopWaiting)]) : await booting;
+      return done(runtime);
     } finally {
       clearTimeout(slow);
     }
   } catch (error) {
     if (choice === 'webcontainer') throw error;
+    if (error instanceof HostUnreachable) {
+      status(`${UNREACHABLE_MESSAGE}…`);
+      return done(await factories.offline({ timeoutMs }), UNREACHABLE_MESSAGE);
+    }
     status(`WebContainer is unavailable (${errorMessage(error)}). Starting the offline runtime…`);
-    return done(await factories.offline({ timeoutMs }), true);
+    return done(await factories.offline({ timeoutMs }), COULD_NOT_BOOT_MESSAGE);
   }
 }

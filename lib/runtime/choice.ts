@@ -4,7 +4,7 @@
  * Every source is user-editable text, so each is validated and an invalid one is skipped.
  */
 import { z } from 'zod';
-import type { RuntimeChoice } from './port';
+import type { RuntimeChoice, RuntimeKind } from './port';
 
 /** localStorage key the settings UI writes the chosen runtime to. */
 export const RUNTIME_STORAGE_KEY = 'tabsmith.runtime';
@@ -28,6 +28,14 @@ export function resolveRuntimeChoice(input: {
     if (parsed.success) return parsed.data;
   }
   return 'auto';
+}
+
+/**
+ * What the runtime menu shows: the runtime in force once one is booted (Offline after 'auto' fell back, or with
+ * `?runtime=offline` whatever the stored setting says), the choice being booted before that.
+ */
+export function runtimeInForce(input: { requested: RuntimeChoice; booted?: RuntimeKind }): RuntimeChoice {
+  return input.booted ?? input.requested;
 }
 
 const timeoutSchema = z.coerce.number().int().positive();

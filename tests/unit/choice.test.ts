@@ -5,7 +5,11 @@ import {
   MIN_BOOT_TIMEOUT_MS,
   resolveBootTimeoutMs,
   resolveRuntimeChoice,
+  runtimeInForce,
 } from '@/lib/runtime/choice';
+import { describeRuntime } from '@/components/runtime/runtime-status';
+import { UNREACHABLE_MESSAGE } from '@/lib/runtime/boot';
+import type { Runtime } from '@/lib/runtime/port';
 
 const url = (query: string) => new URLSearchParams(query);
 
@@ -62,5 +66,21 @@ describe('resolveBootTimeoutMs', () => {
       expect(resolveBootTimeoutMs({ url: url(`bootTimeoutMs=${bad}`), envDefault: '3000' })).toBe(3000);
     }
     expect(resolveBootTimeoutMs({ envDefault: 'soon' })).toBe(DEFAULT_BOOT_TIMEOUT_MS);
+  });
+});
+
+describe('what the status bar and the runtime menu show', () => {
+  it('the menu shows the runtime in force once booted, the requested choice before', () => {
+    expect(runtimeInForce({ requested: 'auto', booted: 'offline' })).toBe('offline');
+    expect(runtimeInForce({ requested: 'auto', booted: 'webcontainer' })).toBe('webcontainer');
+    expect(runtimeInForce({ requested: 'offline' })).toBe('offline');
+    expect(runtimeInForce({ requested: 'auto' })).toBe('auto');
+  });
+
+  it('after a fallback the status line says why, in plain words', () => {
+    const runtime = { kind: 'offline' } as Runtime;
+    const ready = { phase: 'ready', runtime, kind: 'offline', bootMs: 41.6, fellBack: true, fallbackReason: UNREACHABLE_MESSAGE } as const;
+    expect(describeRuntime(ready)).toBe("offline runtime · booted in 42 ms · WebContainer's servers are unreachable; using the offline runtime");
+    expect(describeRuntime({ ...ready, fellBack: false, fallbackReason: undefined })).toBe('offline runtime · booted in 42 ms');
   });
 });

@@ -10,6 +10,8 @@ import { bootWebContainerRuntime } from '@/lib/runtime/webcontainer';
 import type { Runtime } from '@/lib/runtime/port';
 
 const offlineRuntime = { kind: 'offline', dispose: () => undefined } as unknown as Runtime;
+/** The probe is covered on its own (webcontainer-probe.test.ts); here the boot timeout is the subject. */
+const reachable = async () => ({ reachable: true }) as const;
 
 describe('booting the real @webcontainer/api when stackblitz.com is unreachable', () => {
   it('rejects with a clear boot-timeout RuntimeError', async () => {
@@ -36,7 +38,7 @@ describe('booting the real @webcontainer/api when stackblitz.com is unreachable'
   it('bootRuntime("webcontainer") surfaces the timeout for the UI to offer the offline runtime', async () => {
     const offline = vi.fn(async () => offlineRuntime);
     await expect(
-      bootRuntime('webcontainer', { timeoutMs: 200, factories: { offline, isCrossOriginIsolated: () => true } }),
+      bootRuntime('webcontainer', { timeoutMs: 200, factories: { offline, isCrossOriginIsolated: () => true, probeWebContainer: reachable } }),
     ).rejects.toMatchObject({ code: 'boot-timeout', message: expect.stringMatching(/did not finish booting/i) });
     expect(offline).not.toHaveBeenCalled();
   });
@@ -47,10 +49,20 @@ describe('booting the real @webcontainer/api when stackblitz.com is unreachable'
     const booted = await bootRuntime('auto', {
       timeoutMs: 200,
       onStatus: (s) => status.push(s),
-      factories: { offline, isCrossOriginIsolated: () => true },
+      factories: { offline, isCrossOriginIsolated: () => true, probeWebContainer: reachable },
     });
     expect(booted).toMatchObject({ kind: 'offline', fellBack: true });
     expect(booted.bootMs).toBeGreaterThanOrEqual(190);
     expect(status.join('\n')).toMatch(/did not finish booting/i);
+  });
+
+  it('bootRuntime("auto") with the real adapter stops waiting once the probe finds the host unreachable', async () => {
+    const started = Date.now();
+    const booted = await bootRuntime('auto', {
+      timeoutMs: 60_000,
+      factories: { offline: async () => offlineRuntime, isCrossOriginIsolated: () => true, probeWebContainer: async () => ({ reachable: false, reason: 'test' }) },
+    });
+    expect(booted).toMatchObject({ kind: 'offline', fellBack: true });
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

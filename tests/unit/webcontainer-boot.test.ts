@@ -44,6 +44,7 @@ describe('booting WebContainer patiently and cleanly', () => {
         webcontainer: (options) => adapter.bootWebContainerRuntime({ ...options, api: fake.api }),
         offline: async () => offline,
         isCrossOriginIsolated: () => true,
+        probeWebContainer: async () => ({ reachable: true }),
       },
     });
     expect(booted.fellBack).toBe(true);
@@ -63,6 +64,7 @@ describe('booting WebContainer patiently and cleanly', () => {
         webcontainer: () => new Promise<Runtime>((resolve) => (finish = resolve)),
         offline: async () => ({}) as Runtime,
         isCrossOriginIsolated: () => true,
+        probeWebContainer: async () => ({ reachable: true }),
       },
     });
     await vi.advanceTimersByTimeAsync(9_000);

@@ -34,6 +34,8 @@ export interface WebContainerBootOptions {
    * `null` skips the injection.
    */
   previewScriptUrl?: string | null;
+  /** Stops this caller's wait ('auto' learned the host is unreachable); the shared boot is left to the others. */
+  signal?: AbortSignal;
 }
 
 /** The bridge URL for this page: previews are cross-origin on WebContainer, so it must be absolute. */
@@ -105,11 +107,19 @@ export function bootWebContainerRuntime(options: WebContainerBootOptions): Promi
       settled = true;
       waiting--;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
     };
     const timer = setTimeout(() => {
       settle();
       reject(timeoutError(options.timeoutMs));
     }, options.timeoutMs);
+    const onAbort = () => {
+      if (settled) return;
+      settle();
+      reject(new RuntimeError('boot-failed', 'Stopped waiting for WebContainer to boot.'));
+    };
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     shared.then(
       (runtime) => {
         if (settled) return;
