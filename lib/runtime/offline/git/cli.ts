@@ -6,10 +6,11 @@ export interface GitDeps {
   vfs: VirtualFS;
 }
 
-/** `git <subcommand> …`; resolves with the exit code. */
+/**
+ * `git <subcommand> …`; resolves with the exit code. The implementation (isomorphic-git and the diff
+ * library) loads on first use, so the runtime frame boots without it.
+ */
 export async function runGit(args: readonly string[], io: CommandIO, deps: GitDeps): Promise<number> {
-  void args;
-  void deps;
-  io.write('git: not available in this runtime yet\n');
-  return 1;
+  const { main } = await import('./main');
+  return main(args, io, deps.vfs);
 }

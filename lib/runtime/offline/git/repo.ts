@@ -1,0 +1,99 @@
+/**
+ * One git command's view of the repository: where it is (found from the shell's folder upwards, as git
+ * does), the file system client and object cache isomorphic-git shares across calls, paths between the
+ * user's folder and the repository, and how output is coloured.
+ */
+import type { VirtualFS } from 'almostnode';
+import type { PromiseFsClient } from 'isomorphic-git';
+import { joinPath, resolvePath, toVfsPath } from '../paths';
+import type { CommandIO } from '../process';
+import { gitFs } from './fs-adapter';
+import { paletteFor, type Palette } from './palette';
+
+/** A failure that ends the command with git's message and exit code. */
+export class GitFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 128,
+  ) {
+    super(message);
+    this.name = 'GitFailure';
+  }
+}
+
+export function fatal(message: string): never {
+  throw new GitFailure(`fatal: ${message}`, 128);
+}
+
+export interface GitSession {
+  vfs: VirtualFS;
+  fs: PromiseFsClient;
+  io: CommandIO;
+  cwd: string;
+  color: Palette;
+  /** isomorphic-git's parsed-object cache, shared by the calls of one command. */
+  cache: object;
+}
+
+export interface Repo extends GitSession {
+  /** The working tree's root (a VFS path). */
+  dir: string;
+  gitdir: string;
+}
+
+export function openSession(vfs: VirtualFS, io: CommandIO, colorFlag: boolean | undefined): GitSession {
+  return { vfs, fs: gitFs(vfs), io, cwd: toVfsPath(io.cwd), color: paletteFor(io.env, colorFlag), cache: {} };
+}
+
+/** The folder holding `.git`, from `start` upwards, or null. */
+export function findWorkTree(vfs: VirtualFS, start: string): string | null {
+  for (let dir = toVfsPath(start); ; dir = parentOf(dir)) {
+    if (vfs.existsSync(joinPath(dir, '.git/HEAD'))) return dir;
+    if (dir === '/') return null;
+  }
+}
+
+export function openRepo(session: GitSession): Repo {
+  const dir = findWorkTree(session.vfs, session.cwd);
+  if (dir === null) fatal('not a git repository (or any of the parent directories): .git');
+  return { ...session, dir, gitdir: joinPath(dir, '.git') };
+}
+
+function parentOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
+function isInside(path: string, folder: string): boolean {
+  return folder === '/' || path === folder || path.startsWith(`${folder}/`);
+}
+
+/** `to` relative to `from` (both VFS paths), as git prints paths relative to the current folder. */
+export function relativePath(from: string, to: string): string {
+  const a = from.split('/').filter(Boolean);
+  const b = to.split('/').filter(Boolean);
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  const parts = [...a.slice(common).map(() => '..'), ...b.slice(common)];
+  return parts.join('/') || '.';
+}
+
+/** A path the user typed (relative to their folder) as a repository path ("src/a.js"; "." for the root). */
+export function toRepoPath(repo: Repo, input: string): string {
+  const absolute = resolvePath(repo.cwd, input);
+  if (!isInside(absolute, repo.dir)) fatal(`${input}: '${input}' is outside repository at '${repo.dir}'`);
+  return relativePath(repo.dir, absolute);
+}
+
+/** A repository path as the user sees it from their folder ("../a.js"). */
+export function displayPath(repo: Repo, filepath: string): string {
+  return relativePath(repo.cwd, filepath === '.' ? repo.dir : joinPath(repo.dir, filepath));
+}
+
+/** True when repository path `filepath` is `spec` or inside it ("." holds everything). */
+export function matchesSpec(filepath: string, spec: string): boolean {
+  return spec === '.' || filepath === spec || filepath.startsWith(`${spec}/`);
+}
+
+export function write(repo: GitSession, text: string): void {
+  repo.io.write(text);
+}
