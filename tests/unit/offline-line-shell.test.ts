@@ -112,6 +112,7 @@ describe('line shell', () => {
         }),
     );
     t.type('node ask.js\r');
+    await tick();
     t.type('y\r');
     expect(received).toEqual(['y', '\n']);
     expect(t.calls).toHaveLength(1);
@@ -146,6 +147,7 @@ describe('line shell', () => {
     t.type('node ask.js\r');
     t.type('y\r');
     io?.stdin.subscribe((data) => received.push(data));
+    await tick();
     expect(received.join('')).toBe('y\n');
     finish(0);
     await tick();

@@ -108,7 +108,10 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   proc.stderr.isTTY = true;
   proc.stdin.isTTY = true;
   proc.stdin.setRawMode = () => proc.stdin;
-  const stopInput = io.stdin.subscribe((data) => proc.stdin.emit('data', data));
+  const stopInput = io.stdin.subscribe(
+    (data) => proc.stdin.emit('data', data),
+    () => proc.stdin.emit('end'),
+  );
 
   // Errors thrown later from timers or request handlers reach the page; show them in this process's output.
   const onError = (event: ErrorEvent) => {

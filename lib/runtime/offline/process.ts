@@ -9,28 +9,52 @@ export function toTerminal(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');
 }
 
-/** Fan-out of keystrokes to whoever is reading stdin right now. */
 /**
- * Stdin of a running command. Like a pty, input that no reader has taken yet is kept: a reader that
- * subscribes later gets it, and what is left when the command ends goes back to the shell as typeahead.
+ * Stdin of a running command: keystrokes in the interactive shell, or the output of the command before it in
+ * a pipeline. Like a pty or a pipe, input that no reader has taken yet is kept: a reader that subscribes gets
+ * it a task later (after a program's synchronous start-up has attached its handlers, as Node delivers stream
+ * data), and what is left when the command ends goes back to the shell as typeahead. A pipe ends (`end()`)
+ * when the command writing to it finishes; readers then get their end callback.
  */
 export class InputChannel {
-  private readonly listeners = new Set<(data: string) => void>();
+  private readonly listeners = new Set<Reader>();
   private pending: string[] = [];
+  private closed = false;
 
   push(data: string): void {
+    if (this.closed || data === '') return;
     if (this.listeners.size === 0) {
       this.pending.push(data);
       return;
     }
-    for (const listener of this.listeners) listener(data);
+    for (const reader of this.listeners) reader.data(data);
   }
 
-  subscribe(listener: (data: string) => void): () => void {
-    this.listeners.add(listener);
-    const queued = this.takePending();
-    if (queued) listener(queued);
-    return () => this.listeners.delete(listener);
+  /** No more input will come (the writing end of a pipe finished). */
+  end(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const reader of this.listeners) reader.end?.();
+  }
+
+  get ended(): boolean {
+    return this.closed;
+  }
+
+  subscribe(data: (data: string) => void, end?: () => void): () => void {
+    const reader: Reader = { data, end };
+    let live = false;
+    const timer = setTimeout(() => {
+      live = true;
+      this.listeners.add(reader);
+      const queued = this.takePending();
+      if (queued) data(queued);
+      if (this.closed) end?.();
+    }, 0);
+    return () => {
+      if (live) this.listeners.delete(reader);
+      else clearTimeout(timer);
+    };
   }
 
   /** Input nobody read; empties the queue. */
@@ -39,6 +63,11 @@ export class InputChannel {
     this.pending = [];
     return queued;
   }
+}
+
+interface Reader {
+  data(data: string): void;
+  end?(): void;
 }
 
 /** What a running command sees: where to print, where input arrives, and when it has been cancelled. */
