@@ -69,7 +69,6 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     this.deps = {
       vfs: container.vfs,
       Runtime: almost.Runtime,
-      PackageManager: almost.PackageManager,
       registry: `${origin}/api/npm`,
       servers: this.tracker,
       inspect: (value) => almost.util.inspect(value),

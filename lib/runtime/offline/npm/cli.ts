@@ -1,78 +1,107 @@
 /**
  * The `npm` and `npx` commands of the offline runtime: one entry per command, dispatching on the subcommand.
- * Scripts (`npm run`, lifecycle hooks) run through the shell the caller passes in, so they get its
- * parsing, pipes and PATH lookup.
+ * Scripts (`npm run`) and package commands (`npx`, `npm exec`) run through the shell the caller passes in, so
+ * they get its parsing, pipes and PATH lookup.
  */
-import { joinPath } from '../paths';
 import type { CommandIO } from '../process';
-import { npmInstall, type NpmDeps } from './install';
+import { runExec } from './commands/exec';
+import { runInit } from './commands/init';
+import { runInstallCommand, runUninstall } from './commands/install';
+import { runLs } from './commands/ls';
+import { NPM_VERSION, npmRun } from './commands/run';
+import { runView } from './commands/view';
+import type { NpmDeps } from './install';
 
 export type { NpmDeps };
 
 export interface NpmCliDeps extends NpmDeps {
-  /** Runs one shell command line (a script's body) and resolves with its exit code. */
+  /** Runs one shell command line (a script's body, a package's bin) and resolves with its exit code. */
   runCommandLine(line: string, io: CommandIO): Promise<number>;
 }
 
-function quoteArg(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+const USAGE = `npm <command>
 
-async function npmRun(script: string | undefined, args: string[], io: CommandIO, deps: NpmCliDeps): Promise<number> {
-  const path = joinPath(io.cwd, 'package.json');
-  if (!deps.vfs.existsSync(path)) {
-    io.write(`npm ERR! Could not read package.json in ${io.cwd}\n`);
-    return 1;
-  }
-  let pkg: { name?: string; version?: string; scripts?: Record<string, string> };
-  try {
-    pkg = JSON.parse(deps.vfs.readFileSync(path, 'utf8')) as typeof pkg;
-  } catch {
-    io.write('npm ERR! Failed to parse package.json\n');
-    return 1;
-  }
-  const scripts = pkg.scripts ?? {};
-  if (!script) {
-    const names = Object.keys(scripts);
-    io.write(names.length ? `Scripts available via \`npm run\`:\n${names.map((n) => `  ${n}\n    ${scripts[n]}\n`).join('')}` : '');
-    return 0;
-  }
-  const body = scripts[script];
-  if (body === undefined) {
-    io.write(`npm ERR! Missing script: "${script}"\n`);
-    const names = Object.keys(scripts);
-    if (names.length) io.write(`npm ERR! Available scripts: ${names.join(', ')}\n`);
-    return 1;
-  }
-  const env = { ...io.env, npm_lifecycle_event: script, npm_package_name: pkg.name ?? '', npm_package_version: pkg.version ?? '' };
-  const label = `${pkg.name ?? ''}@${pkg.version ?? ''}`;
-  for (const [name, command] of [
-    [`pre${script}`, scripts[`pre${script}`]],
-    [script, args.length ? `${body} ${args.map(quoteArg).join(' ')}` : body],
-    [`post${script}`, scripts[`post${script}`]],
-  ] as const) {
-    if (command === undefined) continue;
-    io.write(`\n> ${label} ${name}\n> ${command}\n\n`);
-    const code = await deps.runCommandLine(command, { ...io, env });
-    if (code !== 0 || io.signal.aborted) return code;
-  }
-  return 0;
-}
+Usage (in this runtime):
+npm install [<pkg>[@<range>] …] [-D] [-E] [--no-save]
+npm ci
+npm uninstall <pkg> …
+npm ls [<pkg>] [--depth=<n> | --all]
+npm run <script> [-- <args>]     (also npm start, npm test)
+npm exec <cmd> [-- <args>]       (also npx <pkg>[@<version>] <args>)
+npm view <pkg>[@<version>] [<field>]
+npm init -y
+npm -v
+`;
+
+const ALIASES: Record<string, string> = {
+  i: 'install', add: 'install', in: 'install', ins: 'install', isntall: 'install',
+  'clean-install': 'ci', 'install-clean': 'ci',
+  un: 'uninstall', remove: 'uninstall', rm: 'uninstall', r: 'uninstall', unlink: 'uninstall',
+  list: 'ls', ll: 'ls', la: 'ls',
+  'run-script': 'run', rum: 'run', urn: 'run',
+  t: 'test', tst: 'test',
+  x: 'exec',
+  info: 'view', show: 'view', v: 'view',
+  create: 'init', innit: 'init',
+};
 
 /** `npm <subcommand> …`; resolves with the exit code. */
 export async function runNpm(args: readonly string[], io: CommandIO, deps: NpmCliDeps): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub === 'install' || sub === 'i' || sub === 'add' || sub === 'ci') return npmInstall(rest, io, deps);
-  if (sub === 'run' || sub === 'run-script') return npmRun(rest[0], rest.slice(1).filter((a) => a !== '--'), io, deps);
-  if (sub === 'start' || sub === 'test' || sub === 't') return npmRun(sub === 't' ? 'test' : sub, rest.filter((a) => a !== '--'), io, deps);
-  io.write(`npm ERR! Unknown command: "${sub ?? ''}"\n`);
-  return 1;
+  const first = args.findIndex((arg) => !arg.startsWith('-'));
+  const leading = first === -1 ? args : args.slice(0, first);
+  if (leading.includes('-v') || leading.includes('--version')) {
+    io.write(`${NPM_VERSION}\n`);
+    return 0;
+  }
+  if (first === -1) {
+    io.write(USAGE);
+    return 1;
+  }
+  const raw = args[first] as string;
+  const sub = ALIASES[raw] ?? raw;
+  const rest = [...args.slice(0, first), ...args.slice(first + 1)];
+  switch (sub) {
+    case 'install':
+      return runInstallCommand(rest, false, io, deps);
+    case 'ci':
+      return runInstallCommand(rest, true, io, deps);
+    case 'uninstall':
+      return runUninstall(rest, io, deps);
+    case 'ls':
+      return runLs(raw === 'll' || raw === 'la' ? ['--all', ...rest] : rest, io, deps);
+    case 'run': {
+      const scriptAt = rest.findIndex((arg) => !arg.startsWith('-'));
+      if (scriptAt === -1) return npmRun(undefined, rest, io, deps);
+      return npmRun(rest[scriptAt], [...rest.slice(0, scriptAt), ...rest.slice(scriptAt + 1)], io, deps);
+    }
+    case 'start':
+    case 'test':
+    case 'stop':
+    case 'restart':
+      return npmRun(sub, rest, io, deps);
+    case 'exec':
+      return runExec(rest, io, deps);
+    case 'view':
+      return runView(rest, io, deps);
+    case 'init':
+      return runInit(rest, io, deps);
+    case 'version':
+      io.write(`{ npm: '${NPM_VERSION}' }\n`);
+      return 0;
+    case 'help':
+      io.write(USAGE);
+      return 0;
+    default:
+      io.write(`npm error Unknown command: "${raw}"\n\nTo see a list of supported npm commands, run:\n  npm help\n`);
+      return 1;
+  }
 }
 
 /** `npx <package>[@version] [args…]`; resolves with the exit code. */
 export async function runNpx(args: readonly string[], io: CommandIO, deps: NpmCliDeps): Promise<number> {
-  void args;
-  void deps;
-  io.write('npx: not available in this runtime yet\n');
-  return 1;
+  if (args.length === 1 && (args[0] === '-v' || args[0] === '--version')) {
+    io.write(`${NPM_VERSION}\n`);
+    return 0;
+  }
+  return runExec(args, io, deps);
 }

@@ -1,55 +1,184 @@
 /**
- * `npm install` for the offline runtime. almostnode's own npm command reaches the public registry from the
- * browser and prints nothing until the end; this one uses our same-origin proxy and streams progress lines.
+ * `npm install` / `npm ci` for the offline runtime: this project's own client (resolve.ts builds the tree
+ * from package.json and the lock, reify.ts writes node_modules), talking to the registry through the app's
+ * same-origin proxy and printing npm-like progress as it goes. Ctrl+C stops it with exit code 130.
  */
-import type { PackageManager, VirtualFS } from 'almostnode';
+import type { VirtualFS } from 'almostnode';
+import semver from 'semver';
 import type { CommandIO } from '../process';
-import { ensureEsbuild } from '../esbuild';
-import { errorMessage } from '../../../error-message';
+import { joinPath } from '../paths';
+import { NpmError, formatNpmError } from './errors';
+import { computeFlags, loadLockIntoTree, lockFromTree, lockMismatches, lockPath, readLockFile, writeJson } from './lockfile';
+import { pickManifest } from './pick';
+import { createProgress, type Progress } from './progress';
+import { DEP_KINDS, findProjectDir, readPackageJson, rootNode, writePackageJson, type DepKind } from './project';
+import { createHttpRegistry, type Registry } from './registry';
+import { reify, type OmitKind, type ReifyResult } from './reify';
+import { buildIdealTree, nodeFromManifest, type ResolveResult } from './resolve';
+import type { PackageJson } from './schemas';
+import { parseArgSpec, type RegistrySpec } from './spec';
+import { allNodes, placeChild, type TreeNode } from './tree';
+import { removeTree } from './vfs';
 
 export interface NpmDeps {
   vfs: VirtualFS;
-  PackageManager: typeof PackageManager;
   /** Absolute URL of the registry proxy, e.g. `${origin}/api/npm`. */
   registry: string;
+  /** Replaces the HTTP registry (tests use an in-memory one). */
+  createRegistry?(signal: AbortSignal): Registry;
 }
 
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T | 'aborted'> {
-  if (signal.aborted) return Promise.resolve('aborted');
-  return Promise.race([
-    work,
-    new Promise<'aborted'>((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true })),
-  ]);
+export interface InstallRequest {
+  /** Package specs to add (`npm install <pkg>…`); empty installs what package.json lists. */
+  specs: string[];
+  saveKind: DepKind;
+  save: boolean;
+  saveExact: boolean;
+  omit: Set<OmitKind>;
+  legacyPeerDeps: boolean;
+  /** `npm ci`: the lock must agree with package.json, and node_modules starts empty. */
+  clean: boolean;
+  /** Where to install; defaults to the project found from cwd. */
+  dir?: string;
+  /** Writes no package.json or package-lock.json at all (npx's cache). */
+  noFiles?: boolean;
 }
 
-export async function npmInstall(args: readonly string[], io: CommandIO, deps: NpmDeps): Promise<number> {
-  const started = performance.now();
-  const saveDev = args.includes('-D') || args.includes('--save-dev');
-  const specs = args.filter((arg) => !arg.startsWith('-'));
-  let transform = true;
-  try {
-    await ensureEsbuild();
-  } catch (error) {
-    // Without esbuild, CommonJS packages still install; ESM-only ones will not load with require().
-    transform = false;
-    io.write(`npm WARN ${errorMessage(error)}\n`);
+export function createRegistryFor(deps: NpmDeps, signal: AbortSignal): Registry {
+  return deps.createRegistry ? deps.createRegistry(signal) : createHttpRegistry({ base: deps.registry, signal });
+}
+
+/** What package.json records for an added package, by npm's rules (`^version` unless the range is narrower). */
+export function savedSpec(spec: RegistrySpec, version: string, exact: boolean): string {
+  let range = exact ? version : `^${version}`;
+  if (!exact && spec.type === 'range' && spec.fetchSpec !== '*' && !semver.subset(range, spec.fetchSpec, { loose: true })) {
+    range = spec.fetchSpec;
   }
-  const manager = new deps.PackageManager(deps.vfs, { cwd: io.cwd, registry: deps.registry });
-  const options = { save: true, saveDev, transform, onProgress: (message: string) => io.write(`${message}\n`) };
+  return spec.alias ? `npm:${spec.packageName}@${range}` : range;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function summary(result: ReifyResult, seconds: string): string {
+  const parts: string[] = [];
+  if (result.added) parts.push(`added ${plural(result.added, 'package')}`);
+  if (result.removed) parts.push(`removed ${plural(result.removed, 'package')}`);
+  if (result.changed) parts.push(`changed ${plural(result.changed, 'package')}`);
+  if (parts.length === 0) return `up to date in ${seconds}s`;
+  const last = parts.pop() as string;
+  return `${parts.length ? `${parts.join(', ')}, and ${last}` : last} in ${seconds}s`;
+}
+
+function listShort(items: readonly string[], max = 5): string {
+  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+/** Adds the requested packages to package.json and the tree's root; returns the updated package.json. */
+async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNode, registry: Registry): Promise<PackageJson> {
+  const next: PackageJson = { ...pkg };
+  for (const raw of request.specs) {
+    const spec = parseArgSpec(raw);
+    const manifest = pickManifest(await registry.packument(spec.packageName), spec);
+    for (const kind of DEP_KINDS) {
+      if (kind === request.saveKind || !next[kind]?.[spec.name]) continue;
+      // A package lives in one section: saving it with -D moves it out of dependencies (peer entries stay).
+      if (kind !== 'peerDependencies') next[kind] = Object.fromEntries(Object.entries(next[kind] ?? {}).filter(([name]) => name !== spec.name));
+    }
+    next[request.saveKind] = { ...next[request.saveKind], [spec.name]: savedSpec(spec, manifest.version, request.saveExact) };
+    // The requested version goes in as picked (a saved `^1.0.0` alone would let a newer 1.x win).
+    const existing = root.children.get(spec.name);
+    if (!existing || existing.version !== manifest.version || existing.packageName !== manifest.name) placeChild(root, nodeFromManifest(spec.name, manifest));
+  }
+  for (const kind of DEP_KINDS) root.manifest[kind] = next[kind];
+  return next;
+}
+
+function reportResolve(result: ResolveResult, progress: Progress): void {
+  for (const warning of result.warnings) progress.line(`npm warn ${warning}`);
+  if (result.skippedPlatform.length) {
+    progress.line(
+      `npm warn skipped ${plural(result.skippedPlatform.length, 'optional package')} built for another platform (native code cannot run in the browser): ${listShort(result.skippedPlatform)}`,
+    );
+  }
+  for (const item of result.skippedOptional) progress.line(`npm warn skipped optional ${item}`);
+}
+
+async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps, registry: Registry): Promise<number> {
+  const started = performance.now();
+  const { vfs } = deps;
+  const progress = createProgress(io.write);
+  const dir = request.dir ?? findProjectDir(vfs, io.cwd);
+  const original = readPackageJson(vfs, dir);
+  if (!original && request.clean) throw new NpmError('ENOENT', `npm ci needs a package.json in ${dir}`);
+  let pkg: PackageJson = original ?? {};
+  const root = rootNode(pkg, dir);
+
+  const lock = request.noFiles ? null : readLockFile(vfs, lockPath(dir));
+  if (request.clean) {
+    if (!lock?.packages) {
+      throw new NpmError('EUSAGE', 'The `npm ci` command can only install with an existing package-lock.json (lockfileVersion 2 or 3). Run `npm install` to create one.');
+    }
+    const problems = lockMismatches(pkg, lock);
+    if (problems.length) {
+      throw new NpmError(
+        'EUSAGE',
+        ['`npm ci` can only install packages when your package.json and package-lock.json are in sync. Update the lock file with `npm install` before continuing.', '', ...problems].join('\n'),
+      );
+    }
+    removeTree(vfs, joinPath(dir, 'node_modules'));
+  }
+  if (lock?.packages) loadLockIntoTree(root, lock);
+  else if (lock) progress.line(`npm warn old lockfile (lockfileVersion ${lock.lockfileVersion}): versions will be resolved again`);
+
+  progress.line('npm: resolving dependencies…');
+  if (request.specs.length) pkg = await addSpecs(request, pkg, root, registry);
+  const resolved = await buildIdealTree(root, {
+    registry,
+    legacyPeerDeps: request.legacyPeerDeps,
+    signal: io.signal,
+    onPlaced: (count) => progress.tick(`npm: resolved ${count} new package${count === 1 ? '' : 's'}`),
+  });
+  const total = allNodes(root).length - 1;
+  progress.line(`npm: ${plural(total, 'package')} in the tree`);
+  reportResolve(resolved, progress);
+  computeFlags(root);
+
+  const result = await reify(root, { vfs, rootDir: dir, registry, pkg, omit: request.omit, signal: io.signal, progress });
+  if (io.signal.aborted) return 130;
+  if (!request.noFiles && request.save && (original || request.specs.length)) {
+    if (request.specs.length || !original) writePackageJson(vfs, dir, pkg);
+    writeJson(vfs, lockPath(dir), lockFromTree(root, pkg));
+  }
+  for (const item of result.failedOptional) progress.line(`npm warn skipped optional ${item}`);
+  if (result.scripts.length) {
+    progress.line(`npm warn install scripts were not run (this runtime runs no lifecycle scripts): ${listShort(result.scripts)}`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  io.write(`\n${summary(result, seconds)}\n`);
+  return 0;
+}
+
+/** Runs an install and turns its failure into npm's error block; 130 when cancelled. */
+export async function npmInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps): Promise<number> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  io.signal.addEventListener('abort', stop, { once: true });
+  if (io.signal.aborted) return 130;
+  const registry = createRegistryFor(deps, controller.signal);
+  const scoped: CommandIO = { ...io, signal: controller.signal };
+  let cancelled: () => void = () => {};
+  const aborted = new Promise<number>((resolve) => (cancelled = () => resolve(130)));
+  controller.signal.addEventListener('abort', () => cancelled(), { once: true });
   try {
-    const work = (async () => {
-      let added = 0;
-      if (specs.length === 0) added += (await manager.installFromPackageJson(options)).added.length;
-      for (const spec of specs) added += (await manager.install(spec, options)).added.length;
-      return added;
-    })();
-    const added = await abortable(work, io.signal);
-    if (added === 'aborted') return 130;
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    io.write(`\nadded ${added} package${added === 1 ? '' : 's'} in ${seconds}s\n`);
-    return 0;
+    // Cancelling answers at once; work still in flight stops at its next check.
+    return await Promise.race([runInstall(request, scoped, deps, registry), aborted]);
   } catch (error) {
-    io.write(`npm ERR! ${errorMessage(error)}\n`);
+    if (io.signal.aborted) return 130;
+    io.write(formatNpmError(error));
     return 1;
+  } finally {
+    io.signal.removeEventListener('abort', stop);
   }
 }

@@ -1,0 +1,35 @@
+/** `npm init [-y]`: writes npm's default package.json (no questions are asked in this terminal). */
+import { joinPath } from '../../paths';
+import type { CommandIO } from '../../process';
+import type { VirtualFS } from 'almostnode';
+
+export function defaultPackageJson(dir: string): Record<string, unknown> {
+  const folder = dir === '/' ? 'project' : dir.slice(dir.lastIndexOf('/') + 1);
+  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._]+/, '') || 'project';
+  return {
+    name,
+    version: '1.0.0',
+    description: '',
+    main: 'index.js',
+    scripts: { test: 'echo "Error: no test specified" && exit 1' },
+    keywords: [],
+    author: '',
+    license: 'ISC',
+  };
+}
+
+export function runInit(args: readonly string[], io: CommandIO, deps: { vfs: VirtualFS }): number {
+  if (args.some((arg) => !arg.startsWith('-'))) {
+    io.write('npm error npm init <initializer> (create-* packages) is not supported here; run npx create-<name> instead.\n');
+    return 1;
+  }
+  const path = joinPath(io.cwd, 'package.json');
+  if (deps.vfs.existsSync(path)) {
+    io.write(`npm error ${path} already exists; npm init leaves it as it is.\n`);
+    return 1;
+  }
+  const text = `${JSON.stringify(defaultPackageJson(io.cwd), null, 2)}\n`;
+  deps.vfs.writeFileSync(path, text);
+  io.write(`Wrote to ${path}:\n\n${text}\n`);
+  return 0;
+}

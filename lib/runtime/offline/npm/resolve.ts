@@ -1,0 +1,246 @@
+/**
+ * Builds the ideal tree, as npm's arborist does: every dependency edge must resolve (by Node's lookup) to a
+ * node that satisfies it. Edges that already do (e.g. from the lock file) are kept, so a locked version wins
+ * over a newer one; a missing or unsatisfied edge gets the version npm would pick, placed as high in the tree
+ * as it can go without changing what any other package resolves to, and nested when two versions are needed.
+ * peerDependencies are installed next to the package that wants them (npm 7+), unless marked optional.
+ */
+import { NpmError } from './errors';
+import { pickManifest } from './pick';
+import { platformMismatch, RUNTIME_PLATFORM, type Platform } from './platform';
+import type { Registry } from './registry';
+import type { VersionManifest } from './schemas';
+import { parseDepSpec, type RegistrySpec } from './spec';
+import {
+  allNodes,
+  edgeSpec,
+  edgesOf,
+  findVisible,
+  isAncestor,
+  nodeSatisfies,
+  placeChild,
+  type Edge,
+  type TreeNode,
+} from './tree';
+
+export interface ResolveOptions {
+  registry: Registry;
+  platform?: Platform;
+  /** `--legacy-peer-deps`: peer dependencies are not installed. */
+  legacyPeerDeps?: boolean;
+  signal?: AbortSignal;
+  /** Called after each newly placed package with the count so far. */
+  onPlaced?(count: number): void;
+}
+
+export interface ResolveResult {
+  /** Optional packages skipped because they are built for another platform: `name@version (cpu x64)`. */
+  skippedPlatform: string[];
+  /** Optional packages that could not be resolved or fetched, with the reason. */
+  skippedOptional: string[];
+  warnings: string[];
+}
+
+const MAX_PASSES = 20;
+
+export function describeNode(node: TreeNode): string {
+  return node.parent ? `${node.packageName}@${node.version}` : `${node.name || 'the project'}`;
+}
+
+export function nodeFromManifest(name: string, manifest: VersionManifest): TreeNode {
+  return {
+    name,
+    packageName: manifest.name,
+    version: manifest.version,
+    parent: null,
+    children: new Map(),
+    manifest: {
+      dependencies: manifest.dependencies,
+      optionalDependencies: manifest.optionalDependencies,
+      peerDependencies: manifest.peerDependencies,
+      peerDependenciesMeta: manifest.peerDependenciesMeta,
+      bin: manifest.bin,
+      os: manifest.os,
+      cpu: manifest.cpu,
+      libc: manifest.libc,
+      engines: manifest.engines,
+      license: manifest.license,
+      hasInstallScript: manifest.hasInstallScript,
+    },
+    resolved: manifest.dist.tarball,
+    integrity: manifest.dist.integrity ?? (manifest.dist.shasum ? `sha1-hex:${manifest.dist.shasum}` : undefined),
+  };
+}
+
+/**
+ * Whether putting `node` into `target`'s node_modules leaves every package below `target` resolving to
+ * something that still satisfies it (a package that found another version higher up would now find this one).
+ */
+function canPlaceAt(target: TreeNode, node: TreeNode, specs: (edge: Edge) => RegistrySpec | null): boolean {
+  const stack = [target];
+  while (stack.length) {
+    const current = stack.pop() as TreeNode;
+    stack.push(...current.children.values());
+    const edge = edgesOf(current).find((candidate) => candidate.name === node.name);
+    if (!edge) continue;
+    const resolved = findVisible(current, node.name);
+    if (!resolved?.parent || !isAncestor(resolved.parent, target) || resolved.parent === target) continue;
+    const spec = specs(edge);
+    if (spec && !nodeSatisfies(node, spec)) return false;
+  }
+  return true;
+}
+
+class TreeBuilder {
+  private readonly result: ResolveResult = { skippedPlatform: [], skippedOptional: [], warnings: [] };
+  private readonly skipped = new Set<string>();
+  private readonly specCache = new Map<string, RegistrySpec | null>();
+  private placed = 0;
+
+  constructor(
+    private readonly root: TreeNode,
+    private readonly options: ResolveOptions,
+  ) {}
+
+  private specOf = (edge: Edge): RegistrySpec | null => {
+    const key = `${edge.name}\0${edge.rawSpec}`;
+    if (!this.specCache.has(key)) this.specCache.set(key, edgeSpec(edge));
+    return this.specCache.get(key) ?? null;
+  };
+
+  private edges(node: TreeNode): Edge[] {
+    return edgesOf(node, { omitPeer: this.options.legacyPeerDeps }).filter((edge) => edge.type !== 'peerOptional');
+  }
+
+  /** Starts fetching what a new node will need, so packuments load in parallel while the tree is walked. */
+  private prefetch(node: TreeNode): void {
+    for (const edge of this.edges(node)) {
+      const spec = this.specOf(edge);
+      if (spec && !findVisible(node, edge.name)) this.options.registry.packument(spec.packageName).catch(() => undefined);
+    }
+  }
+
+  async build(): Promise<ResolveResult> {
+    this.prefetch(this.root);
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      if (!(await this.pass())) return this.result;
+    }
+    this.result.warnings.push('the dependency tree did not settle; some packages may be missing');
+    return this.result;
+  }
+
+  /** One walk over the tree, fixing every unsatisfied edge; true when something changed. */
+  private async pass(): Promise<boolean> {
+    let changed = false;
+    const queue = allNodes(this.root);
+    while (queue.length) {
+      const node = queue.shift() as TreeNode;
+      // A node replaced earlier in this pass is no longer in the tree.
+      if (node !== this.root && !node.parent) continue;
+      for (const edge of this.edges(node)) {
+        if (this.options.signal?.aborted) throw new NpmError('EABORT', 'aborted');
+        const placed = await this.fix(edge);
+        if (placed) {
+          changed = true;
+          queue.push(placed);
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** Makes one edge resolve; returns the node it placed, if any. */
+  private async fix(edge: Edge): Promise<TreeNode | null> {
+    const spec = this.specOf(edge);
+    const optional = edge.type === 'optional';
+    if (!spec) {
+      if (optional) {
+        this.result.skippedOptional.push(`${edge.name}@${edge.rawSpec} (not a registry package)`);
+        return null;
+      }
+      // Parsing again throws the parser's own explanation (e.g. git dependencies are not supported).
+      parseDepSpec(edge.name, edge.rawSpec);
+      return null;
+    }
+    const current = findVisible(edge.from, edge.name);
+    if (current && nodeSatisfies(current, spec)) return null;
+    const key = `${edge.name}@${edge.rawSpec}`;
+    if (this.skipped.has(key)) return null;
+
+    let manifest: VersionManifest;
+    try {
+      const packument = await this.options.registry.packument(spec.packageName);
+      manifest = pickManifest(packument, spec, describeNode(edge.from));
+    } catch (error) {
+      if (!optional || this.options.signal?.aborted) throw error;
+      this.skipped.add(key);
+      this.result.skippedOptional.push(`${key} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      return null;
+    }
+    const mismatch = platformMismatch(manifest, this.options.platform ?? RUNTIME_PLATFORM);
+    if (mismatch) {
+      this.skipped.add(key);
+      const label = `${manifest.name}@${manifest.version} (${mismatch})`;
+      if (optional) this.result.skippedPlatform.push(label);
+      else this.result.warnings.push(`EBADPLATFORM skipped ${label}: it is built for another platform`);
+      return null;
+    }
+    const node = nodeFromManifest(edge.name, manifest);
+    this.place(edge, node);
+    this.placed++;
+    this.options.onPlaced?.(this.placed);
+    this.prefetch(node);
+    return node;
+  }
+
+  private place(edge: Edge, node: TreeNode): void {
+    const peer = edge.type === 'peer';
+    // A peer must be found from the package's own folder, so it goes next to the package (or higher).
+    const start = peer && edge.from.parent ? edge.from.parent : edge.from;
+    const conflict = start.children.get(node.name);
+    if (conflict && peer) {
+      // npm stops with ERESOLVE here; installing the peer inside the package that wants it keeps both working.
+      this.result.warnings.push(
+        `ERESOLVE ${describeNode(edge.from)} wants peer ${edge.name}@${edge.rawSpec} but ${describeNode(conflict)} is installed next to it; installing ${node.version} for it alone`,
+      );
+      placeChild(edge.from, node);
+      return;
+    }
+    let target = start;
+    if (!conflict) {
+      for (let up = start.parent; up; up = up.parent) {
+        if (up.children.has(node.name) || !canPlaceAt(up, node, this.specOf)) break;
+        target = up;
+      }
+    }
+    // A conflict at the start is the package's own copy (or the root's): the new version replaces it, and
+    // whatever depended on the old one is fixed on the next pass.
+    placeChild(target, node);
+  }
+}
+
+/** Completes `root`'s tree in place (fetching what is missing) and prunes what nothing needs. */
+export async function buildIdealTree(root: TreeNode, options: ResolveOptions): Promise<ResolveResult> {
+  const result = await new TreeBuilder(root, options).build();
+  pruneUnreachable(root, options.legacyPeerDeps);
+  return result;
+}
+
+/** Removes nodes no edge from the root leads to (left over from a lock or a replaced version). */
+export function pruneUnreachable(root: TreeNode, legacyPeerDeps = false): void {
+  const reachable = new Set<TreeNode>([root]);
+  const queue = [root];
+  while (queue.length) {
+    const node = queue.shift() as TreeNode;
+    for (const edge of edgesOf(node, { omitPeer: legacyPeerDeps })) {
+      const target = findVisible(node, edge.name);
+      if (target && !reachable.has(target)) {
+        reachable.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  for (const node of allNodes(root)) {
+    if (!reachable.has(node) && node.parent) node.parent.children.delete(node.name);
+  }
+}

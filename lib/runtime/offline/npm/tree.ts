@@ -1,0 +1,135 @@
+/**
+ * The package tree: one node per folder in node_modules, placed where Node's module resolution finds it.
+ * A node's children are the packages in its own `node_modules`; a dependency resolves from a node by walking
+ * up its ancestors, exactly as `require` does.
+ */
+import { parseDepSpec, type RegistrySpec } from './spec';
+import { versionSatisfies } from './pick';
+
+/** What a node knows about its package: enough to follow its dependencies, link bins and write the lock. */
+export interface NodeManifest {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  devDependencies?: Record<string, string>;
+  bin?: string | Record<string, string>;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+  engines?: Record<string, string>;
+  license?: string;
+  hasInstallScript?: boolean;
+}
+
+export interface TreeNode {
+  /** The folder name under node_modules (an alias's own name); the project's name for the root. */
+  name: string;
+  /** The registry package it was installed from. */
+  packageName: string;
+  version: string;
+  parent: TreeNode | null;
+  children: Map<string, TreeNode>;
+  manifest: NodeManifest;
+  resolved?: string;
+  integrity?: string;
+  /** Lock flags, computed after the tree is built. */
+  dev?: boolean;
+  optional?: boolean;
+  devOptional?: boolean;
+  peer?: boolean;
+}
+
+export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer' | 'peerOptional';
+
+export interface Edge {
+  from: TreeNode;
+  name: string;
+  rawSpec: string;
+  type: EdgeType;
+}
+
+export function createRoot(name: string, version: string, manifest: NodeManifest): TreeNode {
+  return { name, packageName: name, version, parent: null, children: new Map(), manifest };
+}
+
+/** `node_modules/a/node_modules/b`; the root is "". */
+export function locationOf(node: TreeNode): string {
+  const parts: string[] = [];
+  for (let current: TreeNode | null = node; current?.parent; current = current.parent) parts.unshift(`node_modules/${current.name}`);
+  return parts.join('/');
+}
+
+export function depthOf(node: TreeNode): number {
+  let depth = 0;
+  for (let current = node.parent; current; current = current.parent) depth++;
+  return depth;
+}
+
+/** The edges a node has. devDependencies count only for the root, as in npm. */
+export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?: boolean } = {}): Edge[] {
+  const { manifest } = node;
+  const edges = new Map<string, Edge>();
+  const add = (deps: Record<string, string> | undefined, type: EdgeType) => {
+    for (const [name, rawSpec] of Object.entries(deps ?? {})) edges.set(name, { from: node, name, rawSpec, type });
+  };
+  if (!options.omitPeer) {
+    for (const [name, rawSpec] of Object.entries(manifest.peerDependencies ?? {})) {
+      const optional = manifest.peerDependenciesMeta?.[name]?.optional === true;
+      edges.set(name, { from: node, name, rawSpec, type: optional ? 'peerOptional' : 'peer' });
+    }
+  }
+  if (node.parent === null && !options.omitDev) add(manifest.devDependencies, 'dev');
+  add(manifest.dependencies, 'prod');
+  // optionalDependencies override dependencies of the same name (npm's rule).
+  add(manifest.optionalDependencies, 'optional');
+  return [...edges.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The node `require(name)` finds from `from`. */
+export function findVisible(from: TreeNode, name: string): TreeNode | undefined {
+  for (let current: TreeNode | null = from; current; current = current.parent) {
+    const found = current.children.get(name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Whether `node` is an acceptable answer for `spec`. */
+export function nodeSatisfies(node: TreeNode, spec: RegistrySpec): boolean {
+  return node.packageName === spec.packageName && versionSatisfies(node.version, spec);
+}
+
+/** The spec of an edge, or null when it is not a registry spec (those are reported, not installed). */
+export function edgeSpec(edge: Edge): RegistrySpec | null {
+  try {
+    return parseDepSpec(edge.name, edge.rawSpec);
+  } catch {
+    return null;
+  }
+}
+
+/** Every node, breadth first (shallow ones first), children in name order. */
+export function allNodes(root: TreeNode): TreeNode[] {
+  const out: TreeNode[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const node = queue.shift() as TreeNode;
+    out.push(node);
+    queue.push(...[...node.children.values()].sort((a, b) => (a.name < b.name ? -1 : 1)));
+  }
+  return out;
+}
+
+export function isAncestor(ancestor: TreeNode, node: TreeNode): boolean {
+  for (let current: TreeNode | null = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
+/** Adds a detached node under `parent`, replacing (and detaching) any node of the same name there. */
+export function placeChild(parent: TreeNode, child: TreeNode): void {
+  const old = parent.children.get(child.name);
+  if (old) old.parent = null;
+  child.parent = parent;
+  parent.children.set(child.name, child);
+}
