@@ -21,6 +21,7 @@ import type { WorkspaceStore } from '@/lib/workspace/types';
 import { AgentColumn } from './AgentColumn';
 import { FilesColumn } from './FilesColumn';
 import { IdeLayout } from './IdeLayout';
+import { StartupNotice } from './StartupNotice';
 import { useAgentRuntime } from './useAgentRuntime';
 import { useRuntimeRestart } from './useRuntimeRestart';
 import { useWorkspaceStartup } from './useWorkspaceStartup';
@@ -34,7 +35,7 @@ interface ReadyWorkspaceProps {
 
 /** The IDE once the runtime is booted and the workspace is open: every pane live, the agent included. */
 export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceProps) {
-  const terminalRequests = useWorkspaceStartup(store, needsInstall);
+  const { requests: terminalRequests, startup } = useWorkspaceStartup(store, needsInstall, runtime);
   useRuntimeRestart(runtime, store, terminalRequests);
   const preview = usePreviewState(runtime);
   // One computer-use manager: sessions the user starts and the agent's preview_check show in the same panel.
@@ -60,6 +61,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
         terminal={
           <div className={styles.fill}>
             <RuntimeHealthNotice runtime={runtime} />
+            <StartupNotice startup={startup} />
             <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
             <TerminalPanel requests={terminalRequests} onStopAll={() => toolClient?.cancelAll()} />
           </div>

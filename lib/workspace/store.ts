@@ -308,6 +308,12 @@ class LiveWorkspaceStore implements WorkspaceStore {
     this.model.commit(true);
   }
 
+  recordStartCommand(command: string | null): void {
+    if ((this.model.facts.startCommand ?? null) === command) return;
+    this.model.setFacts({ ...this.model.facts, startCommand: command });
+    this.model.commit(true);
+  }
+
   setReadOnly(readOnly: boolean, reason?: string): void {
     const { model } = this;
     if (model.readOnly === readOnly && model.readOnlyReason === reason) return;

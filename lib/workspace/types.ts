@@ -46,6 +46,11 @@ export interface WorkspaceMeta {
 /** Runtime facts the agent's system prompt summarizes later (issue 4). */
 export interface RuntimeFacts {
   lastCommand: string | null;
+  /**
+   * The long-running command (a dev server) that was running when the workspace was last open: started again
+   * when it opens, after its install. Null or absent when nothing was running.
+   */
+  startCommand?: string | null;
   serverRunning: boolean;
   ports: number[];
   installedPackages: string[];
@@ -111,6 +116,8 @@ export interface WorkspaceStore {
   search(query: string, options?: { caseSensitive?: boolean; maxResults?: number }): Promise<SearchHit[]>;
 
   recordCommand(command: string): void;
+  /** The dev server now serving the workspace, or null once it ended (kept for the next open). */
+  recordStartCommand(command: string | null): void;
   /** Another tab took the workspace over: refuse writes from now on (and say so). */
   setReadOnly(readOnly: boolean, reason?: string): void;
   /** Persists everything pending now (pagehide / visibilitychange). */
