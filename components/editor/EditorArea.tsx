@@ -7,6 +7,7 @@ import { CloseDirtyDialog } from './CloseDirtyDialog';
 import { EditorTabs, tabId } from './EditorTabs';
 import { sameChrome, selectChrome, baseName } from './model';
 import { BinaryNotice, ConflictBanner } from './Notices';
+import { RestoredNotice } from './RestoredNotice';
 import { useEditorSession } from './useEditorSession';
 import { useStoreSelector } from './useStoreSelector';
 import styles from './editor.module.css';
@@ -88,6 +89,7 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
           onClose={(path) => void requestClose(path)}
         />
       )}
+      <RestoredNotice store={store} />
       {chrome.readOnly && (
         <p role="status" className={styles.readOnly}>
           This workspace is open for writing in another tab: editors are read-only here.

@@ -8,6 +8,8 @@ export interface TabInfo {
   binary: boolean;
   conflict: boolean;
   locked: boolean;
+  /** Browser storage does not hold this file (see WorkspaceSnapshot.notSaved). */
+  notSaved: boolean;
 }
 
 export interface EditorChrome {
@@ -27,6 +29,7 @@ export function selectChrome(snapshot: WorkspaceSnapshot): EditorChrome {
       binary: file.binary,
       conflict: file.conflict !== null,
       locked: snapshot.locks.has(file.path),
+      notSaved: snapshot.notSaved.has(file.path),
     })),
     activePath: snapshot.activePath,
     readOnly: snapshot.readOnly,
@@ -34,7 +37,7 @@ export function selectChrome(snapshot: WorkspaceSnapshot): EditorChrome {
 }
 
 const sameTab = (a: TabInfo, b: TabInfo) =>
-  a.path === b.path && a.dirty === b.dirty && a.binary === b.binary && a.conflict === b.conflict && a.locked === b.locked;
+  a.path === b.path && a.dirty === b.dirty && a.binary === b.binary && a.conflict === b.conflict && a.locked === b.locked && a.notSaved === b.notSaved;
 
 export function sameChrome(a: EditorChrome, b: EditorChrome): boolean {
   return (
@@ -50,6 +53,6 @@ export function sameChrome(a: EditorChrome, b: EditorChrome): boolean {
 
 /** The tab's accessible name: the file name plus what a sighted user reads from its markers. */
 export function tabLabel(tab: TabInfo): string {
-  const notes = [tab.dirty && 'unsaved changes', tab.conflict && 'changed on disk', tab.locked && 'locked'].filter(Boolean);
+  const notes = [tab.dirty && 'unsaved changes', tab.notSaved && 'not saved', tab.conflict && 'changed on disk', tab.locked && 'locked'].filter(Boolean);
   return notes.length ? `${tab.name}, ${notes.join(', ')}` : tab.name;
 }

@@ -200,6 +200,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
                   tabbable={path === tabbable}
                   dirty={dirty.has(path)}
                   locked={snapshot.locks.has(path)}
+                  notSaved={snapshot.notSaved.get(path)?.reason}
                   dropTarget={dropTarget === path}
                   register={(el) => {
                     if (el) rowElements.current.set(path, el);

@@ -14,6 +14,8 @@ export interface TreeRowItemProps {
   tabbable: boolean;
   dirty: boolean;
   locked: boolean;
+  /** Why browser storage does not hold this file (refused, failed, temporary), if it does not. */
+  notSaved?: string;
   dropTarget: boolean;
   /** Called with the row element (and null on unmount) so keyboard moves can focus it. */
   register: (element: HTMLLIElement | null) => void;
@@ -28,12 +30,12 @@ export interface TreeRowItemProps {
 }
 
 /** "app.js, unsaved changes, locked": the markers are visual glyphs, so the row's name says them in words. */
-export function rowLabel(name: string, dirty: boolean, locked: boolean): string {
-  return [name, dirty ? 'unsaved changes' : null, locked ? 'locked' : null].filter(Boolean).join(', ');
+export function rowLabel(name: string, dirty: boolean, locked: boolean, notSaved = false): string {
+  return [name, dirty ? 'unsaved changes' : null, locked ? 'locked' : null, notSaved ? 'not saved' : null].filter(Boolean).join(', ');
 }
 
 /** One treeitem of the flat tree (aria-level/setsize/posinset carry the hierarchy). */
-export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, dropTarget, register, ...handlers }: TreeRowItemProps) {
+export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, notSaved, dropTarget, register, ...handlers }: TreeRowItemProps) {
   const { node } = row;
   const isFolder = node.type === 'directory';
   const kind = isFolder ? null : fileKind(node.name);
@@ -43,7 +45,7 @@ export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, 
     <li
       ref={register}
       role="treeitem"
-      aria-label={rowLabel(node.name, dirty, locked)}
+      aria-label={rowLabel(node.name, dirty, locked, notSaved !== undefined)}
       aria-level={row.level}
       aria-setsize={row.setSize}
       aria-posinset={row.posInSet}
@@ -71,6 +73,7 @@ export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, 
       <span className={styles.name}>{node.name}</span>
       {dirty && <span aria-hidden="true" className={styles.dirty} title="Unsaved changes">●</span>}
       {locked && <span aria-hidden="true" className={styles.lock} title="Locked"><LockIcon /></span>}
+      {notSaved !== undefined && <span aria-hidden="true" className={styles.notSaved} title={`Not saved: ${notSaved}`}>not saved</span>}
     </li>
   );
 }

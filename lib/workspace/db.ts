@@ -8,15 +8,40 @@ import type { AuditEntry } from '@/lib/agent/audit';
 import type { FileContent, PersistedState } from './types';
 
 export const DB_NAME = 'tabsmith';
-/** 2: the agent's `audit` store (issue 4). Upgrades only ever add; existing stores are left as they are. */
-export const DB_VERSION = 2;
+/**
+ * 2: the agent's `audit` store. 3: `chunks` (large files in pieces) and `journal` (unsaved editor text).
+ * Upgrades only ever add; existing stores are left as they are.
+ */
+export const DB_VERSION = 3;
+
+/** Where a large file's bytes are: `count` pieces under [workspaceId, path, gen, 0…count-1] in `chunks`. */
+export interface ChunkRef {
+  gen: number;
+  count: number;
+  size: number;
+}
 
 export interface StoredFile {
   workspaceId: string;
   /** Workspace path ("/src/a.js"). */
   path: string;
+  /** The file itself, or '' when `chunked` says where its bytes are. */
   content: FileContent;
   lastModified: number;
+  /** Bytes on disk (absent in records written before version 3). */
+  size?: number;
+  chunked?: ChunkRef;
+}
+
+/** An editor buffer with unsaved text, kept so a crash or a reload does not lose it. */
+export interface JournalEntry {
+  workspaceId: string;
+  path: string;
+  /** What the editor showed. */
+  content: string;
+  /** What the file held when the editing started: a restore is offered only against the same base. */
+  base: string;
+  at: number;
 }
 
 /** A chat conversation (issue 4 owns the shape of `data`; this module only stores and deletes it). */
@@ -33,6 +58,9 @@ export interface TabsmithSchema extends DBSchema {
   conversations: { key: [string, string]; value: StoredConversation; indexes: { byWorkspace: string } };
   /** The agent's audit log (lib/agent/audit.ts); autoIncrement keys keep call order. */
   audit: { key: number; value: AuditEntry; indexes: { byWorkspace: string } };
+  /** Pieces of large files, keyed [workspaceId, path, gen, index] (see ChunkRef). */
+  chunks: { key: [string, string, number, number]; value: Uint8Array };
+  journal: { key: [string, string]; value: JournalEntry };
 }
 
 export type TabsmithDB = IDBPDatabase<TabsmithSchema>;
@@ -54,6 +82,10 @@ export function openDatabase(name: string = DB_NAME): Promise<TabsmithDB> {
       if (oldVersion < 2) {
         const audit = db.createObjectStore('audit', { keyPath: 'id', autoIncrement: true });
         audit.createIndex('byWorkspace', 'workspaceId');
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore('chunks');
+        db.createObjectStore('journal', { keyPath: ['workspaceId', 'path'] });
       }
     },
     blocking(_current, _blocked, event) {

@@ -1,16 +1,27 @@
 /**
  * The store's mutable core: file index, tabs, locks, facts, and the snapshot built from them. The store
  * (store.ts) decides *when* things change; the mirror (sync.ts) applies what the runtime's fs says; this
- * class owns the state and the rules both share: persistence (never node_modules/.git, never while
+ * class owns the state and the rules both share: persistence (never node_modules, never while
  * read-only) and snapshot publishing.
  */
 import type { Runtime } from '@/lib/runtime/port';
+import { MAX_STORED_FILE_BYTES } from './chunks';
 import { decodeContent, fingerprint, type DecodedContent } from './content';
 import { packageNames, sameList } from './facts';
 import { isHiddenFromTree, isInside } from './paths';
 import { applyDisk } from './tabs';
 import { FileIndex } from './tree';
-import type { OpenFile, PersistedState, PersistenceSink, RuntimeFacts, WorkspaceMeta, WorkspaceSnapshot } from './types';
+import type { FileStatusUpdate, NotSaved, OpenFile, PersistedState, PersistenceSink, RuntimeFacts, WorkspaceMeta, WorkspaceSnapshot } from './types';
+
+/** Files too large to store are never editable either: skip decoding hundreds of MB into a string. */
+function decodeLarge(bytes: Uint8Array): DecodedContent {
+  return bytes.byteLength > MAX_STORED_FILE_BYTES ? { binary: true, text: '' } : decodeContent(bytes);
+}
+
+const TEMPORARY: NotSaved = {
+  code: 'temporary',
+  reason: 'changed in a tab that only reads this workspace: the change stays in this tab and is not saved',
+};
 
 export class WorkspaceModel {
   readonly index = new FileIndex();
@@ -24,6 +35,9 @@ export class WorkspaceModel {
   readOnly: boolean;
   readOnlyReason: string | undefined;
   persistenceError: string | null = null;
+  /** Files the runtime holds that browser storage does not, and why (see WorkspaceSnapshot.notSaved). */
+  notSaved: ReadonlyMap<string, NotSaved> = new Map();
+  restoredDrafts: readonly string[] = [];
   disposed = false;
 
   private snapshot: WorkspaceSnapshot;
@@ -56,6 +70,7 @@ export class WorkspaceModel {
     if (this.disposed) return;
     this.snapshot = this.buildSnapshot();
     if (persistState) this.putState();
+    if (!this.readOnly) this.persistence.journal?.update(this.tabs);
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -84,7 +99,7 @@ export class WorkspaceModel {
   // ── files ────────────────────────────────────────────────────────────────────────────────────────
 
   /** Records new bytes for a file: index, fingerprint, IndexedDB (if they changed), open tab, facts. */
-  fileChanged(path: string, bytes: Uint8Array, decoded: DecodedContent = decodeContent(bytes)): void {
+  fileChanged(path: string, bytes: Uint8Array, decoded: DecodedContent = decodeLarge(bytes)): void {
     this.index.add(path, 'file');
     const print = fingerprint(bytes);
     if (this.known.get(path) !== print) {
@@ -110,13 +125,39 @@ export class WorkspaceModel {
   }
 
   persistFile(path: string, content: string | Uint8Array): void {
-    if (this.readOnly || this.disposed || isHiddenFromTree(path)) return;
+    if (this.disposed || isHiddenFromTree(path)) return;
+    if (this.readOnly) {
+      // Only the writing tab stores files; a change made here (shell, runtime) lives only in this tab.
+      this.markNotSaved([path], TEMPORARY);
+      return;
+    }
     this.persistence.putFile(path, content);
   }
 
   persistDelete(path: string): void {
+    this.forgetNotSaved(path);
     if (this.readOnly || this.disposed || isHiddenFromTree(path)) return;
     this.persistence.deletePath(path);
+  }
+
+  /** A batch's outcome from the persistence sink: saved paths clear their mark, failed ones get it. */
+  applyFileStatus(update: FileStatusUpdate): void {
+    if (update.saved.length === 0 && update.failed.length === 0) return;
+    const next = new Map(this.notSaved);
+    for (const path of update.saved) next.delete(path);
+    for (const { path, code, reason } of update.failed) if (this.index.typeOf(path) === 'file') next.set(path, { code, reason });
+    this.notSaved = next;
+  }
+
+  markNotSaved(paths: readonly string[], why: NotSaved): void {
+    const next = new Map(this.notSaved);
+    for (const path of paths) next.set(path, why);
+    this.notSaved = next;
+  }
+
+  forgetNotSaved(path: string): void {
+    if (![...this.notSaved.keys()].some((file) => isInside(file, path))) return;
+    this.notSaved = new Map([...this.notSaved].filter(([file]) => !isInside(file, path)));
   }
 
   // ── tabs ─────────────────────────────────────────────────────────────────────────────────────────
@@ -168,12 +209,15 @@ export class WorkspaceModel {
       meta: this.meta,
       tree: this.index.tree(),
       files: this.index.files(),
-      openFiles: this.tabs as OpenFile[],
+      // A tab whose file storage refused counts as unsaved: closing it asks, and saving tries again.
+      openFiles: (this.notSaved.size === 0 ? this.tabs : this.tabs.map((tab) => (this.notSaved.has(tab.path) && !tab.dirty ? { ...tab, dirty: true } : tab))) as OpenFile[],
       activePath: this.activePath,
       locks: this.locks,
       facts: this.facts,
       readOnly: this.readOnly,
       persistenceError: this.persistenceError,
+      notSaved: this.notSaved,
+      restoredDrafts: this.restoredDrafts,
     };
   }
 }

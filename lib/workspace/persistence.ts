@@ -1,12 +1,18 @@
 /**
  * The workspace's PersistenceSink over IndexedDB. The store calls putFile/deletePath/putState as things
- * change; they are queued, debounced and written as ONE transaction per batch (runtimes.md: one transaction
- * for 1,000 files is ~8x faster than awaited puts). Failed batches (storage full) stay queued and are retried
- * with the next change, so the workspace keeps working in memory and nothing is dropped silently.
+ * change; they are queued, debounced and written in batches (write-batch.ts: one transaction for the small
+ * files, chunks for large ones, each failure isolated). A write that fails or is refused is reported per file
+ * (onFileStatus) and in words (onError) and never holds back the writes queued after it. Writes refused for
+ * quota are tried again with the next batch; refusals that would fail again (too large) are not.
  */
-import { subtreeRange, tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
-import { WorkspaceError, type FileContent, type PersistedState, type PersistenceSink } from './types';
+import { byteLength, MAX_STORED_FILE_BYTES, tooLargeMessage, withContent } from './chunks';
+import { workspaceRange, type TabsmithDB } from './db';
+import { DraftJournal } from './journal';
+import { WorkspaceError, type FileContent, type FileStatusUpdate, type PersistedState, type PersistenceSink } from './types';
+import { writeBatch, type BatchOutcome, type Op } from './write-batch';
 import { errorMessage } from '../error-message';
+
+export { isQuotaError } from './write-batch';
 
 export const DEBOUNCE_MS = 300;
 /** Under a steady stream of edits a pure debounce would never fire; write at least this often. */
@@ -28,9 +34,9 @@ export interface WorkspacePersistence extends PersistenceSink {
 export interface PersistenceOptions {
   debounceMs?: number;
   maxWaitMs?: number;
+  /** Journal of unsaved editor text (default on; tests of the file queue alone may turn it off). */
+  journal?: boolean;
 }
-
-type Op = { kind: 'put'; path: string; content: FileContent; at: number } | { kind: 'delete'; path: string };
 
 /** node_modules is reinstalled on open and .git is never mirrored: neither is ever persisted. */
 export function isPersistablePath(path: string): boolean {
@@ -38,18 +44,23 @@ export function isPersistablePath(path: string): boolean {
   return !path.split('/').some((segment) => segment === 'node_modules' || segment === '.git');
 }
 
-export function isQuotaError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  // Chromium/Safari: QuotaExceededError (legacy code 22); Firefox: NS_ERROR_DOM_QUOTA_REACHED (code 1014).
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
+function describeFailures(outcome: BatchOutcome): string | null {
+  const quota = outcome.failed.some(({ failure }) => failure.code === 'quota');
+  if (quota) return QUOTA_MESSAGE;
+  const first = outcome.failed[0]?.failure;
+  if (first) {
+    const more = outcome.failed.length > 1 ? ` (and ${outcome.failed.length - 1} more)` : '';
+    return `${first.path}${more} could not be saved: ${first.reason}. It is kept in this tab; export the workspace to keep a copy.`;
+  }
+  if (outcome.stateError) {
+    return `Could not save the workspace's tabs and settings (${errorMessage(outcome.stateError)}); your files are saved.`;
+  }
+  return null;
 }
 
-function describeWriteError(errors: unknown[]): string {
-  if (errors.some(isQuotaError)) return QUOTA_MESSAGE;
-  const first = errors.find((e) => e instanceof Error && e.name !== 'AbortError') ?? errors[0];
-  const detail = errorMessage(first);
-  return `Could not save to browser storage (${detail}): recent changes are kept in this tab but not saved. Export the workspace to keep a copy.`;
+/** Tells the channel's listeners which paths a batch wrote (read-only tabs follow the writer with it). */
+export function savedChannelName(workspaceId: string): string {
+  return `tabsmith-saved-${workspaceId}`;
 }
 
 export function createPersistence(db: TabsmithDB, workspaceId: string, options: PersistenceOptions = {}): WorkspacePersistence {
@@ -58,14 +69,23 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
   // Keyed so a newer put of the same path replaces the older one; Map keeps insertion order, and
   // delete-then-set moves an entry to the end, so the batch replays in the order things happened.
   let ops = new Map<string, Op>();
+  /** Writes refused for quota, tried again (after the fresh ones) with the next batch. */
+  const retry = new Map<string, Op>();
   let state: PersistedState | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let firstQueuedAt = 0;
   let suspended = false;
   // Batches are written one after another: a later batch must never commit before an earlier one.
-  let chain: Promise<void> = Promise.resolve();
+  let chain: Promise<void> = dropOrphanChunks(db, workspaceId).catch(() => undefined);
   const errorListeners = new Set<(message: string) => void>();
   const savedListeners = new Set<() => void>();
+  const statusListeners = new Set<(update: FileStatusUpdate) => void>();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(savedChannelName(workspaceId));
+  const journal = options.journal === false ? undefined : new DraftJournal(db, workspaceId);
+
+  function emitStatus(update: FileStatusUpdate): void {
+    for (const listener of statusListeners) listener(update);
+  }
 
   function schedule(): void {
     if (suspended) return;
@@ -75,76 +95,42 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
     const wait = Math.max(0, Math.min(debounceMs, firstQueuedAt + maxWaitMs - now));
     timer = setTimeout(() => {
       timer = null;
-      void write();
+      void write('default');
     }, wait);
   }
 
   function queue(key: string, op: Op): void {
     ops.delete(key);
     ops.set(key, op);
+    retry.delete(op.path);
   }
 
   function takeBatch(): { batch: Op[]; batchState: PersistedState | null } {
-    const batch = [...ops.values()];
+    // Fresh writes first: a write that failed before must not be the first thing every batch trips over.
+    const batch = [...ops.values(), ...retry.values()];
     const batchState = state;
     ops = new Map();
+    retry.clear();
     state = null;
     return { batch, batchState };
   }
 
-  /** Puts a failed batch back in front of whatever was queued since, keeping newer values. */
-  function requeue(batch: Op[], batchState: PersistedState | null): void {
-    const newer = ops;
-    ops = new Map();
-    for (const op of batch) ops.set(`${op.kind}:${op.path}`, op);
-    for (const [key, op] of newer) queue(key, op);
-    state ??= batchState;
+  function settle(outcome: BatchOutcome, batchState: PersistedState | null): void {
+    for (const { op, failure } of outcome.failed) {
+      // Quota may free up (the user deletes something): try again later unless a newer write replaced it.
+      if (failure.code === 'quota' && !ops.has(`${op.kind}:${op.path}`)) retry.set(op.path, op);
+    }
+    if (outcome.stateError) state ??= batchState;
+    if (outcome.saved.length > 0 || outcome.failed.length > 0) {
+      emitStatus({ saved: outcome.saved, failed: outcome.failed.map(({ failure }) => failure) });
+    }
+    if (outcome.saved.length > 0) channel?.postMessage({ paths: outcome.saved });
+    const message = describeFailures(outcome);
+    if (message) for (const listener of errorListeners) listener(message);
+    else for (const listener of savedListeners) listener();
   }
 
-  async function commit(batch: Op[], batchState: PersistedState | null): Promise<void> {
-    const tx = db.transaction(['files', 'state'], 'readwrite');
-    const files = tx.objectStore('files');
-    const states = tx.objectStore('state');
-    // Requests are not awaited one by one (that is the slow path); they run in order inside the transaction.
-    const requests: Promise<unknown>[] = [];
-    try {
-      for (const op of batch) {
-        if (op.kind === 'put') {
-          const record: StoredFile = { workspaceId, path: op.path, content: tightBytes(op.content), lastModified: op.at };
-          requests.push(files.put(record));
-        } else {
-          requests.push(files.delete([workspaceId, op.path]));
-          requests.push(files.delete(subtreeRange(workspaceId, op.path)));
-        }
-      }
-      if (batchState) requests.push(states.put(batchState));
-      else if (batch.length > 0) {
-        // Keep the workspace list's "last modified" honest without the store having to send state.
-        requests.push(
-          states.get(workspaceId).then((current) => {
-            if (current) return states.put({ ...current, meta: { ...current.meta, updatedAt: Date.now() } });
-            return undefined;
-          }),
-        );
-      }
-    } catch (error) {
-      // A request refused outright (the transaction already aborted): same handling as a failed commit.
-      requests.push(Promise.reject(error));
-    }
-    const results = await Promise.allSettled([...requests, tx.done]);
-    const errors = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
-    if (errors.length > 0) {
-      // A failed request aborts the transaction; make sure it is not left open half-done.
-      try {
-        tx.abort();
-      } catch {
-        // already aborted or finished
-      }
-      throw new WorkspaceError(errors.some(isQuotaError) ? 'quota' : 'corrupt', describeWriteError(errors));
-    }
-  }
-
-  function write(): Promise<void> {
+  function write(durability: IDBTransactionDurability): Promise<void> {
     if (timer !== null) {
       clearTimeout(timer);
       timer = null;
@@ -153,15 +139,7 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
       if (suspended) return;
       const { batch, batchState } = takeBatch();
       if (batch.length === 0 && !batchState) return;
-      try {
-        await commit(batch, batchState);
-        for (const listener of savedListeners) listener();
-      } catch (error) {
-        // Not rescheduled here: retrying a full disk in a loop helps nobody. The next change retries.
-        requeue(batch, batchState);
-        const message = error instanceof WorkspaceError ? error.message : describeWriteError([error]);
-        for (const listener of errorListeners) listener(message);
-      }
+      settle(await writeBatch(db, workspaceId, batch, batchState, durability), batchState);
     });
     chain = run.catch(() => undefined);
     return run;
@@ -170,6 +148,18 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
   return {
     putFile(path, content) {
       if (suspended || !isPersistablePath(path)) return;
+      const size = byteLength(content);
+      if (size > MAX_STORED_FILE_BYTES) {
+        // Refused before it is queued: the runtime keeps it, and nothing else waits on it.
+        ops.delete(`put:${path}`);
+        retry.delete(path);
+        const failure = { path, code: 'too-large' as const, reason: tooLargeMessage(path, size) };
+        queueMicrotask(() => {
+          emitStatus({ saved: [], failed: [failure] });
+          for (const listener of errorListeners) listener(failure.reason);
+        });
+        return;
+      }
       queue(`put:${path}`, { kind: 'put', path, content, at: Date.now() });
       schedule();
     },
@@ -177,6 +167,7 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
       if (suspended || !isPersistablePath(path)) return;
       // Puts under the deleted folder would be deleted by this op anyway: drop them now.
       for (const [key, op] of ops) if (op.path === path || op.path.startsWith(`${path}/`)) ops.delete(key);
+      for (const key of [...retry.keys()]) if (key === path || key.startsWith(`${path}/`)) retry.delete(key);
       queue(`delete:${path}`, { kind: 'delete', path });
       schedule();
     },
@@ -186,25 +177,33 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
       schedule();
     },
     flush() {
-      return write();
+      return Promise.all([write('strict'), journal?.flush().catch(() => undefined)]).then(() => undefined);
     },
     onError(listener) {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
     },
+    onFileStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
     onSaved(listener) {
       savedListeners.add(listener);
       return () => savedListeners.delete(listener);
     },
+    journal,
     suspend() {
       suspended = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
       ops = new Map();
+      retry.clear();
       state = null;
+      journal?.suspend();
+      channel?.close();
     },
     pendingCount() {
-      return ops.size + (state ? 1 : 0);
+      return ops.size + retry.size + (state ? 1 : 0);
     },
   };
 }
@@ -217,6 +216,7 @@ export function createNullPersistence(): WorkspacePersistence {
     putState() {},
     flush: () => Promise.resolve(),
     onError: () => () => undefined,
+    onFileStatus: () => () => undefined,
     onSaved: () => () => undefined,
     suspend() {},
     pendingCount: () => 0,
@@ -228,7 +228,7 @@ export interface LoadedWorkspace {
   files: { path: string; content: FileContent }[];
 }
 
-/** Reads one workspace: its state and every file, in one read transaction. */
+/** Reads one workspace: its state and every file (large ones from their chunks). */
 export async function loadWorkspace(db: TabsmithDB, id: string): Promise<LoadedWorkspace> {
   const tx = db.transaction(['files', 'state'], 'readonly');
   const [state, records] = await Promise.all([
@@ -237,13 +237,28 @@ export async function loadWorkspace(db: TabsmithDB, id: string): Promise<LoadedW
     tx.done,
   ]);
   if (!state) throw new WorkspaceError('not-found', 'This workspace no longer exists. It may have been deleted in another tab.');
-  return { state, files: records.map(({ path, content }) => ({ path, content })) };
+  return { state, files: await withContent(db, records) };
+}
+
+/**
+ * Pieces no file record points at: an earlier version of a file that became small again, or a large write
+ * cut short by a crash. Only the writer runs this (another tab's write in progress would look orphaned), and
+ * only chunk keys and the few large files' records are read.
+ */
+async function dropOrphanChunks(db: TabsmithDB, id: string): Promise<void> {
+  const keys = await db.getAllKeys('chunks', workspaceRange(id));
+  const live = new Map<string, number | undefined>();
+  for (const path of new Set(keys.map(([, path]) => path))) live.set(path, (await db.get('files', [id, path]))?.chunked?.gen);
+  const orphans = keys.filter(([, path, gen]) => live.get(path) !== gen);
+  if (orphans.length === 0) return;
+  const tx = db.transaction('chunks', 'readwrite');
+  for (const key of orphans) tx.store.delete(key).catch(() => undefined);
+  await tx.done;
 }
 
 /** Every file of a workspace straight from the primary key range (export without opening it). */
 export async function loadFiles(db: TabsmithDB, id: string): Promise<{ path: string; content: FileContent }[]> {
-  const records = await db.getAll('files', workspaceRange(id));
-  return records.map(({ path, content }) => ({ path, content }));
+  return withContent(db, await db.getAll('files', workspaceRange(id)));
 }
 
 /**

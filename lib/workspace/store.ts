@@ -5,10 +5,12 @@
  * queue, so a save never interleaves with a rename or with the mirror re-reading the same file.
  */
 import { decodeContent, encodeText, fingerprint } from './content';
+import { adoptSaved, discardDrafts, restoreDrafts } from './drafts';
 import { applyPortEvent } from './facts';
 import { WatchBatcher } from './mirror';
 import { WorkspaceModel } from './model';
-import { basename, dirname, isInside, joinPath, normalizeWorkspacePath, rebase, tryNormalizeWorkspacePath } from './paths';
+import { basename, isInside, joinPath, normalizeWorkspacePath, rebase, tryNormalizeWorkspacePath } from './paths';
+import { assertFree, assertWritable, mutablePath, normalizeAll, typeOf } from './store-checks';
 import { MAX_SEARCH_BYTES, searchFiles } from './search';
 import { syncFile, syncFolder, syncPaths } from './sync';
 import { afterSave, keepMine, tabFromDisk, withContent } from './tabs';
@@ -71,7 +73,13 @@ class LiveWorkspaceStore implements WorkspaceStore {
         model.persistenceError = message;
         model.commit(false);
       }),
+      model.persistence.onFileStatus?.((update) => {
+        model.applyFileStatus(update);
+        model.commit(false);
+      }) ?? (() => undefined),
     );
+    const drafts = model.readOnly ? [] : await (model.persistence.journal?.load().catch(() => []) ?? []);
+    model.restoredDrafts = await restoreDrafts(model, drafts);
     model.commit(true);
   }
 
@@ -111,7 +119,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   updateContent(path: string, content: string): void {
-    this.assertWritable();
+    assertWritable(this.model);
     const target = normalizeWorkspacePath(path);
     const tab = this.model.tab(target);
     // Binary tabs have no editable text; a tab closed while the editor was still dispatching is ignored.
@@ -121,7 +129,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   save(path: string): Promise<void> {
-    this.assertWritable();
+    assertWritable(this.model);
     const target = normalizeWorkspacePath(path);
     // What the editor shows when the user presses save is what gets written, even if typing goes on.
     const content = this.model.tab(target)?.content;
@@ -129,7 +137,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   async saveAll(): Promise<void> {
-    this.assertWritable();
+    assertWritable(this.model);
     const dirty = this.model.tabs.filter((tab) => tab.dirty && !tab.binary);
     const locked = dirty.map((tab) => tab.path).filter((path) => this.isLocked(path));
     for (const { path, content } of dirty) if (!locked.includes(path)) await this.run(() => this.saveNow(path, content));
@@ -145,6 +153,8 @@ class LiveWorkspaceStore implements WorkspaceStore {
     if (tab.binary) return; // Binary files are shown as a notice, never written back from the editor.
     if (this.isLocked(path)) throw new WorkspaceError('locked', `${path} is locked: unlock it to save`);
     const content = snapshotContent ?? tab.content;
+    // The journal first: text typed right before the save is on disk even if the tab dies mid-save.
+    const journaled = model.persistence.journal?.flush().catch(() => undefined);
     await this.fs.writeFile(path, content);
     const bytes = encodeText(content);
     // Record our own bytes first so the watch echo of this write is recognised and not re-persisted.
@@ -153,7 +163,15 @@ class LiveWorkspaceStore implements WorkspaceStore {
     model.persistFile(path, content);
     model.replaceTab(path, (current) => afterSave(current, content));
     if (path === '/package.json') model.updatePackages(content);
+    await journaled;
     await model.commitDurably();
+    this.assertStored(path);
+  }
+
+  /** After a durable commit: the file is in browser storage, or the caller learns why not. */
+  private assertStored(path: string): void {
+    const failure = this.model.notSaved.get(path);
+    if (failure) throw new WorkspaceError(failure.code === 'quota' ? 'quota' : failure.code === 'too-large' ? 'too-large' : 'corrupt', failure.reason);
   }
 
   resolveConflict(path: string, choice: 'keep-mine' | 'take-theirs'): Promise<void> {
@@ -176,22 +194,23 @@ class LiveWorkspaceStore implements WorkspaceStore {
   // ── files and folders ────────────────────────────────────────────────────────────────────────────
 
   createFile(path: string, content: FileContent = ''): Promise<void> {
-    this.assertWritable();
-    const target = this.mutablePath(path);
+    assertWritable(this.model);
+    const target = mutablePath(path);
     return this.run(async () => {
-      await this.assertFree(target);
+      await assertFree(this.model, target);
       await this.fs.writeFile(target, content);
       const bytes = typeof content === 'string' ? encodeText(content) : content;
       this.model.fileChanged(target, bytes);
       await this.model.commitDurably();
+      this.assertStored(target);
     });
   }
 
   createFolder(path: string): Promise<void> {
-    this.assertWritable();
-    const target = this.mutablePath(path);
+    assertWritable(this.model);
+    const target = mutablePath(path);
     return this.run(async () => {
-      await this.assertFree(target);
+      await assertFree(this.model, target);
       await this.fs.mkdir(target);
       this.model.index.add(target, 'directory');
       this.model.commit(false);
@@ -199,21 +218,21 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   rename(from: string, to: string): Promise<void> {
-    this.assertWritable();
-    const source = this.mutablePath(from);
-    const target = this.mutablePath(to);
+    assertWritable(this.model);
+    const source = mutablePath(from);
+    const target = mutablePath(to);
     return this.run(() => this.renameNow(source, target));
   }
 
   move(path: string, intoFolder: string): Promise<void> {
-    this.assertWritable();
-    const source = this.mutablePath(path);
+    assertWritable(this.model);
+    const source = mutablePath(path);
     const folder = normalizeWorkspacePath(intoFolder);
     return this.run(async () => {
       if (isInside(folder, source)) {
         throw new WorkspaceError('bad-path', `Cannot move ${source} into itself (${folder})`);
       }
-      if ((await this.typeOf(folder)) !== 'directory') throw new WorkspaceError('not-found', `Folder ${folder} does not exist`);
+      if ((await typeOf(this.model, folder)) !== 'directory') throw new WorkspaceError('not-found', `Folder ${folder} does not exist`);
       const target = joinPath(folder, basename(source));
       if (target !== source) await this.renameNow(source, target);
     });
@@ -222,11 +241,11 @@ class LiveWorkspaceStore implements WorkspaceStore {
   private async renameNow(source: string, target: string): Promise<void> {
     const { model } = this;
     if (source === target) return;
-    const type = await this.typeOf(source);
+    const type = await typeOf(this.model, source);
     if (!type) throw new WorkspaceError('not-found', `${source} does not exist`);
     if (isInside(target, source)) throw new WorkspaceError('bad-path', `Cannot move ${source} into itself (${target})`);
     // A case-only rename ("a.js" → "A.js") names the same entry on case-insensitive systems: not a clash.
-    if (target.toLowerCase() !== source.toLowerCase()) await this.assertFree(target);
+    if (target.toLowerCase() !== source.toLowerCase()) await assertFree(this.model, target);
     // The locked file itself keeps its name; a folder holding locked files may move, and the locks follow.
     if (this.isLocked(source)) throw new WorkspaceError('locked', `${source} is locked: unlock it to rename or move it`);
     // A dirty tab can outlive its deleted file; landing another file on it would give two tabs one path.
@@ -244,11 +263,11 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   remove(path: string): Promise<void> {
-    this.assertWritable();
-    const target = this.mutablePath(path);
+    assertWritable(this.model);
+    const target = mutablePath(path);
     return this.run(async () => {
       const { model } = this;
-      if (!(await this.typeOf(target))) throw new WorkspaceError('not-found', `${target} does not exist`);
+      if (!(await typeOf(this.model, target))) throw new WorkspaceError('not-found', `${target} does not exist`);
       const locked = [...model.locks].find((lock) => isInside(lock, target)) ?? (this.isLocked(target) ? target : undefined);
       if (locked) throw new WorkspaceError('locked', `${locked} is locked: unlock it to delete ${locked === target ? 'it' : target}`);
       await this.fs.rm(target);
@@ -258,7 +277,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   setLocked(path: string, locked: boolean): void {
-    this.assertWritable();
+    assertWritable(this.model);
     const target = normalizeWorkspacePath(path);
     const { model } = this;
     if (model.locks.has(target) === locked) return;
@@ -323,6 +342,27 @@ class LiveWorkspaceStore implements WorkspaceStore {
     model.commit(!readOnly);
   }
 
+  dismissRestored(): void {
+    if (this.model.restoredDrafts.length === 0) return;
+    this.model.restoredDrafts = [];
+    this.model.commit(false);
+  }
+
+  discardRestored(): Promise<void> {
+    return this.run(async () => {
+      await discardDrafts(this.model, this.model.restoredDrafts);
+      this.model.restoredDrafts = [];
+      this.model.commit(true);
+    });
+  }
+
+  adoptSaved(files: readonly { path: string; content: FileContent | null }[]): Promise<void> {
+    return this.run(async () => {
+      await adoptSaved(this.model, files);
+      this.model.commit(false);
+    });
+  }
+
   dismissPersistenceError(): void {
     if (this.model.persistenceError === null) return;
     this.model.persistenceError = null;
@@ -369,41 +409,6 @@ class LiveWorkspaceStore implements WorkspaceStore {
     this.queue = result.catch(() => undefined);
     return result;
   }
-
-  private assertWritable(): void {
-    if (!this.model.readOnly) return;
-    const why = this.model.readOnlyReason ? ` (${this.model.readOnlyReason})` : '';
-    throw new WorkspaceError(
-      'read-only',
-      `This workspace is open for writing in another tab${why}: changes here are refused. Take it over to edit here.`,
-    );
-  }
-
-  /** Normalizes a path that an operation will create, move or delete: the root itself is off limits. */
-  private mutablePath(path: string): string {
-    const target = normalizeWorkspacePath(path);
-    if (target === '/') throw new WorkspaceError('bad-path', 'The workspace root itself cannot be created, moved or deleted');
-    return target;
-  }
-
-  private async typeOf(path: string): Promise<'file' | 'directory' | null> {
-    const known = this.model.index.typeOf(path);
-    if (known) return known;
-    const parent = dirname(path);
-    const entries = await this.fs.readdir(parent).catch(() => []);
-    return entries.find((entry) => entry.name === basename(path))?.type ?? null;
-  }
-
-  private async assertFree(path: string): Promise<void> {
-    if (await this.typeOf(path)) throw new WorkspaceError('exists', `${path} already exists`);
-    for (let parent = dirname(path); parent !== '/'; parent = dirname(parent)) {
-      if ((await this.typeOf(parent)) === 'file') throw new WorkspaceError('bad-path', `Cannot create ${path}: ${parent} is a file`);
-    }
-  }
-}
-
-function normalizeAll(paths: readonly string[]): string[] {
-  return [...new Set(paths.map(tryNormalizeWorkspacePath).filter((path): path is string => path !== null))];
 }
 
 /** Builds the store for a workspace whose files are already in the runtime (see CreateStoreOptions). */

@@ -9,7 +9,7 @@ import type { Runtime } from '@/lib/runtime/port';
 
 export type FileContent = string | Uint8Array;
 
-/** One file or folder in the tree. `node_modules` and `.git` never appear. */
+/** One file or folder in the tree. `node_modules` never appears; `.git` does (the tree view hides it by default). */
 export interface TreeNode {
   path: string;
   name: string;
@@ -69,6 +69,39 @@ export interface WorkspaceSnapshot {
   readOnly: boolean;
   /** A problem the user must see (quota exceeded, persistence failure); null when all is well. */
   persistenceError: string | null;
+  /**
+   * Files the runtime has but browser storage does not (refused, failed, or changed in a read-only tab), with
+   * the reason in words. Their tabs count as unsaved; the tree marks them.
+   */
+  notSaved: ReadonlyMap<string, NotSaved>;
+  /** Editor tabs whose unsaved text was brought back from the journal when the workspace opened. */
+  restoredDrafts: readonly string[];
+}
+
+/** Why a file is not in browser storage. `temporary`: changed in a tab that only reads this workspace. */
+export interface NotSaved {
+  code: 'too-large' | 'quota' | 'failed' | 'temporary';
+  reason: string;
+}
+
+export interface FileFailure extends NotSaved {
+  path: string;
+}
+
+/** What one batch of writes did, per path. */
+export interface FileStatusUpdate {
+  saved: string[];
+  failed: FileFailure[];
+}
+
+/** The unsaved-editor-text journal as the store drives it (journal.ts). */
+export interface DraftJournalPort {
+  /** The tabs now: dirty ones are journaled (debounced), the others' entries dropped. */
+  update(tabs: readonly OpenFile[]): void;
+  /** Writes what is pending now. */
+  flush(): Promise<void>;
+  /** Entries left by an earlier session of this workspace. */
+  load(): Promise<{ path: string; content: string; base: string }[]>;
 }
 
 /** A named, user-actionable error (bad path, locked file, missing file, read-only workspace). */
@@ -134,6 +167,14 @@ export interface WorkspaceStore {
   refresh(path?: string): Promise<void>;
   /** Added by the store (additive): the user has seen `persistenceError`; clear it. */
   dismissPersistenceError(): void;
+  /** Restored unsaved text: keep it (hide the notice) or discard it (tabs go back to the saved files). */
+  dismissRestored(): void;
+  discardRestored(): Promise<void>;
+  /**
+   * A read-only tab following the writer: the writer saved these paths (content null: deleted). Puts them into
+   * this tab's runtime as saved files, not as temporary changes.
+   */
+  adoptSaved(files: readonly { path: string; content: FileContent | null }[]): Promise<void>;
   dispose(): void;
 }
 
@@ -168,6 +209,10 @@ export interface PersistenceSink {
   flush(): Promise<void>;
   /** Quota and other write failures, worded for the user. */
   onError(listener: (message: string) => void): () => void;
+  /** Per-file outcome of each batch: what was saved, what failed and why. */
+  onFileStatus?(listener: (update: FileStatusUpdate) => void): () => void;
+  /** Where unsaved editor text is kept across a crash (absent: not journaled, e.g. read-only tabs). */
+  journal?: DraftJournalPort;
 }
 
 /** Options for `createWorkspaceStore` (store.ts). */

@@ -3,6 +3,7 @@
  * operation that touches several records does so in one transaction, so a crash never leaves half a
  * workspace behind (an import that fails creates nothing).
  */
+import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, MAX_STORED_FILE_BYTES, tooLargeMessage } from './chunks';
 import { tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
 import { isPersistablePath } from './persistence';
 import { getTemplate, type TemplateId } from './templates';
@@ -59,11 +60,28 @@ export async function createWorkspace(db: TabsmithDB, input: CreateWorkspaceInpu
   const openPaths = (template?.open ?? []).map(rooted).filter((p) => files.has(p));
   const state: PersistedState = { meta, openPaths, activePath: openPaths[0] ?? null, locks: [], facts: emptyFacts() };
 
-  const tx = db.transaction(['files', 'state'], 'readwrite');
+  for (const [path, content] of files) {
+    const size = byteLength(content);
+    if (size > MAX_STORED_FILE_BYTES) throw new WorkspaceError('too-large', tooLargeMessage(path, size));
+  }
+
+  const tx = db.transaction(['files', 'state', 'chunks'], 'readwrite');
   const writes: Promise<unknown>[] = [tx.objectStore('state').add(state)];
   for (const [path, content] of files) {
     if (!isPersistablePath(path)) continue;
-    writes.push(tx.objectStore('files').put({ workspaceId: meta.id, path, content: tightBytes(content), lastModified: now }));
+    const size = byteLength(content);
+    if (size < CHUNK_FROM_BYTES) {
+      writes.push(tx.objectStore('files').put({ workspaceId: meta.id, path, content: tightBytes(content), lastModified: now, size }));
+      continue;
+    }
+    // Large imported files in pieces (no single value near the browser's limit), in the same transaction.
+    const bytes = asBytes(content);
+    const count = Math.ceil(size / CHUNK_BYTES);
+    for (let index = 0; index < count; index++) {
+      writes.push(tx.objectStore('chunks').put(bytes.slice(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES), [meta.id, path, 1, index]));
+    }
+    const record: StoredFile = { workspaceId: meta.id, path, content: '', lastModified: now, size, chunked: { gen: 1, count, size } };
+    writes.push(tx.objectStore('files').put(record));
   }
   await Promise.all([...writes, tx.done]);
   return meta;
@@ -87,10 +105,11 @@ export function copyName(name: string): string {
 
 /** A new workspace with the same files and tabs (not the conversations: those belong to the original). */
 export async function duplicateWorkspace(db: TabsmithDB, id: string): Promise<WorkspaceMeta> {
-  const tx = db.transaction(['files', 'state'], 'readwrite');
+  const tx = db.transaction(['files', 'state', 'chunks'], 'readwrite');
   const state = await tx.objectStore('state').get(id);
   if (!state) throw new WorkspaceError('not-found', 'This workspace no longer exists.');
   const records = await tx.objectStore('files').getAll(workspaceRange(id));
+  const chunkKeys = await tx.objectStore('chunks').getAllKeys(workspaceRange(id));
   const now = Date.now();
   const meta: WorkspaceMeta = { ...state.meta, id: crypto.randomUUID(), name: copyName(state.meta.name), createdAt: now, updatedAt: now };
   const writes: Promise<unknown>[] = [tx.objectStore('state').add({ ...state, meta })];
@@ -98,19 +117,26 @@ export async function duplicateWorkspace(db: TabsmithDB, id: string): Promise<Wo
     const copy: StoredFile = { ...record, workspaceId: meta.id };
     writes.push(tx.objectStore('files').put(copy));
   }
+  // Large files' pieces, one at a time so the copy never holds the whole workspace in memory.
+  for (const [, path, gen, index] of chunkKeys) {
+    const piece = await tx.objectStore('chunks').get([id, path, gen, index]);
+    if (piece) writes.push(tx.objectStore('chunks').put(piece, [meta.id, path, gen, index]));
+  }
   await Promise.all([...writes, tx.done]);
   return meta;
 }
 
 /** Deletes the workspace, its files and its conversations, all or nothing. */
 export async function deleteWorkspace(db: TabsmithDB, id: string): Promise<void> {
-  const tx = db.transaction(['files', 'state', 'conversations', 'audit'], 'readwrite');
+  const tx = db.transaction(['files', 'state', 'conversations', 'audit', 'chunks', 'journal'], 'readwrite');
   // The audit log is keyed by an autoincrement id: its entries for this workspace come from the index.
   const auditKeys = await tx.objectStore('audit').index('byWorkspace').getAllKeys(id);
   await Promise.all([
     tx.objectStore('state').delete(id),
     tx.objectStore('files').delete(workspaceRange(id)),
     tx.objectStore('conversations').delete(workspaceRange(id)),
+    tx.objectStore('chunks').delete(workspaceRange(id)),
+    tx.objectStore('journal').delete(workspaceRange(id)),
     ...auditKeys.map((key) => tx.objectStore('audit').delete(key)),
     tx.done,
   ]);

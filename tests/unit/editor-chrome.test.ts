@@ -25,6 +25,8 @@ const snapshot = (openFiles: OpenFile[], extra: Partial<WorkspaceSnapshot> = {})
   facts: { lastCommand: null, serverRunning: false, ports: [], installedPackages: [] },
   readOnly: false,
   persistenceError: null,
+  notSaved: new Map(),
+  restoredDrafts: [],
   ...extra,
 });
 

@@ -1,0 +1,109 @@
+/**
+ * The unsaved-text journal (what editors call hot exit): the text of every dirty editor tab is written to
+ * IndexedDB a moment after typing stops, so a crash, a killed tab or a reload loses at most the last
+ * DRAFT_DEBOUNCE_MS of typing. Entries go when the tab is saved, closed or back to the file's content.
+ * Typing costs one string comparison per change here; the write happens off the keystroke path.
+ */
+import type { JournalEntry, TabsmithDB } from './db';
+import { workspaceRange } from './db';
+import type { DraftJournalPort, OpenFile } from './types';
+import { finished } from './write-batch';
+
+export const DRAFT_DEBOUNCE_MS = 300;
+/** Under continuous typing, write at least this often. */
+export const DRAFT_MAX_WAIT_MS = 1000;
+
+interface Draft {
+  content: string;
+  base: string;
+}
+
+export class DraftJournal implements DraftJournalPort {
+  /** What the journal holds (or is about to hold), per path. */
+  private written = new Map<string, Draft>();
+  private wanted = new Map<string, Draft>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private firstPendingAt = 0;
+  private chain: Promise<void> = Promise.resolve();
+  private suspended = false;
+
+  constructor(
+    private readonly db: TabsmithDB,
+    private readonly workspaceId: string,
+    private readonly debounceMs = DRAFT_DEBOUNCE_MS,
+    private readonly maxWaitMs = DRAFT_MAX_WAIT_MS,
+  ) {}
+
+  update(tabs: readonly OpenFile[]): void {
+    if (this.suspended) return;
+    const wanted = new Map<string, Draft>();
+    for (const tab of tabs) if (tab.dirty && !tab.binary) wanted.set(tab.path, { content: tab.content, base: tab.savedContent });
+    if (sameDrafts(wanted, this.wanted)) return;
+    this.wanted = wanted;
+    this.schedule();
+  }
+
+  flush(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const run = this.chain.then(() => this.write());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async load(): Promise<{ path: string; content: string; base: string }[]> {
+    const entries = await this.db.getAll('journal', workspaceRange(this.workspaceId));
+    for (const entry of entries) this.written.set(entry.path, { content: entry.content, base: entry.base });
+    this.wanted = new Map(this.written);
+    return entries.map(({ path, content, base }) => ({ path, content, base }));
+  }
+
+  /** Another tab took the workspace over: it owns the journal now. */
+  suspend(): void {
+    this.suspended = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    const now = Date.now();
+    if (this.timer === null) this.firstPendingAt = now;
+    else clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.debounceMs, this.firstPendingAt + this.maxWaitMs - now));
+    // A failed journal write is retried with the next change; the files themselves are not affected.
+    this.timer = setTimeout(() => void this.flush().catch(() => undefined), wait);
+  }
+
+  private async write(): Promise<void> {
+    if (this.suspended) return;
+    const wanted = this.wanted;
+    const puts = [...wanted].filter(([path, draft]) => !sameDraft(this.written.get(path), draft));
+    const drops = [...this.written.keys()].filter((path) => !wanted.has(path));
+    if (puts.length === 0 && drops.length === 0) return;
+    const tx = this.db.transaction('journal', 'readwrite', { durability: 'strict' });
+    const at = Date.now();
+    for (const [path, { content, base }] of puts) {
+      const entry: JournalEntry = { workspaceId: this.workspaceId, path, content, base, at };
+      tx.store.put(entry).catch(() => undefined);
+    }
+    for (const path of drops) tx.store.delete([this.workspaceId, path]).catch(() => undefined);
+    await finished(tx);
+    for (const [path, draft] of puts) this.written.set(path, draft);
+    for (const path of drops) this.written.delete(path);
+  }
+}
+
+function sameDraft(a: Draft | undefined, b: Draft): boolean {
+  return a !== undefined && a.content === b.content && a.base === b.base;
+}
+
+function sameDrafts(a: ReadonlyMap<string, Draft>, b: ReadonlyMap<string, Draft>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [path, draft] of a) if (!sameDraft(b.get(path), draft)) return false;
+  return true;
+}
+
+/** Drops every journal entry of a workspace (the workspace is deleted). */
+export async function clearJournal(db: TabsmithDB, workspaceId: string): Promise<void> {
+  await db.delete('journal', workspaceRange(workspaceId));
+}
