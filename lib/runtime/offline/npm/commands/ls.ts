@@ -60,6 +60,12 @@ export function renderLs(root: TreeNode, header: string, options: LsOptions): { 
   const problems: string[] = [];
   const seen = new Set<TreeNode>();
   const reached = new Set<TreeNode>([root]);
+  for (const node of reached) {
+    for (const edge of edgesOf(node)) {
+      const child = findVisible(node, edge.name);
+      if (child) reached.add(child);
+    }
+  }
   const matches = (node: TreeNode, depth: number, visiting: Set<TreeNode>): boolean => {
     if (options.names.length === 0 || options.names.includes(node.name) || options.names.includes(node.packageName)) return true;
     if (visiting.has(node) || depth > 50) return false;
@@ -82,7 +88,6 @@ export function renderLs(root: TreeNode, header: string, options: LsOptions): { 
         items.push({ label });
         continue;
       }
-      reached.add(child);
       if (!matches(child, 0, new Set())) continue;
       const invalid = spec && !nodeSatisfies(child, spec);
       if (invalid) problems.push(`invalid: ${child.packageName}@${child.version} ${locationLabel(child)}`);
