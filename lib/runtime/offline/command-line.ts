@@ -86,7 +86,8 @@ export function quoteWords(words: readonly string[]): string {
   return words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-export const NODE_VERSION = 'v20.0.0';
+/** The Node release the offline runtime emulates: `node -v` and `process.version` both report it. */
+export const NODE_VERSION = 'v22.12.0';
 
 export type NodeInvocation =
   | { kind: 'version' }

@@ -1,15 +1,19 @@
 /**
- * Runs `node <file>` / `node -e <code>` in a fresh almostnode Runtime per process, instead of going through
- * almostnode's bash `node` command: that one streams output through module-level callbacks (two processes at
- * once would mix their output) and only runs files.
+ * Runs `node <file>` / `node -e <code>` with the adapter's own module loader (node/): Node's resolution,
+ * CommonJS and ES modules (top-level await included) loaded from the files as they are, built-ins from
+ * almostnode's shims with Node's behaviour where programs depend on it. Each process gets its own `process`,
+ * console and module cache, so two processes never mix output.
  *
  * When a process has "ended" is a guess in a browser, since there is no event loop to inspect. The rule:
- * it ends on process.exit(); while it has servers listening or timers pending (timers.ts) it keeps running,
- * like Node; otherwise it ends once it has been quiet (no output) for IDLE_MS, which leaves time for
- * promise-based work the adapter cannot see.
+ * it ends on process.exit(); while it has servers listening, timers pending (timers.ts) or its main module
+ * still awaiting, it keeps running, like Node; otherwise it ends once it has been quiet (no output) for
+ * IDLE_MS, which leaves time for promise-based work the adapter cannot see.
  */
 import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
+import { createProcessContext } from './node/context';
+import { nodeHost } from './node/host';
+import { exitCodeOf } from './node/process';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 import type { ServerOwner, ServerTracker } from './servers';
@@ -17,30 +21,27 @@ import { runAs, type TimerOwner } from './timers';
 
 const IDLE_MS = 300;
 const TICK_MS = 50;
-let evalCounter = 0;
 
 export interface NodeDeps {
   vfs: VirtualFS;
+  /** almostnode's Runtime: built once per file system, only to reach its built-in module shims. */
   Runtime: typeof AlmostRuntime;
   servers: ServerTracker;
   inspect(value: unknown): string;
-}
-
-function formatArgs(args: unknown[], inspect: (value: unknown) => string): string {
-  return args.map((arg) => (typeof arg === 'string' ? arg : arg instanceof Error ? (arg.stack ?? arg.message) : inspect(arg))).join(' ');
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const lines = (error.stack ?? `${error.name}: ${error.message}`).split('\n');
-  const kept = lines.filter((line, i) => i === 0 || !/\/_next\/|eval at evaluate|node_modules\/almostnode/.test(line));
+  const kept = lines.filter((line, i) => i === 0 || !/\/_next\/|eval at evaluate|node_modules\/almostnode|\(<anonymous>\)|^\s*at eval \(/.test(line));
   const head = kept[0] ?? '';
   // V8 stacks start with "Name: message"; some errors' stacks do not.
   return (head.includes(error.message) ? kept : [`${error.name}: ${error.message}`, ...kept.slice(1)]).join('\n');
 }
 
-class ExitSignal extends Error {
+/** Thrown by process.exit() to unwind the program, like Node, which runs nothing after it. */
+export class ExitSignal extends Error {
   constructor(readonly code: number) {
     super(`Process exited with code ${code}`);
   }
@@ -55,8 +56,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     io.write(`${invocation.message}\n`);
     return 9;
   }
-  let filename: string;
-  let temporary = false;
+  let filename = '[eval]';
   if (invocation.kind === 'file') {
     filename = resolvePath(io.cwd, invocation.path);
     if (!deps.vfs.existsSync(filename) && deps.vfs.existsSync(`${filename}.js`)) filename = `${filename}.js`;
@@ -64,15 +64,12 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       io.write(`Error: Cannot find module '${filename}'\n`);
       return 1;
     }
-  } else {
-    // almostnode's Runtime.execute writes the code to its filename; a hidden file in cwd keeps relative
-    // requires working and is removed as soon as the synchronous part has run.
-    filename = resolvePath(io.cwd, `.tabsmith-eval-${++evalCounter}.js`);
-    temporary = true;
   }
 
+  let exited = false;
   let lastOutput = performance.now();
   const print = (text: string) => {
+    if (exited) return; // nothing a program does after process.exit() reaches the terminal, as in Node
     lastOutput = performance.now();
     io.write(text);
   };
@@ -87,34 +84,36 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   };
 
-  const runtime = new deps.Runtime(deps.vfs, {
+  const { process: proc, loader } = createProcessContext({
+    vfs: deps.vfs,
+    host: nodeHost(deps.vfs, deps.Runtime),
     cwd: io.cwd,
     env: { ...io.env },
-    onConsole: (_method, args) => print(`${formatArgs(args, deps.inspect)}\n`),
-    onStdout: print,
-    onStderr: print,
+    argv: ['/usr/local/bin/node', ...(invocation.kind === 'file' ? [filename] : []), ...invocation.args],
+    inspect: deps.inspect,
+    write: print,
+    exit: (code) => {
+      if (exitCode === null) {
+        exitCode = code;
+        proc.emit('exit', code);
+        exited = true;
+      }
+      throw new ExitSignal(code);
+    },
   });
-  const proc = runtime.getProcess();
-  let sync = true;
-  proc.exit = ((code = 0) => {
-    if (exitCode === null) {
-      exitCode = code;
-      proc.emit('exit', code);
-    }
-    if (sync) throw new ExitSignal(code);
-  }) as typeof proc.exit;
-  proc.argv = ['node', invocation.kind === 'file' ? filename : '[eval]', ...invocation.args];
-  proc.stdout.isTTY = true;
-  proc.stderr.isTTY = true;
-  proc.stdin.isTTY = true;
-  proc.stdin.setRawMode = () => proc.stdin;
-  const stopInput = io.stdin.subscribe(
-    (data) => proc.stdin.emit('data', data),
-    () => proc.stdin.emit('end'),
-  );
+  const stopInput = io.stdin.subscribe((data) => proc.stdin.emit('data', data));
+  const previousProcess = (globalThis as { process?: unknown }).process;
+  (globalThis as { process?: unknown }).process = proc;
 
+  const fail = (error: unknown) => {
+    if (error instanceof ExitSignal) return;
+    print(`${describeError(error)}\n`);
+    if (exitCode === null) exitCode = 1;
+    exited = true;
+  };
   // Errors thrown later from timers or request handlers reach the page; show them in this process's output.
   const onError = (event: ErrorEvent) => {
+    if (event.error instanceof ExitSignal) return event.preventDefault();
     if (deps.servers.current() !== owner) return;
     print(`Uncaught ${event.error instanceof Error ? describeError(event.error) : event.message}\n`);
   };
@@ -128,36 +127,44 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const leave = deps.servers.enter(owner);
 
   try {
+    let main: Promise<void> | undefined;
     try {
-      runAs(timerOwner, () => {
-        if (invocation.kind === 'eval') runtime.execute(evalSource(invocation.code, invocation.print), filename);
-        else runtime.runFile(filename);
-      });
+      main = runAs(timerOwner, () =>
+        invocation.kind === 'eval' ? loader.runEval(evalSource(invocation.code, invocation.print), io.cwd) : loader.runMain(filename),
+      );
     } catch (error) {
-      if (error instanceof ExitSignal) return error.code;
-      print(`${describeError(error)}\n`);
-      return 1;
-    } finally {
-      sync = false;
-      if (temporary && deps.vfs.existsSync(filename)) deps.vfs.unlinkSync(filename);
+      fail(error);
     }
+    // A main module still awaiting at its top level keeps the process alive, as its pending work would in Node.
+    let awaiting = main !== undefined;
+    main?.then(() => void (awaiting = false), (error: unknown) => (fail(error), (awaiting = false)));
 
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
-      const busy = openPorts.size > 0 || timerOwner.timers.size > 0;
+      const busy = awaiting || openPorts.size > 0 || timerOwner.timers.size > 0;
       if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
     }
     if (io.signal.aborted) return 130;
-    return exitCode ?? 0;
+    if (exitCode === null) {
+      // The natural end: 'exit' listeners run and may still set process.exitCode.
+      try {
+        proc.emit('exit', exitCodeOf(proc.exitCode));
+      } catch (error) {
+        fail(error);
+      }
+    }
+    return exitCode ?? exitCodeOf(proc.exitCode);
   } finally {
+    exited = true;
     leave();
     // Like a Node process ending: its servers close and its timers stop.
     deps.servers.closeOwnedBy(owner);
     for (const handle of [...timerOwner.timers]) clearInterval(handle as number);
     timerOwner.timers.clear();
     stopInput();
+    if ((globalThis as { process?: unknown }).process === proc) (globalThis as { process?: unknown }).process = previousProcess;
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
   }

@@ -1,0 +1,117 @@
+/**
+ * Node's built-in modules as one process sees them. Most are almostnode's shims, reached through an
+ * almostnode Runtime's own `require`; the ones programs need to behave per process or like Node's are built
+ * here: fs (relative to this process's cwd), process, console, module (this loader's require), events,
+ * stream, diagnostics_channel, and util.format.
+ */
+import { BUILTIN_NAMES } from './builtin-names';
+import { formatWith, type Inspect } from './console';
+import { diagnosticsChannelModule } from './diagnostics-channel';
+import { errorWithCode, nodeModulePaths, CjsModule } from './records';
+import type { ModuleLoader } from './loader';
+
+export type AlmostRequire = (id: string) => unknown;
+
+export interface BuiltinParts {
+  almostRequire: AlmostRequire;
+  /** Shared by every process of a page: module objects that hold no per-process state. */
+  shared: { events: unknown; stream: unknown };
+  process: unknown;
+  console: Record<string, unknown>;
+  fs: Record<string, unknown>;
+  inspect: Inspect;
+  loader: () => ModuleLoader;
+}
+
+type Module = Record<string, unknown>;
+
+function moduleModule(parts: BuiltinParts, almost: Module): Module {
+  const createRequire = (from: string | URL) => {
+    const text = String(from);
+    const filename = text.startsWith('file://') ? decodeURIComponent(new URL(text).pathname) : text;
+    const module = new CjsModule(filename, filename, null);
+    module.require = parts.loader().makeRequire(module);
+    return module.require;
+  };
+  const Module = function Module(this: Module, id = '') {
+    Object.assign(this, { id, exports: {}, loaded: false, children: [] });
+  } as unknown as Module & ((id?: string) => void);
+  Object.assign(Module, {
+    builtinModules: [...BUILTIN_NAMES],
+    createRequire,
+    isBuiltin: (name: string) => BUILTIN_NAMES.includes(name.replace(/^node:/, '')),
+    _cache: parts.loader().cache,
+    _extensions: { '.js': () => undefined, '.json': () => undefined, '.node': () => undefined },
+    _nodeModulePaths: nodeModulePaths,
+    _resolveFilename: (request: string, parent?: { filename?: string }) => {
+      const cwd = (parts.process as { cwd(): string }).cwd();
+      return (createRequire(parent?.filename ?? `${cwd}/[eval]`).resolve as (id: string) => string)(request);
+    },
+    wrap: (code: string) => `(function (exports, require, module, __filename, __dirname) { ${code}\n});`,
+    register: () => undefined,
+    syncBuiltinESMExports: () => undefined,
+    enableCompileCache: () => ({ status: 3 }),
+    getCompileCacheDir: () => undefined,
+    findSourceMap: () => undefined,
+    constants: { compileCacheStatus: { FAILED: 0, ENABLED: 1, ALREADY_ENABLED: 2, DISABLED: 3 } },
+  });
+  Module.Module = Module;
+  Module.default = Module;
+  return { ...almost, ...Module, Module, default: Module } as Module;
+}
+
+export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
+  const cache = new Map<string, unknown>();
+  const almost = (name: string): Module => {
+    try {
+      return parts.almostRequire(name) as Module;
+    } catch {
+      throw errorWithCode(new Error(`No such built-in module: node:${name}`), 'ERR_UNKNOWN_BUILTIN_MODULE');
+    }
+  };
+  // Frozen shims (namespace objects) are copied so a program may patch them, as programs patch Node's.
+  const own = (value: Module) => (Object.isFrozen(value) ? { ...value } : value);
+  const build = (name: string): unknown => {
+    switch (name) {
+      case 'fs':
+        return parts.fs;
+      case 'fs/promises':
+        return parts.fs.promises;
+      case 'process':
+        return parts.process;
+      case 'console':
+        return parts.console;
+      case 'events':
+        return parts.shared.events;
+      case 'stream':
+        return parts.shared.stream;
+      case 'stream/promises':
+        return (parts.shared.stream as Module).promises;
+      case 'stream/web':
+        return { ReadableStream, WritableStream, TransformStream, TextEncoderStream, TextDecoderStream, ByteLengthQueuingStrategy, CountQueuingStrategy };
+      case 'diagnostics_channel':
+        return diagnosticsChannelModule();
+      case 'module':
+        return moduleModule(parts, almost('module'));
+      case 'util':
+      case 'sys': {
+        const util = own(almost('util'));
+        util.format = (...args: unknown[]) => formatWith(parts.inspect, args);
+        return util;
+      }
+      case 'assert/strict':
+        return (almost('assert') as Module).strict;
+      case 'dns/promises':
+        return (almost('dns') as Module).promises;
+      case 'readline/promises':
+        return (almost('readline') as Module).promises;
+      default:
+        if (!BUILTIN_NAMES.includes(name)) throw errorWithCode(new Error(`No such built-in module: node:${name}`), 'ERR_UNKNOWN_BUILTIN_MODULE');
+        return own(almost(name));
+    }
+  };
+  return (name: string) => {
+    if (!cache.has(name)) cache.set(name, build(name));
+    return cache.get(name);
+  };
+}

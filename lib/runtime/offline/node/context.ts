@@ -1,0 +1,72 @@
+/**
+ * One node process's world: its `process`, `console`, `fs`, built-in modules and module loader, wired to
+ * the terminal it writes to.
+ */
+import { createFsShim, createProcess, type VirtualFS } from 'almostnode';
+import { createBuiltins } from './builtins';
+import { createConsole, type Inspect } from './console';
+import type { NodeHost } from './host';
+import { ModuleLoader } from './loader';
+import { createNodeProcess, type NodeProcess } from './process';
+import { Resolver } from './resolve';
+
+export interface ProcessContextOptions {
+  vfs: VirtualFS;
+  host: NodeHost;
+  cwd: string;
+  env: Record<string, string>;
+  argv: string[];
+  inspect: Inspect;
+  write(text: string): void;
+  exit(code: number): never;
+}
+
+export interface ProcessContext {
+  process: NodeProcess;
+  loader: ModuleLoader;
+}
+
+export function createProcessContext(options: ProcessContextOptions): ProcessContext {
+  const { vfs, host } = options;
+  const process = createNodeProcess({
+    createProcess,
+    cwd: options.cwd,
+    env: options.env,
+    argv: options.argv,
+    write: options.write,
+    isDirectory: (path) => vfs.existsSync(path) && vfs.statSync(path).isDirectory(),
+    exit: options.exit,
+  });
+  const almostConsole = host.almostRequire('console') as { Console?: unknown };
+  const console = createConsole(options.write, options.inspect, almostConsole.Console);
+  const fs = createFsShim(vfs, () => process.cwd()) as unknown as Record<string, unknown>;
+  // `module.createRequire` needs the loader, which needs the built-ins: the reference is filled in below.
+  const ref: { loader?: ModuleLoader } = {};
+  const builtin = createBuiltins({
+    almostRequire: host.almostRequire,
+    shared: host.shared,
+    process,
+    console,
+    fs,
+    inspect: options.inspect,
+    loader: () => ref.loader as ModuleLoader,
+  });
+  const buffer = builtin('buffer') as { Buffer: unknown };
+  const timers = globalThis as unknown as Record<string, unknown>;
+  const loader = new ModuleLoader({
+    fs: vfs,
+    resolver: new Resolver(vfs),
+    code: host.code,
+    builtin,
+    globals: {
+      process,
+      Buffer: buffer.Buffer,
+      global: globalThis,
+      console,
+      setImmediate: timers.setImmediate ?? ((fn: () => void, ...args: unknown[]) => setTimeout(fn, 0, ...args)),
+      clearImmediate: timers.clearImmediate ?? clearTimeout,
+    },
+  });
+  ref.loader = loader;
+  return { process, loader };
+}

@@ -1,0 +1,177 @@
+/**
+ * Turns an ES module into code the browser can evaluate as a function, keeping ESM semantics the loader
+ * needs: the module body becomes a generator whose first step only publishes the export getters (so a cycle
+ * can reach hoisted functions before the body has run) and whose second step runs the body; it is an async
+ * generator when the module awaits at its top level. Import declarations disappear; every use of an imported
+ * name reads the exporting module's namespace (`__tabsmith_i0.name`), so bindings are live.
+ */
+import { parse, type Node, type Program } from 'acorn';
+import { patternNames, ReferenceRewriter, type Edit } from './references';
+
+/** Names the generated code uses; a module would have to spell them out to collide. */
+export const MODULE_PARAM = '__tabsmith_m';
+const NAMESPACE_PREFIX = '__tabsmith_i';
+const DEFAULT_LOCAL = '__tabsmith_default';
+/** Globals Node gives every module that a browser page lacks or has per page rather than per process. */
+export const PROCESS_GLOBALS = ['process', 'Buffer', 'global', 'console', 'setImmediate', 'clearImmediate'] as const;
+
+export interface EsmCode {
+  /** Evaluates to `(module, ...PROCESS_GLOBALS) => generator function`. */
+  source: string;
+  /** The module's import specifiers; the loader hands their namespaces over in this order. */
+  requests: string[];
+  /** Requests whose exports this module re-exports with `export * from`. */
+  starExports: number[];
+  topLevelAwait: boolean;
+  /** Whether the code needs to be a module at all (import/export, import.meta, top-level await). */
+  moduleSyntax: boolean;
+}
+
+type AnyNode = Node & Record<string, unknown>;
+
+function moduleName(node: AnyNode): string {
+  return node.type === 'Literal' ? String(node.value) : (node.name as string);
+}
+
+function member(object: string, name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
+}
+
+/** Keeps the line count of removed code, so stack traces point at the right lines. */
+function blank(code: string, node: Node): Edit {
+  return { start: node.start, end: node.end, text: code.slice(node.start, node.end).replace(/[^\n]/g, '') };
+}
+
+export function applyEdits(code: string, edits: Edit[]): string {
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  for (const edit of edits) {
+    out += code.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + code.slice(at);
+}
+
+export function parseModule(code: string): Program {
+  return parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
+}
+
+export function transformEsm(code: string, program: Program, filename: string): EsmCode {
+  const requests: string[] = [];
+  const requestIndex = (specifier: string) => {
+    let index = requests.indexOf(specifier);
+    if (index === -1) index = requests.push(specifier) - 1;
+    return index;
+  };
+  const namespace = (specifier: string) => `${NAMESPACE_PREFIX}${requestIndex(specifier)}`;
+  const imports = new Map<string, string>();
+  const exportGetters = new Map<string, string>();
+  const localExports: [string, string][] = [];
+  const starExports: number[] = [];
+  const edits: Edit[] = [];
+  if (code.startsWith('#!')) edits.push({ start: 0, end: 2, text: '//' });
+
+  // Imports first: exports may name imported bindings.
+  for (const node of program.body as AnyNode[]) {
+    if (node.type !== 'ImportDeclaration') continue;
+    const ns = namespace(String((node.source as AnyNode).value));
+    for (const spec of node.specifiers as AnyNode[]) {
+      const local = (spec.local as AnyNode).name as string;
+      if (spec.type === 'ImportNamespaceSpecifier') imports.set(local, ns);
+      else if (spec.type === 'ImportDefaultSpecifier') imports.set(local, `${ns}.default`);
+      else imports.set(local, member(ns, moduleName(spec.imported as AnyNode)));
+    }
+    edits.push(blank(code, node));
+  }
+
+  for (const node of program.body as AnyNode[]) {
+    if (node.type === 'ExportAllDeclaration') {
+      const ns = namespace(String((node.source as AnyNode).value));
+      if (node.exported) exportGetters.set(moduleName(node.exported as AnyNode), ns);
+      else starExports.push(requestIndex(String((node.source as AnyNode).value)));
+      edits.push(blank(code, node));
+    } else if (node.type === 'ExportNamedDeclaration') {
+      const declaration = node.declaration as AnyNode | null;
+      if (declaration) {
+        edits.push({ start: node.start, end: declaration.start, text: '' });
+        const names =
+          declaration.type === 'VariableDeclaration'
+            ? (declaration.declarations as AnyNode[]).flatMap((d) => patternNames(d.id as AnyNode))
+            : [(declaration.id as AnyNode).name as string];
+        for (const name of names) localExports.push([name, name]);
+      } else if (node.source) {
+        const ns = namespace(String((node.source as AnyNode).value));
+        for (const spec of node.specifiers as AnyNode[]) {
+          const local = moduleName(spec.local as AnyNode);
+          exportGetters.set(moduleName(spec.exported as AnyNode), local === '*' ? ns : member(ns, local));
+        }
+        edits.push(blank(code, node));
+      } else {
+        for (const spec of node.specifiers as AnyNode[]) {
+          localExports.push([moduleName(spec.exported as AnyNode), moduleName(spec.local as AnyNode)]);
+        }
+        edits.push(blank(code, node));
+      }
+    } else if (node.type === 'ExportDefaultDeclaration') {
+      const declaration = node.declaration as AnyNode;
+      const isDeclaration = declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration';
+      if (isDeclaration && declaration.id) {
+        edits.push({ start: node.start, end: declaration.start, text: '' });
+        localExports.push(['default', (declaration.id as AnyNode).name as string]);
+      } else if (declaration.type === 'FunctionDeclaration') {
+        // `export default function () {}` is still a hoisted declaration; it needs a name to be referred to.
+        const header = code.slice(declaration.start, (declaration.params as AnyNode[])[0]?.start ?? (declaration.body as AnyNode).start);
+        const paren = declaration.start + header.indexOf('(');
+        edits.push({ start: node.start, end: declaration.start, text: '' });
+        edits.push({ start: paren, end: paren, text: ` ${DEFAULT_LOCAL}` });
+        localExports.push(['default', DEFAULT_LOCAL]);
+      } else {
+        edits.push({ start: node.start, end: declaration.start, text: `const ${DEFAULT_LOCAL} = ` });
+        edits.push({ start: declaration.end, end: declaration.end, text: ';' });
+        localExports.push(['default', DEFAULT_LOCAL]);
+      }
+    }
+  }
+
+  for (const [exported, local] of localExports) exportGetters.set(exported, imports.get(local) ?? local);
+  const rewriter = new ReferenceRewriter(imports, edits, `${MODULE_PARAM}.import`, `${MODULE_PARAM}.meta`);
+  rewriter.visit(program as unknown as AnyNode);
+
+  const body = applyEdits(code, edits);
+  const namespaces = requests.map((_, i) => `${NAMESPACE_PREFIX}${i} = ${MODULE_PARAM}.namespaces[${i}]`);
+  const getters = [...exportGetters].map(([name, expression]) => `${JSON.stringify(name)}: () => ${expression}`);
+  const generator = rewriter.topLevelAwait ? 'async function*' : 'function*';
+  const header =
+    `(function (${MODULE_PARAM}, ${PROCESS_GLOBALS.join(', ')}) {"use strict"; return ${generator} () {` +
+    (namespaces.length ? `const ${namespaces.join(', ')}; ` : '') +
+    `${MODULE_PARAM}.exports({${getters.join(', ')}}); yield; `;
+  return {
+    source: `${header}${body}\n}; })\n//# sourceURL=${filename}`,
+    requests,
+    starExports,
+    topLevelAwait: rewriter.topLevelAwait,
+    moduleSyntax:
+      rewriter.topLevelAwait || rewriter.usesImportMeta || program.body.some((node) => /^(Import|Export)/.test(node.type)),
+  };
+}
+
+/**
+ * CommonJS as Node wraps it, with `import()` pointed at the loader (a browser's own `import()` would fetch
+ * a URL). The last two parameters serve files an older installer rewrote to CommonJS, which refer to them.
+ */
+export function wrapCommonJs(code: string, filename: string): string {
+  if (code.startsWith('#!')) code = `//${code.slice(2)}`;
+  if (/(?<![.\w$])import\s*\(/.test(code)) {
+    try {
+      const program = parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true });
+      const edits: Edit[] = [];
+      new ReferenceRewriter(new Map(), edits, '__tabsmith_import', null).visit(program as unknown as AnyNode);
+      code = applyEdits(code, edits);
+    } catch {
+      // A syntax error surfaces when the wrapper is evaluated, with the browser's own message.
+    }
+  }
+  const params = ['exports', 'require', 'module', '__filename', '__dirname', ...PROCESS_GLOBALS, '__tabsmith_import', 'import_meta', '__dynamicImport'];
+  return `(function (${params.join(', ')}) {${code}\n})\n//# sourceURL=${filename}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The `process` object one node process sees. almostnode's createProcess gives the event emitter and the
+ * stdout/stderr/stdin streams; what Node programs rely on beyond that is set here: `exitCode`, `exit()` with
+ * Node's code rules, a version that agrees with `node -v`, `cwd()`/`chdir()` that check the folder, argv.
+ */
+import type { createProcess as createAlmostProcess } from 'almostnode';
+import { NODE_VERSION } from '../command-line';
+
+export type AlmostProcess = ReturnType<typeof createAlmostProcess>;
+
+export interface NodeProcessOptions {
+  createProcess: typeof createAlmostProcess;
+  cwd: string;
+  env: Record<string, string>;
+  argv: string[];
+  write(text: string): void;
+  isDirectory(path: string): boolean;
+  /** Called by `process.exit()`; must not return (it throws to unwind the program). */
+  exit(code: number): never;
+}
+
+export type NodeProcess = AlmostProcess & {
+  exitCode: number | string | undefined;
+  [key: string]: unknown;
+};
+
+function normalize(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** Node's rule for an exit code: integers as given (modulo 256), numeric strings parsed, nothing means 0. */
+export function exitCodeOf(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  const code = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof code === 'number' && Number.isInteger(code) ? code & 0xff : 1;
+}
+
+export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
+  const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.write }) as NodeProcess;
+  let cwd = normalize(options.cwd);
+  const version = NODE_VERSION.slice(1);
+  Object.assign(proc, {
+    version: NODE_VERSION,
+    versions: { ...(proc.versions as object), node: version, modules: '127' },
+    release: { name: 'node', lts: 'Jod' },
+    argv: options.argv,
+    argv0: 'node',
+    execArgv: [],
+    title: 'node',
+    arch: 'x64',
+    exitCode: undefined,
+    config: { variables: {} },
+    features: { inspector: false, ipv6: true, tls: true, typescript: false },
+    cwd: () => cwd,
+    chdir(directory: string) {
+      const target = normalize(directory.startsWith('/') ? directory : `${cwd}/${directory}`);
+      if (!options.isDirectory(target)) {
+        throw Object.assign(new Error(`ENOENT: no such file or directory, chdir ${cwd} -> '${directory}'`), {
+          code: 'ENOENT',
+          syscall: 'chdir',
+          path: directory,
+        });
+      }
+      cwd = target;
+    },
+    exit(code?: number | string) {
+      options.exit(exitCodeOf(code ?? proc.exitCode));
+    },
+    emitWarning(warning: string | Error, type?: string | { type?: string }) {
+      const name = typeof type === 'string' ? type : (type?.type ?? (warning instanceof Error ? warning.name : 'Warning'));
+      const message = warning instanceof Error ? warning.message : warning;
+      options.write(`(node:${proc.pid}) ${name}: ${message}\n`);
+    },
+    umask: () => 0o22,
+    getuid: () => 1000,
+    geteuid: () => 1000,
+    getgid: () => 1000,
+    getegid: () => 1000,
+    kill: () => true,
+    binding: (name: string) => {
+      throw new Error(`No such module: ${name}`);
+    },
+  });
+  for (const stream of [proc.stdout, proc.stderr, proc.stdin] as unknown as Record<string, unknown>[]) {
+    Object.assign(stream, { isTTY: true, columns: 80, rows: 24, getColorDepth: () => 8, hasColors: () => true, setRawMode: () => stream });
+  }
+  return proc;
+}

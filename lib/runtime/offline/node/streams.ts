@@ -1,0 +1,119 @@
+/**
+ * `stream` for programs. almostnode's stream classes are ES classes, which old packages cannot initialise
+ * the way Node's allow (`Readable.call(this, options)` after `util.inherits`), and its legacy `Stream` pipes
+ * nothing. Here each class is wrapped so it can be called as a function as well as constructed or extended,
+ * and the legacy `Stream` is Node's: a plain constructor over EventEmitter with the classic `pipe`.
+ */
+type AnyFunction = (...args: unknown[]) => unknown;
+type Constructor = new (...args: unknown[]) => object;
+interface StreamLike {
+  on(event: string, listener: AnyFunction): unknown;
+  removeListener(event: string, listener: AnyFunction): unknown;
+  emit(event: string, ...args: unknown[]): boolean;
+  listenerCount?(event: string): number;
+  listeners?(event: string): unknown[];
+  write?(chunk: unknown): boolean;
+  end?(): unknown;
+  destroy?(): unknown;
+  pause?(): unknown;
+  resume?(): unknown;
+  readable?: boolean;
+  writable?: boolean;
+}
+
+const ordinaryHasInstance = (ctor: unknown, value: unknown) => Function.prototype[Symbol.hasInstance].call(ctor as AnyFunction, value);
+
+/** A class that can also be called as `Class.call(this, ...args)`: it then initialises `this` in place. */
+export function callableClass<T extends Constructor>(Class: T, name = Class.name): T {
+  const Callable = function (this: object, ...args: unknown[]) {
+    if (new.target) return Reflect.construct(Class, args, new.target);
+    const instance = Reflect.construct(Class, args, this.constructor as Constructor);
+    Object.defineProperties(this, Object.getOwnPropertyDescriptors(instance));
+    return undefined;
+  } as unknown as T;
+  Object.defineProperty(Callable, 'name', { value: name });
+  Callable.prototype = Class.prototype;
+  Object.setPrototypeOf(Callable, Class);
+  return Callable;
+}
+
+/** Node's legacy Stream.prototype.pipe: data events written to the destination, with pause/drain. */
+function legacyPipe(this: StreamLike, dest: StreamLike, options?: { end?: boolean }): StreamLike {
+  return pipeLegacy(this, dest, options);
+}
+
+function pipeLegacy(source: StreamLike, dest: StreamLike, options?: { end?: boolean }): StreamLike {
+  const ondata = (chunk: unknown) => {
+    if (dest.writable !== false && dest.write?.(chunk) === false) source.pause?.();
+  };
+  const ondrain = () => {
+    if (source.readable !== false) source.resume?.();
+  };
+  let ended = false;
+  const onend = () => {
+    if (ended) return;
+    ended = true;
+    dest.end?.();
+  };
+  const onclose = () => {
+    if (ended) return;
+    ended = true;
+    dest.destroy?.();
+  };
+  const cleanup = () => {
+    source.removeListener('data', ondata);
+    dest.removeListener('drain', ondrain);
+    source.removeListener('end', onend);
+    source.removeListener('close', onclose);
+    source.removeListener('error', onerror);
+    dest.removeListener('error', onerror);
+    source.removeListener('end', cleanup);
+    source.removeListener('close', cleanup);
+    dest.removeListener('close', cleanup);
+  };
+  function onerror(this: StreamLike, error: unknown) {
+    cleanup();
+    const listeners = this.listenerCount ? this.listenerCount('error') : (this.listeners?.('error').length ?? 0);
+    if (listeners === 0) throw error;
+  }
+  source.on('data', ondata);
+  dest.on('drain', ondrain);
+  if (options?.end !== false) {
+    source.on('end', onend);
+    source.on('close', onclose);
+  }
+  source.on('error', onerror);
+  dest.on('error', onerror);
+  source.on('end', cleanup);
+  source.on('close', cleanup);
+  dest.on('close', cleanup);
+  dest.emit('pipe', source);
+  return dest;
+}
+
+/**
+ * The module: `almost` is almostnode's stream module (its classes and helpers), `EventEmitter` the emitter
+ * programs get from `events`.
+ */
+export function streamModule(almost: Record<string, unknown>, EventEmitter: AnyFunction): Record<string, unknown> {
+  const names = ['Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough'].filter((name) => typeof almost[name] === 'function');
+  const almostClasses = names.map((name) => almost[name] as Constructor);
+  function Stream(this: object, options?: unknown) {
+    EventEmitter.call(this, options);
+  }
+  Stream.prototype = Object.create(EventEmitter.prototype as object, { constructor: { value: Stream, writable: true, configurable: true } });
+  (Stream.prototype as Record<string, unknown>).pipe = legacyPipe;
+  Object.setPrototypeOf(Stream, EventEmitter);
+  // Node's Readable/Writable are Streams too; almostnode's are not related to this function by prototype.
+  Object.defineProperty(Stream, Symbol.hasInstance, {
+    value(this: unknown, value: unknown) {
+      return ordinaryHasInstance(this, value) || (this === Stream && [almost.Stream, ...almostClasses].some((ctor) => ordinaryHasInstance(ctor, value)));
+    },
+  });
+  const module = Stream as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(almost)) if (!(key in module)) module[key] = value;
+  names.forEach((name, i) => (module[name] = callableClass(almostClasses[i] as Constructor, name)));
+  module.Stream = Stream;
+  module.default = Stream;
+  return module;
+}
