@@ -5,8 +5,9 @@ import { treeIntent, typeAhead, type TreeIntent } from '@/lib/ui/tree-keys';
 import { baseName, findNode, judgeDrop, nameProblem, ROOT, targetFolder, visibleRows } from '@/lib/ui/tree-rows';
 import type { WorkspaceStore } from '@/lib/workspace';
 import { ConfirmDialog } from './ConfirmDialog';
+import { withoutHidden } from './hidden';
 import { IconButton } from './IconButton';
-import { DeleteIcon, LockIcon, NewFileIcon, NewFolderIcon, RenameIcon, UnlockIcon } from './icons';
+import { DeleteIcon, EyeIcon, LockIcon, NewFileIcon, NewFolderIcon, RenameIcon, UnlockIcon } from './icons';
 import { NameForm } from './NameForm';
 import { TreeMenu, type MenuAction } from './TreeMenu';
 import { TreeRowItem } from './TreeRowItem';
@@ -24,11 +25,14 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const model = useTreeModel(store);
   const { expanded, selected, edit, error } = model;
-  const rows = useMemo(() => visibleRows(snapshot.tree, expanded), [snapshot.tree, expanded]);
+  // Hidden folders (.git) are part of the workspace but out of the way unless the user asks to see them.
+  const [showHidden, setShowHidden] = useState(false);
+  const tree = useMemo(() => (showHidden ? snapshot.tree : withoutHidden(snapshot.tree)), [snapshot.tree, showHidden]);
+  const rows = useMemo(() => visibleRows(tree, expanded), [tree, expanded]);
   const dirty = useMemo(() => new Set(snapshot.openFiles.filter((f) => f.dirty).map((f) => f.path)), [snapshot.openFiles]);
   const readOnly = snapshot.readOnly;
 
-  const selectedNode = selected ? findNode(snapshot.tree, selected) : null;
+  const selectedNode = selected ? findNode(tree, selected) : null;
   const tabbable = selectedNode && rows.some((r) => r.node.path === selected) ? selected : (rows[0]?.node.path ?? null);
 
   const [menu, setMenu] = useState<{ path: string; x: number; y: number } | null>(null);
@@ -86,7 +90,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
   };
 
   const menuActions = (path: string): MenuAction[] => {
-    const node = findNode(snapshot.tree, path);
+    const node = findNode(tree, path);
     const isFile = node?.type === 'file';
     const locked = snapshot.locks.has(path);
     return [
@@ -127,7 +131,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
 
   const lockedSelected = selected ? snapshot.locks.has(selected) : false;
   const selectedName = selectedNode ? selectedNode.name : null;
-  const editNode = edit?.mode === 'rename' ? findNode(snapshot.tree, edit.path) : null;
+  const editNode = edit?.mode === 'rename' ? findNode(tree, edit.path) : null;
 
   return (
     <div className={styles.pane}>
@@ -147,6 +151,9 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
           onClick={() => selected && model.toggleLock(selected)}
         >
           {lockedSelected ? <UnlockIcon /> : <LockIcon size={14} />}
+        </IconButton>
+        <IconButton label="Show hidden folders" hint={showHidden ? 'Hide hidden folders (.git)' : 'Show hidden folders (.git)'} pressed={showHidden} onClick={() => setShowHidden((shown) => !shown)}>
+          <EyeIcon crossed={!showHidden} />
         </IconButton>
       </div>
 
@@ -256,7 +263,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
           onCancel={() => model.setConfirmDelete(null)}
         >
           <p>
-            {findNode(snapshot.tree, model.confirmDelete)?.type === 'directory'
+            {findNode(tree, model.confirmDelete)?.type === 'directory'
               ? 'The folder and everything in it will be deleted. This cannot be undone.'
               : 'The file will be deleted. This cannot be undone.'}
           </p>

@@ -59,3 +59,11 @@ export const DeleteIcon = () => (
     <path d="M2.5 4h11 M6 4V2.5h4V4 M4 4l.8 10h6.4L12 4 M6.8 6.5v5 M9.2 6.5v5" />
   </Svg>
 );
+
+export const EyeIcon = ({ crossed }: { crossed: boolean }) => (
+  <Svg>
+    <path d="M1 8s2.5-4.5 7-4.5S15 8 15 8s-2.5 4.5-7 4.5S1 8 1 8z" />
+    <circle cx="8" cy="8" r="2" />
+    {crossed && <path d="M2.5 13.5l11-11" />}
+  </Svg>
+);

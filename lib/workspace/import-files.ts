@@ -74,7 +74,7 @@ function entryFile(entry: FileSystemFileEntry): Promise<File> {
   return new Promise((resolve, reject) => entry.file(resolve, reject));
 }
 
-/** Walks a dropped folder; node_modules and .git are not even entered (they can hold 100,000 files). */
+/** Walks a dropped folder; node_modules is not even entered (it can hold 100,000 files). .git is kept. */
 async function walk(entry: FileSystemEntry, prefix: string, out: PendingFile[]): Promise<void> {
   const name = prefix ? `${prefix}/${entry.name}` : entry.name;
   if (entry.isFile) {
@@ -82,7 +82,7 @@ async function walk(entry: FileSystemEntry, prefix: string, out: PendingFile[]):
     out.push(fromFile(file, name));
     return;
   }
-  if (!entry.isDirectory || entry.name === 'node_modules' || entry.name === '.git') return;
+  if (!entry.isDirectory || entry.name === 'node_modules') return;
   const reader = (entry as FileSystemDirectoryEntry).createReader();
   // readEntries returns at most ~100 entries per call: keep calling until it returns none.
   for (;;) {

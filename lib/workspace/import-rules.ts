@@ -1,11 +1,11 @@
 /**
  * The rules every import follows, whatever it came from (zip, folder picker, drag and drop): entry names go
- * through the workspace path rules with no ".." and no absolute paths (zip-slip), node_modules/.git and
- * folders are skipped, limits are checked before anything is decoded, a single wrapping top-level folder
+ * through the workspace path rules with no ".." and no absolute paths (zip-slip), node_modules and
+ * folders are skipped (.git is kept: an exported workspace comes back with its history), limits are checked before anything is decoded, a single wrapping top-level folder
  * (GitHub's "repo-main/…") is stripped, and bytes become text when they are UTF-8, or stay bytes.
  */
 import { decodeContent } from './content';
-import { isHiddenFromTree, normalizeWorkspacePath } from './paths';
+import { isNeverPersisted, normalizeWorkspacePath } from './paths';
 import { WorkspaceError, type FileContent } from './types';
 import { errorMessage } from '../error-message';
 
@@ -31,7 +31,7 @@ function megabytes(bytes: number): string {
 
 /**
  * Checks one entry name from an archive or a folder. Returns the workspace path, or null for entries that
- * are skipped (folders, node_modules, .git, macOS resource forks). Throws `bad-path` naming the entry for
+ * are skipped (folders, node_modules, macOS resource forks). Throws `bad-path` naming the entry for
  * anything that tries to leave the workspace: the caller fails the whole import, it does not skip it.
  */
 export function checkEntryName(name: string): string | null {
@@ -52,7 +52,7 @@ export function checkEntryName(name: string): string | null {
     throw new WorkspaceError('bad-path', `The archive entry ${shown} has an invalid name (${reason}). Nothing was imported.`);
   }
   if (path === '/') return null;
-  if (isHiddenFromTree(path) || path.startsWith('/__MACOSX/') || path.endsWith('/.DS_Store') || path === '/.DS_Store') return null;
+  if (isNeverPersisted(path) || path.startsWith('/__MACOSX/') || path.endsWith('/.DS_Store') || path === '/.DS_Store') return null;
   return path;
 }
 

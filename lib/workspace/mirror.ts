@@ -4,7 +4,7 @@
  * a time through the store's task queue, so a batch never interleaves with a save or a rename.
  */
 import type { FsEvent, RuntimeFs, Unsubscribe } from '@/lib/runtime/port';
-import { isHiddenFromTree, tryNormalizeWorkspacePath } from './paths';
+import { isNeverPersisted, tryNormalizeWorkspacePath } from './paths';
 
 export const WATCH_BATCH_MS = 60;
 
@@ -25,8 +25,8 @@ export class WatchBatcher {
 
   add(event: FsEvent): void {
     const path = tryNormalizeWorkspacePath(event.path);
-    // node_modules and .git churn is never mirrored; the root itself carries no information.
-    if (path === null || path === '/' || isHiddenFromTree(path)) return;
+    // node_modules churn is never mirrored (.git is: it is persisted); the root itself carries no information.
+    if (path === null || path === '/' || isNeverPersisted(path)) return;
     this.pending.add(path);
     this.timer ??= setTimeout(() => void this.drain(), this.delayMs);
   }

@@ -8,7 +8,7 @@ import type { Runtime } from '@/lib/runtime/port';
 import { MAX_STORED_FILE_BYTES } from './chunks';
 import { decodeContent, fingerprint, type DecodedContent } from './content';
 import { packageNames, sameList } from './facts';
-import { isHiddenFromTree, isInside } from './paths';
+import { isInside, isNeverPersisted } from './paths';
 import { applyDisk } from './tabs';
 import { FileIndex } from './tree';
 import type { FileStatusUpdate, NotSaved, OpenFile, PersistedState, PersistenceSink, RuntimeFacts, WorkspaceMeta, WorkspaceSnapshot } from './types';
@@ -125,7 +125,7 @@ export class WorkspaceModel {
   }
 
   persistFile(path: string, content: string | Uint8Array): void {
-    if (this.disposed || isHiddenFromTree(path)) return;
+    if (this.disposed || isNeverPersisted(path)) return;
     if (this.readOnly) {
       // Only the writing tab stores files; a change made here (shell, runtime) lives only in this tab.
       this.markNotSaved([path], TEMPORARY);
@@ -136,7 +136,7 @@ export class WorkspaceModel {
 
   persistDelete(path: string): void {
     this.forgetNotSaved(path);
-    if (this.readOnly || this.disposed || isHiddenFromTree(path)) return;
+    if (this.readOnly || this.disposed || isNeverPersisted(path)) return;
     this.persistence.deletePath(path);
   }
 

@@ -27,8 +27,11 @@ const WORKDIR_SEGMENTS = ['home', 'project'];
 // Deliberately short: "/lib", "/src", "/public" and "/bin" (Node CLIs) are everyday workspace folders.
 const SYSTEM_FOLDERS = new Set(['etc', 'usr', 'proc', 'root', 'home', 'tmp', 'var', 'dev', 'sys']);
 
-/** Folders that never show in the tree and are never persisted. */
-const HIDDEN_SEGMENTS = new Set(['node_modules', '.git']);
+/** Installed again from package.json: never mirrored, persisted, exported or shown. */
+const NEVER_KEPT_SEGMENT = 'node_modules';
+
+/** Kept with the workspace (persisted, exported) but left out of the tree by default and out of search. */
+const HIDDEN_SEGMENTS = new Set([NEVER_KEPT_SEGMENT, '.git']);
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -126,9 +129,17 @@ export function extension(path: string): string {
   return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** node_modules and .git, anywhere in the path: not in the tree, never persisted, not searched. */
+/** node_modules and .git, anywhere in the path: not in the tree (unless hidden folders are shown), not searched. */
 export function isHiddenFromTree(path: string): boolean {
   return path.split('/').some((segment) => HIDDEN_SEGMENTS.has(segment));
+}
+
+/**
+ * node_modules, anywhere in the path: never mirrored from the runtime, persisted or exported. `.git` is kept:
+ * the repository is part of the project, so `git log` still works after a reload and in an exported zip.
+ */
+export function isNeverPersisted(path: string): boolean {
+  return path.split('/').includes(NEVER_KEPT_SEGMENT);
 }
 
 /** Rebases `path` from under `from` to under `to` ("/a/x", "/a", "/b" → "/b/x"). */

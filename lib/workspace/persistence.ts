@@ -7,6 +7,7 @@
  */
 import { byteLength, MAX_STORED_FILE_BYTES, tooLargeMessage, withContent } from './chunks';
 import { workspaceRange, type TabsmithDB } from './db';
+import { isNeverPersisted } from './paths';
 import { DraftJournal } from './journal';
 import { WorkspaceError, type FileContent, type FileStatusUpdate, type PersistedState, type PersistenceSink } from './types';
 import { writeBatch, type BatchOutcome, type Op } from './write-batch';
@@ -38,10 +39,10 @@ export interface PersistenceOptions {
   journal?: boolean;
 }
 
-/** node_modules is reinstalled on open and .git is never mirrored: neither is ever persisted. */
+/** node_modules is reinstalled on open, so it is never persisted (.git is: the repository is part of the project). */
 export function isPersistablePath(path: string): boolean {
   if (!path.startsWith('/') || path === '/') return false;
-  return !path.split('/').some((segment) => segment === 'node_modules' || segment === '.git');
+  return !isNeverPersisted(path);
 }
 
 function describeFailures(outcome: BatchOutcome): string | null {

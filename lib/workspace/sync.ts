@@ -4,7 +4,7 @@
  * its own name), or a file (read once, compared by fingerprint, fed to open tabs and IndexedDB).
  */
 import type { DirEntry, RuntimeFs } from '@/lib/runtime/port';
-import { basename, dirname, isHiddenFromTree, isInside } from './paths';
+import { basename, dirname, isInside, isNeverPersisted } from './paths';
 import type { WorkspaceModel } from './model';
 import { walk, type EntryType } from './tree';
 
@@ -38,7 +38,7 @@ export async function syncPaths(model: WorkspaceModel, paths: readonly string[])
   const fs = model.runtime.fs;
   const listings = new Map<string, Promise<DirEntry[] | null>>();
   // Parents first, so a folder walk happens before its children's own events (then mostly no-ops).
-  const ordered = [...new Set(paths)].filter((path) => !isHiddenFromTree(path)).sort();
+  const ordered = [...new Set(paths)].filter((path) => !isNeverPersisted(path)).sort();
   for (const path of ordered) {
     if (model.disposed) return;
     const type = await statPath(fs, path, listings);

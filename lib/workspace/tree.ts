@@ -4,7 +4,7 @@
  * adding or dropping one entry must not mean rebuilding nested objects by hand.
  */
 import type { RuntimeFs } from '@/lib/runtime/port';
-import { basename, dirname, isHiddenFromTree, isInside } from './paths';
+import { basename, dirname, isHiddenFromTree, isInside, isNeverPersisted } from './paths';
 import type { TreeNode } from './types';
 
 export type EntryType = 'file' | 'directory';
@@ -21,15 +21,16 @@ export class FileIndex {
   private readonly folders = new Map<string, Map<string, EntryType>>([['/', new Map()]]);
   private cachedTree: TreeNode[] | null = null;
   private cachedFiles: string[] | null = null;
+  private cachedVisible: string[] | null = null;
 
   typeOf(path: string): EntryType | undefined {
     if (path === '/') return 'directory';
     return this.folders.get(dirname(path))?.get(basename(path));
   }
 
-  /** Adds a file or folder, creating missing parent folders. Hidden paths are ignored. */
+  /** Adds a file or folder, creating missing parent folders. node_modules is ignored. */
   add(path: string, type: EntryType): void {
-    if (path === '/' || isHiddenFromTree(path)) return;
+    if (path === '/' || isNeverPersisted(path)) return;
     const existing = this.typeOf(path);
     if (existing === type) return;
     if (existing) this.remove(path);
@@ -54,9 +55,9 @@ export class FileIndex {
     return removed;
   }
 
-  /** Every file at or below `folder`. */
+  /** Every file at or below `folder`, hidden ones (.git) included. */
   filesUnder(folder: string): string[] {
-    return this.files().filter((file) => isInside(file, folder));
+    return this.allFiles().filter((file) => isInside(file, folder));
   }
 
   /** Names directly inside a folder (for diffing a re-read folder against what we knew). */
@@ -64,7 +65,13 @@ export class FileIndex {
     return this.folders.get(folder) ?? new Map();
   }
 
+  /** The files quick open, search and the agent see: hidden folders (.git) left out. */
   files(): string[] {
+    this.cachedVisible ??= this.allFiles().filter((file) => !isHiddenFromTree(file));
+    return this.cachedVisible;
+  }
+
+  allFiles(): string[] {
     if (!this.cachedFiles) {
       const out: string[] = [];
       for (const [folder, entries] of this.folders) {
@@ -75,7 +82,7 @@ export class FileIndex {
     return this.cachedFiles;
   }
 
-  /** The nested tree; the same array identity until something changes (cheap for React). */
+  /** The nested tree, .git included (the tree view hides it unless asked); the same array identity until something changes. */
   tree(): TreeNode[] {
     if (!this.cachedTree) this.cachedTree = this.build('/');
     return this.cachedTree;
@@ -94,11 +101,12 @@ export class FileIndex {
   private invalidate(): void {
     this.cachedTree = null;
     this.cachedFiles = null;
+    this.cachedVisible = null;
   }
 }
 
 /**
- * Lists a folder recursively from the runtime (node_modules and .git skipped), folders read in parallel.
+ * Lists a folder recursively from the runtime (node_modules skipped), folders read in parallel.
  * Returns every entry found, the folder itself excluded.
  */
 export async function walk(fs: RuntimeFs, folder: string): Promise<Array<{ path: string; type: EntryType }>> {
@@ -108,7 +116,7 @@ export async function walk(fs: RuntimeFs, folder: string): Promise<Array<{ path:
     const subfolders: string[] = [];
     for (const entry of entries) {
       const path = dir === '/' ? `/${entry.name}` : `${dir}/${entry.name}`;
-      if (isHiddenFromTree(path)) continue;
+      if (isNeverPersisted(path)) continue;
       found.push({ path, type: entry.type });
       if (entry.type === 'directory') subfolders.push(path);
     }

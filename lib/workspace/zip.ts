@@ -14,7 +14,7 @@ import {
   type ImportedFile,
   type ImportLimits,
 } from './import-rules';
-import { extension, isHiddenFromTree } from './paths';
+import { extension, isNeverPersisted } from './paths';
 import { WorkspaceError, type FileContent } from './types';
 import { errorMessage } from '../error-message';
 
@@ -23,12 +23,12 @@ const STORED_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 
 
 const encoder = new TextEncoder();
 
-/** Paths inside the archive have no leading "/"; node_modules and .git are left out. */
+/** Paths inside the archive have no leading "/"; node_modules is left out, .git goes with the project. */
 export function exportZip(files: readonly { path: string; content: FileContent }[]): Uint8Array {
   const entries: Zippable = {};
   for (const { path, content } of files) {
     const name = path.replace(/^\/+/, '');
-    if (name === '' || isHiddenFromTree(`/${name}`)) continue;
+    if (name === '' || isNeverPersisted(`/${name}`)) continue;
     const bytes = typeof content === 'string' ? encoder.encode(content) : content;
     entries[name] = [bytes, { level: STORED_EXTENSIONS.has(extension(`/${name}`)) ? 0 : 6 }];
   }

@@ -105,7 +105,7 @@ describe('createPersistence', () => {
     expect(await paths(id)).toEqual(['/dir/new.js']);
   });
 
-  it('never persists node_modules or .git', async () => {
+  it('never persists node_modules, and persists .git', async () => {
     const id = await newWorkspace();
     const sink = createPersistence(db, id);
     sink.putFile('/node_modules/react/index.js', 'x');
@@ -113,7 +113,7 @@ describe('createPersistence', () => {
     sink.putFile('/.git/HEAD', 'x');
     sink.putFile('/package.json', '{}');
     await sink.flush();
-    expect(await paths(id)).toEqual(['/package.json']);
+    expect(await paths(id)).toEqual(['/.git/HEAD', '/package.json']);
   });
 
   it('writes state with the files and restores it', async () => {

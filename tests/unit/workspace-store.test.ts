@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupStore as setup, tab, expectError } from './fakes/workspace-store-setup';
 
 describe('workspace store: tree', () => {
-  it('builds a sorted tree (folders first, by name), a sorted file list, without node_modules and .git', async () => {
+  it('builds a sorted tree (folders first, by name) without node_modules, and a file list without .git either', async () => {
     const { store } = await setup({
       '/b.txt': 'b',
       '/A.md': 'a',
@@ -15,7 +15,8 @@ describe('workspace store: tree', () => {
       '/file2.js': '',
     });
     const snap = store.getSnapshot();
-    expect(snap.tree.map((n) => n.name)).toEqual(['assets', 'src', 'A.md', 'b.txt', 'file2.js', 'file10.js']);
+    // .git is in the tree (the tree view hides it unless asked) but not in the list quick open and search use.
+    expect(snap.tree.map((n) => n.name)).toEqual(['.git', 'assets', 'src', 'A.md', 'b.txt', 'file2.js', 'file10.js']);
     const src = snap.tree.find((n) => n.name === 'src');
     expect(src?.children?.map((n) => `${n.type}:${n.path}`)).toEqual(['directory:/src/lib', 'file:/src/z.ts']);
     expect(snap.files).toEqual(['/A.md', '/assets/logo.png', '/b.txt', '/file10.js', '/file2.js', '/src/lib/x.ts', '/src/z.ts']);

@@ -37,7 +37,7 @@ describe('exportZip / importZip', () => {
     expect(back.find((f) => f.path === '/public/logo.png')?.content).toBeInstanceOf(Uint8Array);
   });
 
-  it('leaves node_modules and .git out of the export and uses paths without a leading slash', () => {
+  it('leaves node_modules out of the export, keeps .git, and uses paths without a leading slash', () => {
     const zip = exportZip([
       { path: '/index.js', content: 'x' },
       { path: '/node_modules/react/index.js', content: 'x' },
@@ -45,7 +45,7 @@ describe('exportZip / importZip', () => {
     ]);
     const names: string[] = [];
     importZipNames(zip, names);
-    expect(names).toEqual(['index.js']);
+    expect(names.sort()).toEqual(['.git/HEAD', 'index.js']);
   });
 
   it.each([['../evil'], ['/abs/path.txt'], ['a/../../b'], ['ok/../../../etc/passwd'], ['C:/Windows/x'], ['a\\..\\..\\b']])(
@@ -80,9 +80,9 @@ describe('exportZip / importZip', () => {
     expect(importZip(flat).map((f) => f.path)).toEqual(['/README.md', '/src/a.js']);
   });
 
-  it('skips folders, node_modules, .git and macOS metadata', () => {
+  it('skips folders, node_modules and macOS metadata, and keeps .git (an exported repository comes back)', () => {
     const zip = zipOf({ 'src/': new Uint8Array(0), 'src/a.js': 'a', 'node_modules/x/index.js': 'x', '.git/HEAD': 'h', '__MACOSX/src/._a.js': 'm', '.DS_Store': 'd', 'README.md': 'r' });
-    expect(importZip(zip).map((f) => f.path)).toEqual(['/README.md', '/src/a.js']);
+    expect(importZip(zip).map((f) => f.path)).toEqual(['/.git/HEAD', '/README.md', '/src/a.js']);
   });
 
   it('makes a safe download name', () => {
