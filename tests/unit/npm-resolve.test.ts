@@ -126,6 +126,9 @@ describe('npm install: dependency kinds', () => {
     const notes = result.output.split('\n').filter((line) => line.includes('skipped 2 optional packages'));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('@rolldown/binding-linux-x64-gnu@1.0.0 (cpu x64)');
+    // The lock still lists every platform's build, so it installs the right one on any machine (as npm's does).
+    const lock = p.json('/package-lock.json') as { packages: Record<string, { optional?: boolean; cpu?: string[] }> };
+    expect(lock.packages['node_modules/@rolldown/binding-darwin-arm64']).toMatchObject({ optional: true, cpu: ['arm64'] });
   });
 
   it('skips an optional dependency the registry does not have and still succeeds', async () => {

@@ -97,11 +97,6 @@ async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNod
 
 function reportResolve(result: ResolveResult, progress: Progress): void {
   for (const warning of result.warnings) progress.line(`npm warn ${warning}`);
-  if (result.skippedPlatform.length) {
-    progress.line(
-      `npm warn skipped ${plural(result.skippedPlatform.length, 'optional package')} built for another platform (native code cannot run in the browser): ${listShort(result.skippedPlatform)}`,
-    );
-  }
   for (const item of result.skippedOptional) progress.line(`npm warn skipped optional ${item}`);
 }
 
@@ -152,6 +147,12 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
     writeJson(vfs, lockPath(dir), lockFromTree(root, pkg));
   }
   for (const item of result.failedOptional) progress.line(`npm warn skipped optional ${item}`);
+  if (result.skippedPlatform.length) {
+    progress.line(
+      `npm warn skipped ${plural(result.skippedPlatform.length, 'optional package')} built for another platform (native code cannot run in the browser): ${listShort(result.skippedPlatform)}`,
+    );
+  }
+  for (const item of result.badPlatform) progress.line(`npm warn EBADPLATFORM ${item} is built for another platform and was not installed`);
   if (result.scripts.length) {
     progress.line(`npm warn install scripts were not run (this runtime runs no lifecycle scripts): ${listShort(result.scripts)}`);
   }

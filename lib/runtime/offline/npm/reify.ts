@@ -9,6 +9,7 @@ import { joinPath } from '../paths';
 import { linkBins } from './bins';
 import { unpackTarball } from './extract';
 import { HIDDEN_LOCK_FILE, lockFromTree, writeJson } from './lockfile';
+import { platformMismatch, RUNTIME_PLATFORM, type Platform } from './platform';
 import type { Progress } from './progress';
 import type { Registry } from './registry';
 import { packageJsonSchema, type PackageJson } from './schemas';
@@ -24,6 +25,7 @@ export interface ReifyOptions {
   registry: Registry;
   pkg: PackageJson;
   omit?: ReadonlySet<OmitKind>;
+  platform?: Platform;
   signal?: AbortSignal;
   progress: Progress;
 }
@@ -36,6 +38,10 @@ export interface ReifyResult {
   scripts: string[];
   /** Optional packages whose tarball could not be installed, with the reason. */
   failedOptional: string[];
+  /** Packages left out because they are built for another platform: `name@version (cpu x64)`. */
+  skippedPlatform: string[];
+  /** The same, for packages that were not optional (they will be missing when something loads them). */
+  badPlatform: string[];
 }
 
 const SCRIPT_HOOKS = ['preinstall', 'install', 'postinstall', 'prepare'];
@@ -83,7 +89,16 @@ function pruneFolders(vfs: VirtualFS, node: TreeNode, nodeModules: string, wante
 export async function reify(root: TreeNode, options: ReifyOptions): Promise<ReifyResult> {
   const { vfs, rootDir, registry, progress } = options;
   const omit = options.omit ?? new Set<OmitKind>();
-  const wanted = allNodes(root).filter((node) => node.parent && !isOmitted(node, omit));
+  const skippedPlatform: string[] = [];
+  const badPlatform: string[] = [];
+  const left = new Set<TreeNode>();
+  for (const node of allNodes(root)) {
+    if (!node.parent) continue;
+    const mismatch = platformMismatch(node.manifest, options.platform ?? RUNTIME_PLATFORM);
+    if (left.has(node.parent) || isOmitted(node, omit) || mismatch) left.add(node);
+    if (mismatch && !left.has(node.parent)) (node.optional ? skippedPlatform : badPlatform).push(`${node.packageName}@${node.version} (${mismatch})`);
+  }
+  const wanted = allNodes(root).filter((node) => node.parent && !left.has(node));
   const wantedSet = new Set(wanted);
   const fresh = new Set<TreeNode>();
   let changed = 0;
@@ -138,5 +153,5 @@ export async function reify(root: TreeNode, options: ReifyOptions): Promise<Reif
   }
   linkBins(vfs, rootDir, root);
   if (vfs.existsSync(joinPath(rootDir, 'node_modules'))) writeJson(vfs, joinPath(rootDir, HIDDEN_LOCK_FILE), lockFromTree(root, options.pkg));
-  return { added: total - changed - failedOptional.length, removed, changed, scripts, failedOptional };
+  return { added: total - changed - failedOptional.length, removed, changed, scripts, failedOptional, skippedPlatform, badPlatform };
 }

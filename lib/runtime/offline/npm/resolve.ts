@@ -4,10 +4,11 @@
  * over a newer one; a missing or unsatisfied edge gets the version npm would pick, placed as high in the tree
  * as it can go without changing what any other package resolves to, and nested when two versions are needed.
  * peerDependencies are installed next to the package that wants them (npm 7+), unless marked optional.
+ * Packages for other platforms stay in the tree (so the lock works on every machine, as npm's does); reify.ts
+ * leaves them out of node_modules.
  */
 import { NpmError } from './errors';
 import { pickManifest } from './pick';
-import { platformMismatch, RUNTIME_PLATFORM, type Platform } from './platform';
 import type { Registry } from './registry';
 import type { VersionManifest } from './schemas';
 import { parseDepSpec, type RegistrySpec } from './spec';
@@ -25,7 +26,6 @@ import {
 
 export interface ResolveOptions {
   registry: Registry;
-  platform?: Platform;
   /** `--legacy-peer-deps`: peer dependencies are not installed. */
   legacyPeerDeps?: boolean;
   signal?: AbortSignal;
@@ -34,8 +34,6 @@ export interface ResolveOptions {
 }
 
 export interface ResolveResult {
-  /** Optional packages skipped because they are built for another platform: `name@version (cpu x64)`. */
-  skippedPlatform: string[];
   /** Optional packages that could not be resolved or fetched, with the reason. */
   skippedOptional: string[];
   warnings: string[];
@@ -92,7 +90,7 @@ function canPlaceAt(target: TreeNode, node: TreeNode, specs: (edge: Edge) => Reg
 }
 
 class TreeBuilder {
-  private readonly result: ResolveResult = { skippedPlatform: [], skippedOptional: [], warnings: [] };
+  private readonly result: ResolveResult = { skippedOptional: [], warnings: [] };
   private readonly skipped = new Set<string>();
   private readonly specCache = new Map<string, RegistrySpec | null>();
   private placed = 0;
@@ -175,14 +173,6 @@ class TreeBuilder {
       if (!optional || this.options.signal?.aborted) throw error;
       this.skipped.add(key);
       this.result.skippedOptional.push(`${key} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-      return null;
-    }
-    const mismatch = platformMismatch(manifest, this.options.platform ?? RUNTIME_PLATFORM);
-    if (mismatch) {
-      this.skipped.add(key);
-      const label = `${manifest.name}@${manifest.version} (${mismatch})`;
-      if (optional) this.result.skippedPlatform.push(label);
-      else this.result.warnings.push(`EBADPLATFORM skipped ${label}: it is built for another platform`);
       return null;
     }
     const node = nodeFromManifest(edge.name, manifest);
