@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openIde, region } from './support/ide';
+import { terminal, type TerminalDriver } from './support/terminal';
+import { treeItem, waitForWorkspace } from './support/workspace';
+
+// git in the offline terminal on the workspace's files: a commit made in the terminal after editing in the
+// editor, its diff and log, and the repository (.git) surviving a reload while staying out of the file tree.
+// The terminal is cleared before each check, so the text looked for cannot come from an earlier command.
+
+async function openByName(page: Page, query: string, tabName: string): Promise<void> {
+  await region(page, 'Editor').click();
+  await page.keyboard.press('ControlOrMeta+p');
+  const input = page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' });
+  await input.fill(query);
+  await expect(page.getByRole('option').first()).toContainText(tabName);
+  await input.press('Enter');
+  await expect(page.getByRole('tab', { name: tabName, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+const openTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name, exact: true });
+
+/** Types a line at the end of the open file and saves it with Ctrl+S. */
+async function appendAndSave(page: Page, file: string, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: `Contents of ${file}` }).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+  await expect(openTab(page, `${file}, unsaved changes`)).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(openTab(page, file)).toBeVisible();
+}
+
+async function clear(page: Page, t: TerminalDriver): Promise<void> {
+  await page.getByRole('button', { name: 'Clear terminal' }).click();
+  await t.waitForPrompt();
+}
+
+test.describe('git', () => {
+  test('init, status, commit, diff and log; the history survives a reload and .git stays out of the tree', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openIde(page);
+    const t1 = terminal(page, 1);
+    await t1.run('git init', { output: 'Initialized empty Git repository in /.git/' });
+    await t1.run('echo "const a = 1;" > app.js');
+    await openByName(page, 'app', 'app.js');
+    await appendAndSave(page, 'app.js', 'const greeting = "hi";');
+
+    await clear(page, t1);
+    await t1.run('git status', { output: /Untracked files:[\s\S]*app\.js/ });
+
+    await clear(page, t1);
+    await t1.run('git add . && git commit -m "first"', { output: /\[main \(root-commit\) [0-9a-f]{7}\] first/ });
+    await expect(t1.panel).toContainText('1 file changed, 2 insertions(+)');
+
+    await appendAndSave(page, 'app.js', '\nconst b = 2;');
+    await clear(page, t1);
+    await t1.run('git diff', { output: '+const b = 2;' });
+    await expect(t1.panel).toContainText('diff --git a/app.js b/app.js');
+
+    await clear(page, t1);
+    await t1.run('git log --oneline', { output: /[0-9a-f]{7} \(HEAD -> main\) first/ });
+    await expect(treeItem(page, 'app.js')).toBeVisible();
+    await expect(treeItem(page, '.git')).toHaveCount(0);
+
+    // What git wrote reaches browser storage through the fs mirror and its debounced writes (2 s at most).
+    await page.waitForTimeout(3_000);
+    await page.reload();
+    await waitForWorkspace(page);
+    const again = terminal(page, 1);
+    await expect(again.tab).toBeVisible({ timeout: 30_000 });
+    await again.run('git log --oneline', { output: /[0-9a-f]{7} \(HEAD -> main\) first/ });
+    await clear(page, again);
+    await again.run('git status --short', { output: /M app\.js/ });
+    await expect(treeItem(page, 'app.js')).toBeVisible();
+    await expect(treeItem(page, '.git')).toHaveCount(0);
+
+    await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Show hidden folders' }).click();
+    await expect(treeItem(page, '.git')).toBeVisible();
+  });
+});
