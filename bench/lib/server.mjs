@@ -47,7 +47,8 @@ async function waitForHttp(url, child, output) {
 export async function startServers({ root, port, distDir }) {
   await assertPortFree(port);
   ensureBuild(root, distDir);
-  const registry = await startFixtureRegistry();
+  // The first run on a machine fills the registry's cache of real packages: say so, it takes a while.
+  const registry = await startFixtureRegistry({ log: (line) => console.log(`  fixture registry: ${line}`) });
   const output = [];
   // Its own process group, so stopping it also stops anything next start forked.
   const child = spawn(join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {

@@ -51,7 +51,7 @@ test.describe('package CLIs and Node programs', () => {
   });
 
   test('process.exitCode and process.exit reach $?', async ({ page }, info) => {
-    await importProject(page, info, 'exit-codes', { 'README.md': '# exit codes\n' });
+    await importProject(page, info, 'exit-codes', {});
     const shell = terminal(page, 1);
     await shell.run('node -e "process.exitCode = 3"');
     await shell.run('echo "status:$?"', { output: 'status:3' });

@@ -125,7 +125,7 @@ test.describe('npm with real packages', () => {
   });
 
   test('npm install optimist@~0.3 resolves 0.3.7, between an older 0.3.x and a newer latest', async ({ page }, info) => {
-    await importProject(page, info, 'range', { 'README.md': '# range\n' });
+    await importProject(page, info, 'range', {});
     const shell = terminal(page, 1);
     await shell.run('npm view optimist version', { output: '0.6.1' });
     await npmInstall(shell, 'optimist@~0.3');
