@@ -1,24 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { LineShell, splitKeys, type LineShellHost } from '@/lib/runtime/offline/line-shell';
 import type { CommandIO } from '@/lib/runtime/offline/process';
+import { complete } from '@/lib/runtime/offline/shell/complete';
+import { runLine } from '@/lib/runtime/offline/shell/interpreter';
+import { commandNames } from '@/lib/runtime/offline/shell/resolve';
+import { shellFixture } from './offline-shell-fakes';
 
 // eslint-disable-next-line no-control-regex -- stripping terminal escape sequences
 const plain = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
-function setup(run?: (line: string, io: CommandIO) => Promise<number>) {
+function setup(run?: (line: string, io: CommandIO) => Promise<number>, real = false) {
   const calls: { line: string; cwd: string }[] = [];
   let out = '';
   let exitCode: number | null = null;
+  const fixture = shellFixture();
+  fixture.vfs.mkdirSync('/src/lib', { recursive: true });
   const host: LineShellHost = {
-    run: (line, io) => {
+    run: (line, io, session) => {
       calls.push({ line, cwd: io.cwd });
+      if (real) return runLine(line, session, io, fixture.host);
       return run ? run(line, io) : Promise.resolve(0);
     },
-    isDirectory: (path) => ['/', '/src', '/src/lib'].includes(path),
+    complete: (before, session) =>
+      complete(before, { vfs: fixture.vfs, cwd: session.cwd, commandNames: () => commandNames(session.env, session.cwd, fixture.host) }),
   };
   const shell = new LineShell({ host, output: (text) => (out += text), onExit: (code) => (exitCode = code) });
   return {
     shell,
+    vfs: fixture.vfs,
     calls,
     type: (data: string) => shell.input(data),
     out: () => plain(out),
@@ -32,9 +41,9 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('line shell', () => {
   it('shows a prompt with the folder and echoes typed characters', () => {
     const t = setup();
-    expect(t.out()).toBe('~/project $ ');
+    expect(t.out()).toBe('/ $ ');
     t.type('ls');
-    expect(t.out()).toBe('~/project $ ls');
+    expect(t.out()).toBe('/ $ ls');
   });
 
   it('runs the line on Enter and prompts again when the command ends', async () => {
@@ -46,7 +55,7 @@ describe('line shell', () => {
     expect(t.calls).toEqual([{ line: 'echo hi', cwd: '/' }]);
     await tick();
     expect(t.raw()).toContain('a\r\nb\r\n');
-    expect(t.out().endsWith('~/project $ ')).toBe(true);
+    expect(t.out().endsWith('/ $ ')).toBe(true);
   });
 
   it('handles Backspace, including at the start of the line', () => {
@@ -91,7 +100,7 @@ describe('line shell', () => {
     expect(signal?.aborted).toBe(true);
     await tick();
     expect(t.shell.busy).toBe(false);
-    expect(t.out()).toContain('^C\r\n~/project $ ');
+    expect(t.out()).toContain('^C\r\n/ $ ');
   });
 
   it('Ctrl+C on an idle line discards it', () => {
@@ -157,7 +166,7 @@ describe('line shell', () => {
   it('recalls history it was started with', () => {
     let out = '';
     const shell = new LineShell({
-      host: { run: () => Promise.resolve(0), isDirectory: () => true },
+      host: { run: () => Promise.resolve(0) },
       output: (text) => (out += text),
       onExit: () => undefined,
       history: ['npm run dev'],
@@ -166,35 +175,71 @@ describe('line shell', () => {
     expect(plain(out).endsWith('$ npm run dev')).toBe(true);
   });
 
-  it('keeps the folder after cd and refuses missing folders', async () => {
-    const t = setup();
-    t.type('cd src/lib\r');
-    expect(t.out()).toContain('~/project/src/lib $ ');
-    t.type('cd ..\rcd /missing\r');
-    expect(t.out()).toContain('cd: no such file or directory: /missing');
-    t.type('pwd\r');
-    expect(t.calls).toEqual([{ line: 'pwd', cwd: '/src' }]);
+  it('keeps the folder a line moved to, also from inside a && chain, and shows it as pwd prints it', async () => {
+    const t = setup(undefined, true);
+    t.type('cd src && cd lib\r');
     await tick();
+    expect(t.out()).toContain('/src/lib $ ');
+    t.type('pwd\r');
+    await tick();
+    expect(t.calls.at(-1)).toEqual({ line: 'pwd', cwd: '/src/lib' });
+    expect(t.out()).toContain('pwd\r\n/src/lib\r\n');
+    t.type('cd /missing\r');
+    await tick();
+    expect(t.out()).toContain('cd: /missing: No such file or directory');
     t.type('cd\r');
-    expect(t.out().endsWith('~/project $ ')).toBe(true);
+    await tick();
+    expect(t.out().endsWith('\n/ $ ')).toBe(true);
   });
 
-  it('clears the screen with clear and Ctrl+L', () => {
-    const t = setup();
+  it('clears the screen with clear and Ctrl+L', async () => {
+    const t = setup(undefined, true);
     t.type('clear\r');
+    await tick();
     expect(t.raw()).toContain('\x1b[2J');
     t.type('ab\x0c');
-    expect(t.raw().endsWith('~/project\x1b[0m $ ab')).toBe(true);
-    expect(t.calls).toEqual([]);
+    expect(t.raw().endsWith('/\x1b[0m $ ab')).toBe(true);
   });
 
-  it('exits on exit and Ctrl+D', () => {
-    const t = setup();
+  it('exits on exit (with its status) and Ctrl+D', async () => {
+    const t = setup(undefined, true);
     t.type('exit 2\r');
+    await tick();
     expect(t.exitCode()).toBe(2);
     const d = setup();
     d.type('\x04');
     expect(d.exitCode()).toBe(0);
+  });
+
+  it('lists the history of the session', async () => {
+    const t = setup(undefined, true);
+    t.type('echo one\r');
+    await tick();
+    t.type('history\r');
+    await tick();
+    expect(t.out()).toContain('    1  echo one\r\n    2  history\r\n');
+  });
+
+  it('completes a file name with Tab, and lists several matches on a second Tab', async () => {
+    const t = setup(undefined, true);
+    t.vfs.writeFileSync('/hello.js', '');
+    t.vfs.writeFileSync('/app.js', '');
+    t.vfs.writeFileSync('/app.test.js', '');
+    t.type('node hel\t');
+    expect(t.out().endsWith('/ $ node hello.js ')).toBe(true);
+    t.type('\x15node ap\t');
+    expect(t.out().endsWith('node app.')).toBe(true);
+    t.type('\t');
+    expect(t.out()).toContain('\r\napp.js  app.test.js\r\n');
+    expect(t.out().endsWith('/ $ node app.')).toBe(true);
+    t.type('t\t\r');
+    expect(t.calls.at(-1)?.line).toBe('node app.test.js');
+  });
+
+  it('completes command names in the first word', () => {
+    const t = setup(undefined, true);
+    t.type('whic\t');
+    expect(t.out().endsWith('$ which ')).toBe(true);
   });
 
   it('reports a command that throws and stays usable', async () => {

@@ -1,87 +1,9 @@
 /**
- * Just enough command-line parsing to decide which commands the adapter runs itself (node, npm install,
- * npm run, cd) and which it hands to almostnode's bash unchanged (pipes, redirects, globs, everything else).
+ * Command-line text of the offline runtime that is not the shell's grammar (that is shell/syntax.ts):
+ * quoting argv back into a line, and the arguments of `node`.
  */
 
-export type Token = { word: string } | { op: string };
-
-const OPERATORS = ['&&', '||', '>>', '2>', '|', ';', '>', '<', '&', '(', ')'];
-
-/** Splits a command line into words and operators, honouring '…', "…" and backslash escapes. */
-export function tokenize(line: string): Token[] {
-  const tokens: Token[] = [];
-  let word = '';
-  let inWord = false;
-  let i = 0;
-  const flush = () => {
-    if (inWord) tokens.push({ word });
-    word = '';
-    inWord = false;
-  };
-  while (i < line.length) {
-    const ch = line[i] as string;
-    if (ch === ' ' || ch === '\t' || ch === '\n') {
-      flush();
-      i++;
-    } else if (ch === "'") {
-      const end = line.indexOf("'", i + 1);
-      const stop = end === -1 ? line.length : end;
-      word += line.slice(i + 1, stop);
-      inWord = true;
-      i = stop + 1;
-    } else if (ch === '"') {
-      i++;
-      inWord = true;
-      while (i < line.length && line[i] !== '"') {
-        if (line[i] === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1] as string)) i++;
-        word += line[i];
-        i++;
-      }
-      i++;
-    } else if (ch === '\\' && i + 1 < line.length) {
-      word += line[i + 1];
-      inWord = true;
-      i += 2;
-    } else {
-      const op = OPERATORS.find((candidate) => line.startsWith(candidate, i));
-      if (op && !(op === '2>' && inWord)) {
-        flush();
-        tokens.push({ op });
-        i += op.length;
-      } else {
-        word += ch;
-        inWord = true;
-        i++;
-      }
-    }
-  }
-  flush();
-  return tokens;
-}
-
-/**
- * The command as `&&`-separated lists of plain words, or null when the line uses anything else a real
- * shell must interpret (pipes, redirects, `;`, variables, globs, subshells): those go to almostnode's bash.
- */
-export function splitSimpleCommands(line: string): string[][] | null {
-  // Quoted text is literal except for $ and backticks inside double quotes.
-  const unquoted = line
-    .replace(/'[^']*'/g, '')
-    .replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => (/[$`]/.test(quoted) ? '$' : ''));
-  if (/[$`*?{}]/.test(unquoted)) return null;
-  const commands: string[][] = [[]];
-  for (const token of tokenize(line)) {
-    if ('op' in token) {
-      if (token.op !== '&&') return null;
-      commands.push([]);
-    } else {
-      (commands[commands.length - 1] as string[]).push(token.word);
-    }
-  }
-  return commands.some((words) => words.length === 0) ? null : commands;
-}
-
-/** Quotes words so almostnode's bash sees them as written. */
+/** Quotes words so a shell reads them back as the same argv. */
 export function quoteWords(words: readonly string[]): string {
   return words.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }

@@ -1,75 +1,76 @@
 /**
- * Runs one command line for spawn() and the shell. Plain commands the adapter understands better than
- * almostnode's bash (node, npm install, npm run/start/test, `a && b` chains of those) run here; anything
- * needing a real shell (pipes, redirects, globs, variables) goes to almostnode's bash as written.
+ * The runtime's commands behind one shell (shell/): node, npm, npx and git are the runtime's own streaming
+ * programs, coreutils come from just-bash over the workspace, and npm scripts run their bodies through the
+ * same shell with the PATH npm gives them.
  */
 import type { VirtualFS } from 'almostnode';
-import { parseNodeArgs, quoteWords, splitSimpleCommands } from './command-line';
-import { runNode, type NodeDeps } from './node-exec';
+import type { SecureFetch } from 'just-bash';
+import { parseNodeArgs } from './command-line';
 import { runGit } from './git/cli';
+import { runNode, type NodeDeps } from './node-exec';
 import { runNpm, runNpx, type NpmDeps } from './npm/cli';
-import { resolvePath } from './paths';
 import type { CommandIO } from './process';
-
-type RunResult = { stdout: string; stderr: string; exitCode: number };
+import { complete, type Completion } from './shell/complete';
+import { createCoreutils } from './shell/coreutils';
+import type { Program, ShellHost } from './shell/host';
+import { dispatch, runLine } from './shell/interpreter';
+import { commandNames } from './shell/resolve';
+import { childSession, type ShellSession } from './shell/session';
+import { ASSIGNMENT } from './shell/syntax';
 
 export interface CommandDeps extends NodeDeps, NpmDeps {
   vfs: VirtualFS;
-  /** almostnode's container.run: its bash with the node/npm commands. */
-  bash(command: string, options: { cwd: string }): Promise<RunResult>;
+  /** How curl reaches this runtime's own servers; without it curl is not offered. */
+  fetchLocal?: SecureFetch;
 }
 
-function whenAborted(signal: AbortSignal): Promise<'aborted'> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve('aborted');
-    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-  });
+export interface Shell {
+  /** Runs a command line; with a session (the interactive shell's), `cd` and variables persist in it. */
+  runLine(line: string, io: CommandIO, session?: ShellSession): Promise<number>;
+  /** Runs argv as given (spawn's form): no expansion, leading NAME=value words set the environment. */
+  runArgv(words: readonly string[], io: CommandIO): Promise<number>;
+  complete(before: string, session: ShellSession): Completion;
 }
 
-async function runInBash(line: string, io: CommandIO, deps: CommandDeps): Promise<number> {
-  // almostnode's bash returns output only at the end and cannot be cancelled: on abort we stop waiting.
-  const result = await Promise.race([deps.bash(line, { cwd: io.cwd }), whenAborted(io.signal)]);
-  if (result === 'aborted') return 130;
-  io.write(result.stdout);
-  io.write(result.stderr);
-  return result.exitCode;
-}
-
-/** Runs one command given as argv (spawn's form, and each part of a simple command line). */
-export async function runArgv(words: string[], io: CommandIO, deps: CommandDeps): Promise<number> {
-  const env = { ...io.env };
-  while (words.length > 1 && /^[A-Za-z_]\w*=/.test(words[0] as string)) {
-    const assignment = words.shift() as string;
-    const eq = assignment.indexOf('=');
-    env[assignment.slice(0, eq)] = assignment.slice(eq + 1);
-  }
-  const [command, ...args] = words;
-  const scoped = { ...io, env };
-  if (command === 'node') return runNode(parseNodeArgs(args), scoped, deps);
-  const npmDeps = { ...deps, runCommandLine: (line: string, scriptIo: CommandIO) => runCommandLine(line, scriptIo, deps) };
-  if (command === 'npm') return runNpm(args, scoped, npmDeps);
-  if (command === 'npx') return runNpx(args, scoped, npmDeps);
-  if (command === 'git') return runGit(args, scoped, deps);
-  return runInBash(quoteWords(words), scoped, deps);
-}
-
-export async function runCommandLine(line: string, io: CommandIO, deps: CommandDeps): Promise<number> {
-  const commands = splitSimpleCommands(line);
-  if (!commands) return runInBash(line, io, deps);
-  let code = 0;
-  for (const words of commands) {
-    if (words[0] === 'cd') {
-      // `cd dir && …` changes the folder for the rest of this line only, as in a subshell.
-      const target = resolvePath(io.cwd, words[1] ?? '~');
-      if (!deps.vfs.existsSync(target) || !deps.vfs.statSync(target).isDirectory()) {
-        io.write(`cd: no such file or directory: ${words[1]}\n`);
-        return 1;
+export function createShell(deps: CommandDeps): Shell {
+  const freshSession = (io: CommandIO) => childSession({ cwd: io.cwd, env: io.env, pid: 1 });
+  const runCommandLine = (line: string, io: CommandIO) => runLine(line, freshSession(io), io, host);
+  const npmDeps = { ...deps, runCommandLine };
+  const programs: Record<string, Program> = {
+    node: (args, io) => runNode(parseNodeArgs(args), io, deps),
+    npm: (args, io) => runNpm(args, io, npmDeps),
+    npx: (args, io) => runNpx(args, io, npmDeps),
+    git: (args, io) => runGit(args, io, deps),
+  };
+  const host: ShellHost = {
+    vfs: deps.vfs,
+    programs,
+    runNodeFile: (path, args, io) => runNode({ kind: 'file', path, args }, io, deps),
+    coreutils: createCoreutils({ vfs: deps.vfs, programs, fetch: deps.fetchLocal }),
+  };
+  return {
+    runLine: (line, io, session) => (session ? runLine(line, session, io, host) : runCommandLine(line, io)),
+    runArgv: (words, io) => {
+      const env = { ...io.env };
+      let i = 0;
+      for (; i < words.length - 1 && ASSIGNMENT.test(words[i] as string); i++) {
+        const word = words[i] as string;
+        env[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
       }
-      io = { ...io, cwd: target };
-      continue;
-    }
-    code = await runArgv([...words], io, deps);
-    if (code !== 0 || io.signal.aborted) break;
-  }
-  return code;
+      const session = freshSession({ ...io, env });
+      return dispatch(words.slice(i), { ...io, env: session.env }, { session, host }, false);
+    },
+    complete: (before, session) =>
+      complete(before, { vfs: deps.vfs, cwd: session.cwd, commandNames: () => commandNames(session.env, session.cwd, host) }),
+  };
+}
+
+/** Runs one command line in a shell of its own (as `sh -c`). */
+export function runCommandLine(line: string, io: CommandIO, deps: CommandDeps): Promise<number> {
+  return createShell(deps).runLine(line, io);
+}
+
+/** Runs one command given as argv (spawn's form). */
+export function runArgv(words: readonly string[], io: CommandIO, deps: CommandDeps): Promise<number> {
+  return createShell(deps).runArgv(words, io);
 }

@@ -1,18 +1,21 @@
 /**
- * A small interactive shell with its own line discipline, because almostnode only offers `run(command)`:
- * it echoes keystrokes, edits the line (Backspace, ←/→, Home/End, Ctrl+U), keeps history (↑/↓), runs the line
- * on Enter, aborts the running command on Ctrl+C, clears on Ctrl+L, and keeps `cd` between commands.
- * While a command runs, keystrokes go to it. It knows nothing about almostnode, so it is tested without a browser.
+ * The interactive shell's line discipline: it echoes keystrokes, edits the line (Backspace, ←/→, Home/End,
+ * Ctrl+U), completes with Tab, keeps history (↑/↓), runs the line on Enter, aborts the running line on Ctrl+C,
+ * clears on Ctrl+L. While a line runs, keystrokes go to it. Its ShellSession (folder, variables, `$?`,
+ * history) lives as long as the shell, so `cd` and `export` persist. It knows nothing about almostnode, so it
+ * is tested without a browser.
  */
-import { displayPath, resolvePath } from './paths';
 import { InputChannel, toTerminal, type CommandIO } from './process';
+import { CLEAR_SCREEN } from './shell/builtins';
+import type { Completion } from './shell/complete';
+import { createSession, type ShellSession } from './shell/session';
 import { errorMessage } from '../../error-message';
 
 export interface LineShellHost {
-  /** Runs one command line; resolves with its exit code (130 once aborted). */
-  run(line: string, io: CommandIO): Promise<number>;
-  /** Whether the workspace path is an existing folder (for `cd`). */
-  isDirectory(path: string): boolean;
+  /** Runs one command line in the session; resolves with its exit code (130 once aborted). */
+  run(line: string, io: CommandIO, session: ShellSession): Promise<number>;
+  /** Completes the word before the cursor (Tab). */
+  complete?(before: string, session: ShellSession): Completion;
 }
 
 export interface LineShellOptions {
@@ -27,7 +30,6 @@ export interface LineShellOptions {
   history?: readonly string[];
 }
 
-const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 // eslint-disable-next-line no-control-regex -- terminal input is made of control characters
 const ESCAPE_SEQUENCE = /^\x1b(?:\[[0-9;?]*[A-Za-z~]|O[A-Za-z])/;
 
@@ -44,27 +46,34 @@ export function splitKeys(data: string): string[] {
   return keys;
 }
 
+/** The prompt shows the folder exactly as `pwd` prints it (and node's process.cwd() returns it). */
 export function promptFor(cwd: string): string {
-  return `\x1b[1;34m${displayPath(cwd)}\x1b[0m $ `;
+  return `\x1b[1;34m${cwd}\x1b[0m $ `;
 }
 
 export class LineShell {
-  cwd: string;
+  readonly session: ShellSession;
   private line = '';
   private cursor = 0;
-  private readonly history: string[] = [];
   private historyIndex = 0;
   private running: { controller: AbortController; stdin: InputChannel } | null = null;
   private exited = false;
-  private readonly env: Record<string, string>;
+  /** The last key was a Tab that could not complete further: the next one lists the candidates. */
+  private tabPending = false;
 
   constructor(private readonly options: LineShellOptions) {
-    this.cwd = options.cwd ?? '/';
-    this.env = options.env ?? {};
-    this.history.push(...(options.history ?? []));
+    this.session = createSession({ cwd: options.cwd, env: options.env, history: options.history });
     this.historyIndex = this.history.length;
     if (options.banner) this.options.output(toTerminal(options.banner));
     this.prompt();
+  }
+
+  get cwd(): string {
+    return this.session.cwd;
+  }
+
+  private get history(): string[] {
+    return this.session.history;
   }
 
   get busy(): boolean {
@@ -109,7 +118,12 @@ export class LineShell {
   }
 
   private editKey(key: string): void {
+    const tabbed = this.tabPending;
+    this.tabPending = false;
     switch (key) {
+      case '\t':
+        this.completeWord(tabbed);
+        return;
       case '\r':
       case '\n':
         this.submit();
@@ -169,12 +183,34 @@ export class LineShell {
         this.redraw();
         return;
     }
-    if (key.length !== 1 || key < ' ') return; // other control keys and sequences (Tab, F-keys) do nothing
+    if (key.length !== 1 || key < ' ') return; // other control keys and sequences (F-keys) do nothing
+    this.insert(key);
+  }
+
+  private insert(text: string): void {
     const atEnd = this.cursor === this.line.length;
-    this.line = this.line.slice(0, this.cursor) + key + this.line.slice(this.cursor);
-    this.cursor++;
-    if (atEnd) this.options.output(key);
+    this.line = this.line.slice(0, this.cursor) + text + this.line.slice(this.cursor);
+    this.cursor += text.length;
+    if (atEnd) this.options.output(text);
     else this.redraw();
+  }
+
+  /** Tab, as in bash: complete what is unambiguous; a second Tab lists the candidates under the prompt. */
+  private completeWord(secondTab: boolean): void {
+    const result = this.options.host.complete?.(this.line.slice(0, this.cursor), this.session);
+    if (!result) return;
+    if (result.insert) {
+      this.insert(result.insert);
+      if (result.candidates.length > 1) this.tabPending = true;
+      return;
+    }
+    if (result.candidates.length < 2) return;
+    if (!secondTab) {
+      this.tabPending = true;
+      return;
+    }
+    this.options.output(`\r\n${result.candidates.join('  ')}\r\n`);
+    this.redraw();
   }
 
   private recall(direction: -1 | 1): void {
@@ -205,40 +241,8 @@ export class LineShell {
     this.setLine('');
     if (line && this.history[this.history.length - 1] !== line) this.history.push(line);
     this.historyIndex = this.history.length;
-    if (this.runBuiltin(line)) return;
-    this.start(line);
-  }
-
-  /** Commands that change the shell itself, so they cannot run in a child. Returns true when handled. */
-  private runBuiltin(line: string): boolean {
-    const [name, ...args] = line.split(/\s+/);
-    switch (name) {
-      case '':
-        this.prompt();
-        return true;
-      case 'clear':
-      case 'cls':
-        this.options.output(CLEAR_SCREEN);
-        this.prompt();
-        return true;
-      case 'exit':
-        this.close(Number(args[0] ?? 0) || 0);
-        return true;
-      case 'history':
-        this.options.output(this.history.map((entry, i) => `${String(i + 1).padStart(4)}  ${entry}\r\n`).join(''));
-        this.prompt();
-        return true;
-      case 'cd': {
-        if (args.length > 1) return false; // `cd a && b` and friends go to the runner
-        const target = resolvePath(this.cwd, args[0] ?? '~');
-        if (this.options.host.isDirectory(target)) this.cwd = target;
-        else this.options.output(`cd: no such file or directory: ${args[0]}\r\n`);
-        this.prompt();
-        return true;
-      }
-      default:
-        return false;
-    }
+    if (line === '') this.prompt();
+    else this.start(line);
   }
 
   private start(line: string): void {
@@ -246,8 +250,8 @@ export class LineShell {
     const stdin = new InputChannel();
     this.running = { controller, stdin };
     const io: CommandIO = {
-      cwd: this.cwd,
-      env: this.env,
+      cwd: this.session.cwd,
+      env: this.session.env,
       signal: controller.signal,
       stdin,
       write: (text) => {
@@ -256,7 +260,7 @@ export class LineShell {
     };
     let run: Promise<number>;
     try {
-      run = this.options.host.run(line, io);
+      run = this.options.host.run(line, io, this.session);
     } catch (error) {
       run = Promise.reject(error);
     }
@@ -265,10 +269,15 @@ export class LineShell {
         io.write(`${errorMessage(error)}\n`);
         return 1;
       })
-      .then(() => {
+      .then((code) => {
         if (this.running?.controller !== controller) return;
         this.running = null;
+        this.session.status = code;
         if (this.exited) return;
+        if (this.session.exitCode !== null) {
+          this.close(this.session.exitCode);
+          return;
+        }
         this.prompt();
         // Lines typed ahead while a command that never read stdin ran are run next, as in a real shell.
         const typeahead = stdin.takePending().replace(/\n/g, '\r');

@@ -28,9 +28,3 @@ export function dirname(path: string): string {
   const normal = toVfsPath(path);
   return normal.slice(0, normal.lastIndexOf('/')) || '/';
 }
-
-/** How the shell prompt shows a folder: the workspace root reads as "~/project". */
-export function displayPath(cwd: string): string {
-  const normal = toVfsPath(cwd);
-  return normal === '/' ? '~/project' : `~/project${normal}`;
-}

@@ -78,6 +78,8 @@ export interface CommandIO {
   stdin: InputChannel;
   /** Text with \n line endings; the process converts it for the terminal. */
   write(text: string): void;
+  /** Error output (stderr), kept apart from `write` so the shell can redirect it; when absent, `write`. */
+  writeError?(text: string): void;
 }
 
 export interface ProcessHooks {

@@ -15,7 +15,7 @@ import type {
 import { Listeners, RuntimeEvents } from '../listeners';
 import { attachBridge } from './bridge';
 import { quoteWords } from './command-line';
-import { runArgv, runCommandLine, type CommandDeps } from './commands';
+import { createShell, type CommandDeps, type Shell } from './commands';
 import { provideEsbuildLazily } from './esbuild';
 import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
@@ -23,6 +23,8 @@ import { toVfsPath } from './paths';
 import { PREVIEW_PATH_PREFIX } from './preview-errors';
 import { InputChannel, OfflineProcess, type CommandIO } from './process';
 import { ServerTracker } from './servers';
+import { localFetch } from './shell/local-fetch';
+import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { errorMessage } from '../../error-message';
 
@@ -38,7 +40,7 @@ export interface OfflineRuntimeParts {
 }
 
 const KILL_GRACE_MS = 2000;
-const SHELL_BANNER = 'Tabsmith offline runtime (almostnode). Ctrl+C stops the running command.\n';
+const SHELL_BANNER = 'Tabsmith offline runtime. Ctrl+C stops the running command; Tab completes; `help` lists what this shell runs.\n';
 
 export class OfflineRuntime extends RuntimeEvents implements Runtime {
   readonly kind = 'offline' as const;
@@ -49,6 +51,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
   private readonly shellCommandListeners = new Listeners<[RuntimeProcess]>();
   private readonly tracker: ServerTracker;
   private readonly deps: CommandDeps;
+  private readonly commands: Shell;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(private readonly parts: OfflineRuntimeParts) {
@@ -72,8 +75,12 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       registry: `${origin}/api/npm`,
       servers: this.tracker,
       inspect: (value) => almost.util.inspect(value),
-      bash: (command, options) => container.run(command, options),
+      fetchLocal: localFetch({
+        ports: () => this.tracker.listPorts(),
+        request: (port, method, path, headers, body) => container.serverBridge.handleRequest(port, method, path, headers, body),
+      }),
     };
+    this.commands = createShell(this.deps);
   }
 
   previewUrl(port: number): string {
@@ -98,7 +105,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     // Started a task later: code that loops from its first instruction must not hold back spawn's caller (the
     // runtime frame answers the IDE with the pid only once spawn has returned).
     const run = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
-      isLine ? runCommandLine(command, io, this.deps) : runArgv(argv, io, this.deps),
+      isLine ? this.commands.runLine(command, io) : this.commands.runArgv(argv, io),
     );
     void this.settle(proc, run);
     return proc;
@@ -108,8 +115,8 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     const proc = this.track(new OfflineProcess(this.nextId++, 'shell'));
     const shell: LineShell = new LineShell({
       host: {
-        run: (line: string, io: CommandIO): Promise<number> => this.runInShell(shell, line, io),
-        isDirectory: (path) => this.parts.container.vfs.existsSync(path) && this.parts.container.vfs.statSync(path).isDirectory(),
+        run: (line, io, session) => this.runInShell(shell, line, io, session),
+        complete: (before, session) => this.commands.complete(before, session),
       },
       output: (text) => proc.print(text),
       onExit: (code) => proc.finish(code),
@@ -125,12 +132,12 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
   }
 
   /** A shell command is also listed as its own process, so "stop all" and process lists see servers. */
-  private runInShell(shell: LineShell, line: string, io: CommandIO): Promise<number> {
+  private runInShell(shell: LineShell, line: string, io: CommandIO, session: ShellSession): Promise<number> {
     // Nobody has to read a child's output (the shell shows it), so its stream drops what is not read.
     const child = this.track(new OfflineProcess(this.nextId++, line, 256));
     child.hooks = { onInput: (data) => io.stdin.push(data), onKill: () => shell.interrupt() };
     this.shellCommandListeners.emit(child);
-    const run = runCommandLine(line, { ...io, write: (text) => (io.write(text), child.print(text)) }, this.deps);
+    const run = this.commands.runLine(line, { ...io, write: (text) => (io.write(text), child.print(text)) }, session);
     return this.settle(child, run);
   }
 
@@ -171,7 +178,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     this.tracker.closeAll();
     const grace = new Promise((resolve) => setTimeout(resolve, KILL_GRACE_MS));
     await Promise.race([Promise.all(victims.map((proc) => proc.exit)), grace]);
-    // almostnode's bash cannot be interrupted; processes still waiting on it are marked ended regardless.
+    // Coreutils (just-bash) cannot be interrupted mid-command; processes still waiting on one are marked ended regardless.
     for (const proc of victims) proc.finish(130);
   }
 
