@@ -5,6 +5,7 @@
  */
 import type { VirtualFS } from 'almostnode';
 import { joinPath } from '../paths';
+import { normalizeBin } from './bins';
 import { NpmError } from './errors';
 import { versionSatisfies } from './pick';
 import { lockFileSchema, type LockEntry, type LockFile, type PackageJson } from './schemas';
@@ -136,7 +137,7 @@ function entryOfNode(node: TreeNode): LockEntry {
     optionalDependencies: manifest.optionalDependencies,
     peerDependencies: manifest.peerDependencies,
     peerDependenciesMeta: manifest.peerDependenciesMeta,
-    bin: typeof manifest.bin === 'string' ? { [node.name.slice(node.name.lastIndexOf('/') + 1)]: manifest.bin } : manifest.bin,
+    bin: manifest.bin === undefined ? undefined : normalizeBin(node.packageName, manifest.bin),
     engines: manifest.engines,
     os: manifest.os,
     cpu: manifest.cpu,

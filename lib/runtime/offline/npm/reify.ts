@@ -5,7 +5,7 @@
  * never run; the packages that have them are reported.
  */
 import type { VirtualFS } from 'almostnode';
-import { joinPath } from '../paths';
+import { dirname, joinPath } from '../paths';
 import { linkBins } from './bins';
 import { unpackTarball } from './extract';
 import { HIDDEN_LOCK_FILE, lockFromTree, writeJson } from './lockfile';
@@ -55,6 +55,12 @@ function installedVersion(vfs: VirtualFS, dir: string): { name?: string; version
   return parsed.success ? parsed.data : null;
 }
 
+function bundledOf(vfs: VirtualFS, dir: string): string[] {
+  const pkg = readJsonFile(vfs, joinPath(dir, 'package.json')) as { bundleDependencies?: unknown; bundledDependencies?: unknown } | undefined;
+  const list = pkg?.bundleDependencies ?? pkg?.bundledDependencies;
+  return Array.isArray(list) ? list.filter((name): name is string => typeof name === 'string') : [];
+}
+
 function scriptsOf(vfs: VirtualFS, dir: string): string[] {
   const parsed = packageJsonSchema.safeParse(readJsonFile(vfs, joinPath(dir, 'package.json')));
   const scripts = parsed.success ? (parsed.data.scripts ?? {}) : {};
@@ -69,9 +75,12 @@ function scriptsOf(vfs: VirtualFS, dir: string): string[] {
  */
 function pruneFolders(vfs: VirtualFS, node: TreeNode, nodeModules: string, wanted: Set<TreeNode>, fresh: Set<TreeNode>): number {
   let removed = 0;
+  const bundled = node.parent ? bundledOf(vfs, dirname(nodeModules)) : [];
   for (const name of packageFolders(vfs, nodeModules)) {
     const child = node.children.get(name);
     const dir = joinPath(nodeModules, name);
+    // Dependencies a package ships inside its own tarball are part of it, not of the tree.
+    if (!child && bundled.includes(name)) continue;
     if (!child || !wanted.has(child)) {
       removeTree(vfs, dir);
       removed++;

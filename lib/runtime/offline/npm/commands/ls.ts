@@ -126,7 +126,7 @@ export function runLs(args: readonly string[], io: CommandIO, deps: { vfs: Virtu
     const dir = findProjectDir(deps.vfs, io.cwd);
     const pkg = readPackageJson(deps.vfs, dir) ?? {};
     const root = loadActualTree(deps.vfs, dir, rootNode(pkg, dir));
-    const { text, problems } = renderLs(root, `${pkg.name ?? ''}@${pkg.version ?? ''} ${dir}`, parseLsArgs(args));
+    const { text, problems } = renderLs(root, `${root.name}@${pkg.version ?? ''} ${dir}`, parseLsArgs(args));
     io.write(text);
     if (problems.length === 0) return 0;
     io.write(`\nnpm error code ELSPROBLEMS\n${problems.map((problem) => `npm error ${problem}`).join('\n')}\n`);
