@@ -87,3 +87,49 @@ describe('git restore', () => {
     expect((await t.git('status', '-s')).out).toBe('?? a.txt\n');
   });
 });
+
+describe('git reset, rm, tag and a detached checkout', () => {
+  it('reset unstages, and --hard puts the branch and the files back to a commit', async () => {
+    const t = await committed();
+    const first = (await t.git('rev-parse', 'HEAD')).out.trim();
+    t.write('/a.txt', 'second\n');
+    t.write('/b.txt', 'b\n');
+    await t.git('add', '.');
+    expect((await t.git('reset', 'a.txt')).out).toBe('Unstaged changes after reset:\nM\ta.txt\n');
+    expect((await t.git('status', '-s')).out).toBe(' M a.txt\nA  b.txt\n');
+    await t.git('commit', '-am', 'second');
+    expect((await t.git('reset', '--hard', first)).out).toBe(`HEAD is now at ${first.slice(0, 7)} base\n`);
+    expect(t.read('/a.txt')).toBe('main\n');
+    expect(t.vfs.existsSync('/b.txt')).toBe(false);
+    expect((await t.git('log', '--oneline')).out).toMatch(/^[0-9a-f]{7} \(HEAD -> main\) base\n$/);
+    expect((await t.git('status', '-s')).out).toBe('');
+  });
+
+  it('rm removes tracked files (and keeps them with --cached), refusing local changes without -f', async () => {
+    const t = await committed();
+    t.write('/a.txt', 'edited\n');
+    expect((await t.git('rm', 'a.txt')).code).toBe(1);
+    expect((await t.git('rm', '--cached', 'a.txt')).out).toBe("rm 'a.txt'\n");
+    expect((await t.git('status', '-s')).out).toBe('D  a.txt\n?? a.txt\n');
+    await t.git('add', 'a.txt');
+    await t.git('commit', '-m', 'edited');
+    expect((await t.git('rm', 'a.txt')).code).toBe(0);
+    expect(t.vfs.existsSync('/a.txt')).toBe(false);
+    expect((await t.git('rm', 'nope')).code).toBe(128);
+  });
+
+  it('tags a commit, checks it out detached, and lists and deletes tags', async () => {
+    const t = await committed();
+    await t.git('tag', 'v1');
+    t.write('/a.txt', 'later\n');
+    await t.git('commit', '-am', 'later');
+    expect((await t.git('tag')).out).toBe('v1\n');
+    const detached = await t.git('checkout', 'v1');
+    expect(detached.out).toMatch(/HEAD is now at [0-9a-f]{7} base\n$/);
+    expect(t.read('/a.txt')).toBe('main\n');
+    expect((await t.git('status')).out).toMatch(/^HEAD detached at [0-9a-f]{7}\n/);
+    expect((await t.git('branch')).out).toMatch(/^\* \(HEAD detached at [0-9a-f]{7}\)\n {2}main\n$/);
+    await t.git('checkout', 'main');
+    expect((await t.git('tag', '-d', 'v1')).out).toMatch(/^Deleted tag 'v1' \(was [0-9a-f]{7}\)\n$/);
+  });
+});

@@ -105,12 +105,8 @@ export async function branch(session: GitSession, args: readonly string[]): Prom
   return 0;
 }
 
-/** Checks out an existing branch, refusing (like git) when local changes would be overwritten. */
-async function switchTo(repo: Repo, ref: string, created: boolean): Promise<void> {
-  if (!created && (await currentBranch(repo)) === ref) {
-    repo.io.write(`Already on '${ref}'\n`);
-    return;
-  }
+/** isomorphic-git's checkout, with git's refusal message when local changes would be overwritten. */
+async function checkoutRef(repo: Repo, ref: string): Promise<void> {
   try {
     await git.checkout({ ...base(repo), ref, cache: repo.cache });
   } catch (error) {
@@ -120,7 +116,36 @@ async function switchTo(repo: Repo, ref: string, created: boolean): Promise<void
     }
     throw error;
   }
+}
+
+/** Checks out an existing branch. */
+async function switchTo(repo: Repo, ref: string, created: boolean): Promise<void> {
+  if (!created && (await currentBranch(repo)) === ref) {
+    repo.io.write(`Already on '${ref}'\n`);
+    return;
+  }
+  await checkoutRef(repo, ref);
   repo.io.write(created ? `Switched to a new branch '${ref}'\n` : `Switched to branch '${ref}'\n`);
+}
+
+/** A commit named by a tag, a full ref or an abbreviated id, or null. */
+async function commitOf(repo: Repo, rev: string): Promise<string | null> {
+  try {
+    return await git.resolveRef({ ...base(repo), ref: rev });
+  } catch {
+    return git.expandOid({ ...base(repo), oid: rev, cache: repo.cache }).catch(() => null);
+  }
+}
+
+/** `git checkout <commit>`: HEAD detached at that commit. */
+async function detachAt(repo: Repo, rev: string, oid: string): Promise<void> {
+  await checkoutRef(repo, oid);
+  const { commit } = await git.readCommit({ ...base(repo), oid, cache: repo.cache });
+  repo.io.write(
+    `Note: switching to '${rev}'.\n\nYou are in 'detached HEAD' state: new commits belong to no branch. ` +
+      `Create one with git switch -c <name>, or go back to a branch with git switch <branch>.\n\n` +
+      `HEAD is now at ${shortOid(oid)} ${commit.message.split('\n')[0] ?? ''}\n`,
+  );
 }
 
 /** `checkout -b` / `switch -c`: before the first commit this only renames the branch HEAD will start. */
@@ -147,6 +172,11 @@ export async function checkout(session: GitSession, args: readonly string[]): Pr
   const paths = parsed.paths ?? [];
   if (target !== undefined && rest.length === 0 && paths.length === 0 && (await branchExists(repo, target))) {
     await switchTo(repo, target, false);
+    return 0;
+  }
+  const oid = target !== undefined && rest.length === 0 && parsed.paths === null ? await commitOf(repo, target) : null;
+  if (target !== undefined && oid !== null) {
+    await detachAt(repo, target, oid);
     return 0;
   }
   const inputs = parsed.paths === null ? parsed.operands : [...parsed.operands, ...paths];

@@ -9,9 +9,12 @@ import { diff } from './diff';
 import { init } from './init';
 import { log, show } from './log';
 import { GitFailure, openSession, type GitSession } from './repo';
+import { reset } from './reset';
 import { restore } from './restore';
 import { revParse } from './rev-parse';
+import { rm } from './rm';
 import { status } from './status';
+import { tag } from './tag';
 import { resolvePath } from '../paths';
 import type { CommandIO } from '../process';
 import { errorMessage } from '../../../error-message';
@@ -30,12 +33,15 @@ const COMMANDS: Record<string, Subcommand> = {
   checkout,
   switch: switchBranch,
   restore,
+  reset,
+  rm,
+  tag,
   'rev-parse': revParse,
   config,
 };
 
 /** Real git commands this runtime has no counterpart for (most need a network remote). */
-const UNAVAILABLE = new Set(['clone', 'fetch', 'pull', 'push', 'remote', 'merge', 'rebase', 'stash', 'reset', 'tag', 'rm', 'mv', 'cherry-pick', 'revert', 'blame', 'submodule']);
+const UNAVAILABLE = new Set(['clone', 'fetch', 'pull', 'push', 'remote', 'merge', 'rebase', 'stash', 'mv', 'cherry-pick', 'revert', 'blame', 'submodule']);
 
 const USAGE = `usage: git [--version] [--help] [-C <path>] [--no-color] <command> [<args>]
 
@@ -51,6 +57,9 @@ Commands available in this terminal:
    checkout    Switch branches or restore working tree files
    switch      Switch branches
    restore     Restore working tree files or unstage them
+   reset       Unstage files, or move the branch to a commit (--soft, --mixed, --hard)
+   rm          Remove files from the working tree and the index
+   tag         List, create or delete tags
    rev-parse   Print commit ids and repository paths
    config      Get and set repository options
 `;
