@@ -35,7 +35,7 @@ export default function Workbench() {
           <OpenWorkspace session={session} runtime={runtime} waiting={waitingText(state, session)} />
         )}
       </RuntimeProvider>
-      <StatusBar state={state} />
+      <StatusBar state={state} store={session.store} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { errorMessage } from '@/components/files/errors';
 import { workspaceIdFrom } from '@/lib/ui/workspace-url';
 import type { Runtime } from '@/lib/runtime/port';
+import { followWriter } from '@/lib/workspace/follow';
+import { watchWriter } from '@/lib/workspace/locks';
 import { openWorkspace, TAKEN_OVER_MESSAGE, type OpenedWorkspace, type OpenMode } from '@/lib/workspace/open';
 import { WorkspaceError, type WorkspaceStore } from '@/lib/workspace/types';
 import { getWorkspace, openDatabase, type TabsmithDB } from '@/lib/workspace/workspaces';
@@ -27,6 +29,7 @@ export interface WorkspaceSession {
 }
 
 const READ_ONLY_BY_CHOICE = 'You opened it read-only because another tab is editing it.';
+export const WRITER_GONE_MESSAGE = 'The tab that was editing this workspace has closed: no tab is saving it now. Take it over to edit and save here.';
 
 interface Request {
   mode: OpenMode;
@@ -115,6 +118,24 @@ export function useWorkspaceSession(runtime: Runtime | null): WorkspaceSession {
     notReadOnly,
   );
 
+  // A read-only tab follows the writer's saves live and notices when the writer goes away.
+  const [writerPresent, setWriterPresent] = useState(true);
+  useEffect(() => {
+    if (!store || !readOnly || !workspaceId || !db.current) return;
+    let stopFollow: () => void = () => undefined;
+    let live = true;
+    void db.current.then((database) => {
+      if (live) stopFollow = followWriter(database, workspaceId, store);
+    });
+    const stopWatch = watchWriter(workspaceId, setWriterPresent);
+    return () => {
+      live = false;
+      stopFollow();
+      stopWatch();
+      setWriterPresent(true);
+    };
+  }, [store, readOnly, workspaceId]);
+
   const openReadOnly = useCallback(() => {
     setState({ phase: 'opening' });
     setRequest({ mode: 'read-only' });
@@ -127,7 +148,7 @@ export function useWorkspaceSession(runtime: Runtime | null): WorkspaceSession {
   const base = { workspaceId, name, openReadOnly, takeOver, needsInstall: false, readOnlyReason: null };
   if (!workspaceId) return { ...base, phase: 'choose' };
   if (state.phase === 'ready') {
-    const reason = !readOnly ? null : state.mode === 'read-only' ? READ_ONLY_BY_CHOICE : TAKEN_OVER_MESSAGE;
+    const reason = !readOnly ? null : !writerPresent ? WRITER_GONE_MESSAGE : state.mode === 'read-only' ? READ_ONLY_BY_CHOICE : TAKEN_OVER_MESSAGE;
     return { ...base, phase: 'ready', store: state.opened.store, needsInstall: state.opened.needsInstall, readOnlyReason: reason };
   }
   if (state.phase === 'error') return { ...base, phase: 'error', error: state.error };

@@ -22,7 +22,7 @@ export function megabytes(bytes: number): string {
 }
 
 export function tooLargeMessage(path: string, bytes: number): string {
-  return `${path} (${megabytes(bytes)}) is larger than the ${megabytes(MAX_STORED_FILE_BYTES)} a file may take in browser storage: it stays in this session's runtime but is not saved and will be gone after a reload. Move it out of the workspace or make it smaller.`;
+  return `${path} (${megabytes(bytes)}) is not saved: browser storage takes files up to ${megabytes(MAX_STORED_FILE_BYTES)}. It stays in this session only and is gone after a reload.`;
 }
 
 /** UTF-8 size without encoding when the answer is clear from the length alone. */
@@ -52,11 +52,18 @@ function nextGen(): number {
  * Writes the bytes as pieces of a new generation, one transaction per piece (the page stays responsive and no
  * value comes near the browser's limit). Returns the reference the file record must carry.
  */
-export async function writeChunks(db: TabsmithDB, workspaceId: string, path: string, bytes: Uint8Array, durability: IDBTransactionDurability): Promise<ChunkRef> {
+export async function writeChunks(
+  db: TabsmithDB,
+  workspaceId: string,
+  path: string,
+  bytes: Uint8Array,
+  durability: IDBTransactionDurability,
+  pieceBytes = CHUNK_BYTES,
+): Promise<ChunkRef> {
   const gen = nextGen();
-  const count = Math.max(1, Math.ceil(bytes.byteLength / CHUNK_BYTES));
+  const count = Math.max(1, Math.ceil(bytes.byteLength / pieceBytes));
   for (let index = 0; index < count; index++) {
-    const piece = bytes.slice(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES);
+    const piece = bytes.slice(index * pieceBytes, (index + 1) * pieceBytes);
     const tx = db.transaction('chunks', 'readwrite', { durability });
     tx.store.put(piece, [workspaceId, path, gen, index]).catch(() => undefined);
     await tx.done;

@@ -67,3 +67,51 @@ export function acquireWorkspaceLock(id: string, options: { steal?: boolean } = 
       );
   });
 }
+
+/**
+ * For a read-only tab: tells whether some tab holds the workspace for writing, and when that changes. Waiting
+ * on the lock says at once when the writer goes away (the lock is let go the moment it is granted); while no
+ * one holds it, a light poll notices a new writer.
+ */
+export function watchWriter(id: string, onChange: (writerPresent: boolean) => void, pollMs = 1000): () => void {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return () => undefined;
+  const name = `${LOCK_PREFIX}${id}`;
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const held = async () => (await locks.query()).held?.some((lock) => lock.name === name) ?? false;
+
+  const waitForRelease = () => {
+    onChange(true);
+    locks.request(name, { mode: 'exclusive', signal: abort.signal }, () => undefined).then(
+      () => {
+        if (abort.signal.aborted) return;
+        onChange(false);
+        poll();
+      },
+      () => undefined, // aborted: the watch was stopped
+    );
+  };
+  const poll = () => {
+    timer = setTimeout(() => {
+      void held().then((present) => {
+        if (abort.signal.aborted) return;
+        if (present) waitForRelease();
+        else poll();
+      }, poll);
+    }, pollMs);
+  };
+
+  void held().then((present) => {
+    if (abort.signal.aborted) return;
+    if (present) waitForRelease();
+    else {
+      onChange(false);
+      poll();
+    }
+  }, () => undefined);
+  return () => {
+    abort.abort();
+    clearTimeout(timer);
+  };
+}

@@ -7,7 +7,7 @@
  * - large files go through chunks.ts, one file at a time.
  * The outcome says, per path, what was saved and what failed and why.
  */
-import { asBytes, byteLength, CHUNK_FROM_BYTES, dropOtherGenerations, megabytes, writeChunks } from './chunks';
+import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, dropOtherGenerations, megabytes, writeChunks } from './chunks';
 import { subtreeRange, tightBytes, type StoredFile, type TabsmithDB } from './db';
 import type { FileContent, FileFailure, PersistedState } from './types';
 import { errorMessage } from '../error-message';
@@ -103,7 +103,7 @@ async function commitSmall(db: TabsmithDB, workspaceId: string, ops: readonly Op
 async function commitLarge(db: TabsmithDB, workspaceId: string, op: Extract<Op, { kind: 'put' }>, durability: IDBTransactionDurability): Promise<void> {
   const size = byteLength(op.content);
   const bytes = asBytes(op.content);
-  const chunked = await writeChunks(db, workspaceId, op.path, bytes, durability);
+  const chunked = await writeChunks(db, workspaceId, op.path, bytes, durability, CHUNK_BYTES);
   const tx = db.transaction(['files', 'chunks'], 'readwrite', { durability });
   const file: StoredFile = { workspaceId, path: op.path, content: '', lastModified: op.at, size, chunked };
   tx.objectStore('files').put(file).catch(() => undefined);
