@@ -4,6 +4,10 @@ import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
 import { runNode, type NodeDeps } from '@/lib/runtime/offline/node-exec';
 import { InputChannel } from '@/lib/runtime/offline/process';
 import { ServerTracker } from '@/lib/runtime/offline/servers';
+import { installTimerTracking } from '@/lib/runtime/offline/timers';
+
+// As in the runtime: timers belong to the process that created them.
+installTimerTracking();
 
 export interface NodeRun {
   code: number;

@@ -14,10 +14,12 @@ import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
 import { createProcessContext } from './node/context';
 import { nodeHost } from './node/host';
 import { exitCodeOf } from './node/process';
+import { CjsModule } from './node/records';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 import type { ServerOwner, ServerTracker } from './servers';
 import { runAs, type TimerOwner } from './timers';
+import { ownProgramFor } from './vite/bin';
 
 const IDLE_MS = 300;
 const TICK_MS = 50;
@@ -75,7 +77,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   };
   let exitCode: number | null = null;
   const openPorts = new Set<number>();
-  const timerOwner: TimerOwner = { timers: new Set() };
+  const timerOwner: TimerOwner = { timers: new Set(), handles: (error) => error instanceof ExitSignal };
   const owner: ServerOwner = {
     serverOpened: (port) => openPorts.add(port),
     serverClosed: (port) => {
@@ -129,8 +131,13 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   try {
     let main: Promise<void> | undefined;
     try {
+      const own = invocation.kind === 'file' ? ownProgramFor(filename) : null;
       main = runAs(timerOwner, () =>
-        invocation.kind === 'eval' ? loader.runEval(evalSource(invocation.code, invocation.print), io.cwd) : loader.runMain(filename),
+        invocation.kind === 'eval'
+          ? loader.runEval(evalSource(invocation.code, invocation.print), io.cwd)
+          : own
+            ? own({ vfs: deps.vfs, cwd: io.cwd, args: invocation.args, env: { ...io.env }, require: (id) => loader.require(id, new CjsModule(`${io.cwd}/[vite]`, `${io.cwd}/[vite]`, null)), write: print })
+            : loader.runMain(filename),
       );
     } catch (error) {
       fail(error);

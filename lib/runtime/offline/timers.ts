@@ -7,6 +7,8 @@
 
 export interface TimerOwner {
   readonly timers: Set<unknown>;
+  /** True when an error thrown by one of its callbacks is the owner's own business (process.exit unwinding). */
+  handles?(error: unknown): boolean;
 }
 
 type TimerFn = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
@@ -54,7 +56,11 @@ export function installTimerTracking(target: TimerGlobals = globalThis as unknow
         globalThis,
         (...callArgs: unknown[]) => {
           if (!repeat) forget(handle);
-          runAs(owner, () => callback(...callArgs));
+          try {
+            runAs(owner, () => callback(...callArgs));
+          } catch (error) {
+            if (!owner.handles?.(error)) throw error;
+          }
         },
         ms,
         ...args,

@@ -5,8 +5,8 @@
  */
 import { parseModule, transformEsm, wrapCommonJs, type EsmCode } from './esm-transform';
 
-/** What the loader passes a CommonJS factory, in order (see wrapCommonJs). */
-export type CjsFactory = (this: unknown, ...args: unknown[]) => void;
+/** `(...globals, import, import_meta, __dynamicImport) => Node's module wrapper function` (see wrapCommonJs). */
+export type CjsFactory = (...globals: unknown[]) => (this: unknown, ...args: unknown[]) => void;
 /** `(module, ...globals) => generator function` for an ES module. */
 export type EsmFactory = (...args: unknown[]) => () => Generator<unknown, void, unknown> | AsyncGenerator<unknown, void, unknown>;
 
@@ -89,6 +89,10 @@ export class CodeCache {
     // where Node would only fail with "require is not defined".
     if (!esm.moduleSyntax && (hint === 'detect' || COMMONJS_MARKS.test(code))) return commonJs(code, filename);
     const { source, moduleSyntax: _, ...rest } = esm;
-    return { format: 'esm', factory: evaluate<EsmFactory>(source), ...rest };
+    try {
+      return { format: 'esm', factory: evaluate<EsmFactory>(source), ...rest };
+    } catch (error) {
+      throw syntaxError(error, filename);
+    }
   }
 }

@@ -5,6 +5,7 @@
 import { createFsShim, createProcess, type VirtualFS } from 'almostnode';
 import { createBuiltins } from './builtins';
 import { createConsole, type Inspect } from './console';
+import { addFsStreams, type BufferClass } from './fs-streams';
 import type { NodeHost } from './host';
 import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
@@ -51,7 +52,8 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     inspect: options.inspect,
     loader: () => ref.loader as ModuleLoader,
   });
-  const buffer = builtin('buffer') as { Buffer: unknown };
+  const buffer = builtin('buffer') as { Buffer: BufferClass };
+  addFsStreams(fs, host.shared.stream as Record<string, unknown>, buffer.Buffer);
   const timers = globalThis as unknown as Record<string, unknown>;
   const loader = new ModuleLoader({
     fs: vfs,

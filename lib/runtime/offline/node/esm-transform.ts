@@ -47,6 +47,7 @@ export function applyEdits(code: string, edits: Edit[]): string {
   let out = '';
   let at = 0;
   for (const edit of edits) {
+    if (edit.start < at) continue; // inside a span already replaced
     out += code.slice(at, edit.start) + edit.text;
     at = edit.end;
   }
@@ -158,7 +159,9 @@ export function transformEsm(code: string, program: Program, filename: string): 
 
 /**
  * CommonJS as Node wraps it, with `import()` pointed at the loader (a browser's own `import()` would fetch
- * a URL). The last two parameters serve files an older installer rewrote to CommonJS, which refer to them.
+ * a URL). The process globals are parameters of an outer function, so a module may still declare its own
+ * `const Buffer` or `process` as it can in Node. `import_meta` and `__dynamicImport` serve files an older
+ * installer rewrote to CommonJS, which refer to them.
  */
 export function wrapCommonJs(code: string, filename: string): string {
   if (code.startsWith('#!')) code = `//${code.slice(2)}`;
@@ -172,6 +175,6 @@ export function wrapCommonJs(code: string, filename: string): string {
       // A syntax error surfaces when the wrapper is evaluated, with the browser's own message.
     }
   }
-  const params = ['exports', 'require', 'module', '__filename', '__dirname', ...PROCESS_GLOBALS, '__tabsmith_import', 'import_meta', '__dynamicImport'];
-  return `(function (${params.join(', ')}) {${code}\n})\n//# sourceURL=${filename}`;
+  const outer = [...PROCESS_GLOBALS, '__tabsmith_import', 'import_meta', '__dynamicImport'];
+  return `(function (${outer.join(', ')}) { return function (exports, require, module, __filename, __dirname) {${code}\n}; })\n//# sourceURL=${filename}`;
 }

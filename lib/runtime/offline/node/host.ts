@@ -7,12 +7,13 @@ import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import type { AlmostRequire } from './builtins';
 import { CodeCache } from './compile';
 import { eventsModule } from './events';
-import { streamModule } from './streams';
+import { netModule } from './net';
+import { fixReadablePipe, streamModule } from './streams';
 
 export interface NodeHost {
   code: CodeCache;
   almostRequire: AlmostRequire;
-  shared: { events: unknown; stream: unknown };
+  shared: { events: unknown; stream: unknown; net: unknown };
 }
 
 const hosts = new WeakMap<VirtualFS, NodeHost>();
@@ -23,8 +24,11 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHos
     // The REPL's require is almostnode's module table itself, without writing a file to reach it.
     const almostRequire = new Runtime(vfs, { cwd: '/' }).createREPL().eval('require') as AlmostRequire;
     const events = eventsModule(almostRequire('events'));
+    fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
     const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown);
-    host = { code: new CodeCache(), almostRequire, shared: { events, stream } };
+    const http = almostRequire('http') as { getServer(port: number): unknown };
+    const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => http.getServer(port) !== undefined);
+    host = { code: new CodeCache(), almostRequire, shared: { events, stream, net } };
     hosts.set(vfs, host);
   }
   return host;

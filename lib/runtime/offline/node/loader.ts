@@ -4,7 +4,7 @@
  * await makes a module and its importers asynchronous), `require()` of ES modules as in Node 22 (refused
  * with ERR_REQUIRE_ASYNC_MODULE when the graph awaits at its top level), and `import()` from either kind.
  */
-import type { CodeCache, FormatHint } from './compile';
+import type { CjsFactory, CodeCache, FormatHint } from './compile';
 import { PROCESS_GLOBALS } from './esm-transform';
 import {
   CjsModule,
@@ -96,7 +96,7 @@ export class ModuleLoader {
     return this.runCommonJs(found.path, parent, compiled.factory).exports;
   }
 
-  private runCommonJs(filename: string, parent: CjsModule | null, factory: (...args: unknown[]) => void, displayName = filename): CjsModule {
+  private runCommonJs(filename: string, parent: CjsModule | null, factory: CjsFactory, displayName = filename): CjsModule {
     const module = new CjsModule(filename, filename, parent);
     module.require = this.makeRequire(module);
     if (!parent && !this.main) {
@@ -107,7 +107,8 @@ export class ModuleLoader {
     const dynamicImport = (specifier: string) => this.import(specifier, filename);
     const meta = this.meta(filename);
     try {
-      factory.call(module.exports, module.exports, module.require, module, displayName, parentDir(filename), ...this.globals, dynamicImport, meta, dynamicImport);
+      const wrapper = factory(...this.globals, dynamicImport, meta, dynamicImport);
+      wrapper.call(module.exports, module.exports, module.require, module, displayName, parentDir(filename));
     } catch (error) {
       Reflect.deleteProperty(this.cache, filename);
       throw error;
@@ -264,6 +265,8 @@ export class ModuleLoader {
     }
     this.evaluate(record);
     const namespace = record.namespace;
+    // Node 22.12+: a module can say what require() returns by exporting it as "module.exports".
+    if ('module.exports' in namespace) return namespace['module.exports'] as Namespace;
     // Node marks the namespace so that code compiled from ESM to CommonJS finds the default export.
     if ('default' in namespace && !('__esModule' in namespace)) Object.defineProperty(namespace, '__esModule', { value: true });
     return namespace;

@@ -202,7 +202,12 @@ export class ReferenceRewriter {
         return this.reference(node);
       case 'LabeledStatement':
         return this.visit(node.body as AnyNode);
+      case 'ExportNamedDeclaration':
+      case 'ExportDefaultDeclaration':
+        // Specifier lists are rewritten by the module transform; only a declaration holds code to walk.
+        return this.visit(node.declaration as AnyNode | null);
       case 'ImportDeclaration':
+      case 'ExportAllDeclaration':
       case 'BreakStatement':
       case 'ContinueStatement':
       case 'PrivateIdentifier':

@@ -91,6 +91,37 @@ function pipeLegacy(source: StreamLike, dest: StreamLike, options?: { end?: bool
   return dest;
 }
 
+interface PipeOptions {
+  end?: boolean;
+}
+
+/**
+ * Node's Readable#pipe for almostnode's readables (request bodies, file streams): like almostnode's it writes
+ * each chunk and ends the destination, and like Node's it tells the destination (`'pipe'` event, which legacy
+ * stream libraries rely on to learn about the request), honours `{ end: false }` and back-pressure, and
+ * starts the flow a tick later so the destination can get ready.
+ */
+function readablePipe(this: StreamLike, dest: StreamLike, options?: PipeOptions): StreamLike {
+  return pipeReadable(this, dest, options);
+}
+
+function pipeReadable(source: StreamLike, dest: StreamLike, options?: PipeOptions): StreamLike {
+  source.on('data', (chunk: unknown) => {
+    if (dest.write?.(chunk) === false) source.pause?.();
+  });
+  dest.on('drain', () => source.resume?.());
+  if (options?.end !== false) source.on('end', () => dest.end?.());
+  dest.emit('pipe', source);
+  queueMicrotask(() => source.resume?.());
+  return dest;
+}
+
+/** Gives almostnode's Readable class (shared by every readable it creates) Node's pipe; once per page. */
+export function fixReadablePipe(almost: Record<string, unknown>): void {
+  const Readable = almost.Readable as { prototype: Record<string, unknown> } | undefined;
+  if (Readable && Readable.prototype.pipe !== readablePipe) Readable.prototype.pipe = readablePipe;
+}
+
 /**
  * The module: `almost` is almostnode's stream module (its classes and helpers), `EventEmitter` the emitter
  * programs get from `events`.
@@ -113,6 +144,20 @@ export function streamModule(almost: Record<string, unknown>, EventEmitter: AnyF
   const module = Stream as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(almost)) if (!(key in module)) module[key] = value;
   names.forEach((name, i) => (module[name] = callableClass(almostClasses[i] as Constructor, name)));
+  const Readable = module.Readable as Constructor & { from?: (input: unknown, options?: unknown) => unknown };
+  const iterate = Readable.from?.bind(Readable);
+  // Node's Readable.from sends a string or Buffer as one chunk; almostnode's iterates it byte by byte.
+  const from = (input: unknown, options?: unknown) => {
+    if (typeof input !== 'string' && !ArrayBuffer.isView(input)) return iterate?.(input, options);
+    const readable = new Readable() as unknown as { push(chunk: unknown): void };
+    queueMicrotask(() => {
+      readable.push(input);
+      readable.push(null);
+    });
+    return readable;
+  };
+  Object.defineProperty(Readable, 'from', { value: from, writable: true, configurable: true });
+  module.from = from;
   module.Stream = Stream;
   module.default = Stream;
   return module;

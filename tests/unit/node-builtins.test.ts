@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+/**
+ * What old and new npm packages expect of Node's built-ins and process in the offline runtime's `node`:
+ * function-constructible emitters and streams, diagnostics channels, exit codes, the reported version.
+ */
+import { describe, expect, it } from 'vitest';
+import { node, workspace } from './node-run-helpers';
+
+describe('node: built-in modules', () => {
+  it('supports class X extends EventEmitter and EventEmitter.call(this) with util.inherits', async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "const EventEmitter = require('events');",
+        "const util = require('util');",
+        'class Modern extends EventEmitter {}',
+        'function Legacy() { EventEmitter.call(this); this.legacy = true; }',
+        'util.inherits(Legacy, EventEmitter);',
+        "const m = new Modern(); m.on('x', (v) => console.log('modern', v)); m.emit('x', 1);",
+        "const l = new Legacy(); l.once('y', (v) => console.log('legacy', v, l.legacy)); l.emit('y', 2); l.emit('y', 3);",
+        "console.log(l instanceof EventEmitter, require('http').createServer() instanceof EventEmitter, EventEmitter.EventEmitter === EventEmitter);",
+      ].join('\n'),
+    });
+    expect(await node(vfs, ['main.js'])).toEqual({ code: 0, output: 'modern 1\nlegacy 2 true\ntrue true true\n' });
+  });
+
+  it('supports Stream.call(this) for old-style streams, with the classic pipe', async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "const Stream = require('stream');",
+        "const util = require('util');",
+        'function Source() { Stream.call(this); this.readable = true; }',
+        'util.inherits(Source, Stream);',
+        'function Sink() { Stream.Writable.call(this); this.got = []; }',
+        'util.inherits(Sink, Stream.Writable);',
+        "Sink.prototype.write = function (chunk) { this.got.push(String(chunk)); return true; };",
+        "Sink.prototype.end = function () { console.log('sink got', this.got.join('')); };",
+        'const source = new Source();',
+        'source.pipe(new Sink());',
+        "source.emit('data', 'ab'); source.emit('data', 'c'); source.emit('end');",
+        "class Upper extends Stream.Transform {}",
+        "console.log(source instanceof Stream, new Upper() instanceof Stream, new Stream.Readable() instanceof Stream.Stream);",
+      ].join('\n'),
+    });
+    expect(await node(vfs, ['main.js'])).toEqual({ code: 0, output: 'sink got abc\ntrue true true\n' });
+  });
+
+  it('has diagnostics_channel with Node’s shape (hasSubscribers, channels, tracing channels)', async () => {
+    const vfs = workspace({
+      '/main.mjs': [
+        "import dc from 'node:diagnostics_channel';",
+        "const ch = dc.channel('my');",
+        "const before = [dc.hasSubscribers('my'), ch.hasSubscribers];",
+        "const listener = (message) => console.log('got', message.n);",
+        "dc.subscribe('my', listener); ch.publish({ n: 1 });",
+        "const during = dc.hasSubscribers('my'); dc.unsubscribe('my', listener);",
+        "const tc = dc.tracingChannel('req');",
+        "console.log(before, during, dc.hasSubscribers('my'), tc.start.hasSubscribers, tc.hasSubscribers, tc.traceSync(() => 'ran'));",
+      ].join('\n'),
+    });
+    expect((await node(vfs, ['main.mjs'])).output).toBe('got 1\n[ false, false ] true false false false ran\n');
+  });
+});
+
+describe('node: process', () => {
+  it('ends with process.exitCode when the program sets it', async () => {
+    const vfs = workspace({ '/main.js': "process.exitCode = 3;\nconsole.log('done');\n" });
+    expect(await node(vfs, ['main.js'])).toEqual({ code: 3, output: 'done\n' });
+  });
+
+  it('ends with the code given to process.exit(), later and from an ES module too, and runs nothing after it', async () => {
+    const vfs = workspace({
+      '/main.mjs': "process.on('exit', (code) => console.log('exit', code));\nsetTimeout(() => { process.exit(4); console.log('never'); }, 10);\n",
+    });
+    expect(await node(vfs, ['main.mjs'])).toEqual({ code: 4, output: 'exit 4\n' });
+    expect(await node(vfs, ['-e', 'try { process.exit(5) } catch (e) { console.log("caught") }'])).toEqual({ code: 5, output: '' });
+  });
+
+  it('fails with 1 on an uncaught error in an awaiting ES module', async () => {
+    const vfs = workspace({ '/main.mjs': "await null;\nthrow new Error('boom');\n" });
+    const run = await node(vfs, ['main.mjs']);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain('Error: boom');
+  });
+
+  it('reports the same version for node -v and process.version', async () => {
+    const vfs = workspace({});
+    const version = (await node(vfs, ['-v'])).output.trim();
+    expect(version).toMatch(/^v22\.\d+\.\d+$/);
+    expect((await node(vfs, ['-p', '[process.version, process.versions.node].join(" ")'])).output).toBe(`${version} ${version.slice(1)}\n`);
+  });
+
+  it('gives each process its own cwd, argv and env, and chdir checks the folder', async () => {
+    const vfs = workspace({ '/sub/x.txt': 'hi', '/sub/main.js': "console.log(process.cwd(), process.argv.slice(1).join(' '), require('fs').readFileSync('x.txt', 'utf8'));\ntry { process.chdir('/missing'); } catch (e) { console.log(e.code); }\nprocess.chdir('..'); console.log(process.cwd());\n" });
+    expect((await node(vfs, ['main.js', 'a', 'b'], '/sub')).output).toBe('/sub /sub/main.js a b hi\nENOENT\n/\n');
+  });
+});
