@@ -1,5 +1,8 @@
 /** What git says, and with which exit code, when something is wrong. */
 import { describe, expect, it } from 'vitest';
+import { VirtualFS } from 'almostnode';
+import { runGit } from '@/lib/runtime/offline/git/cli';
+import { InputChannel } from '@/lib/runtime/offline/process';
 import { gitTerminal } from './git-helpers';
 
 describe('git errors', () => {
@@ -72,5 +75,23 @@ describe('git errors', () => {
     expect((await t.git('rev-parse', 'main')).out).toBe(head);
     expect((await t.git('rev-parse', '--short', 'HEAD')).out).toBe(`${head.slice(0, 7)}\n`);
     expect((await t.git('config', 'user.email')).code).toBe(1);
+  });
+});
+
+describe('git error output', () => {
+  it('goes to stderr where the shell keeps one apart', async () => {
+    let out = '';
+    let err = '';
+    const io = {
+      cwd: '/',
+      env: {},
+      signal: new AbortController().signal,
+      stdin: new InputChannel(),
+      write: (text: string) => void (out += text),
+      writeError: (text: string) => void (err += text),
+    };
+    expect(await runGit(['status'], io, { vfs: new VirtualFS() })).toBe(128);
+    expect(out).toBe('');
+    expect(err).toBe('fatal: not a git repository (or any of the parent directories): .git\n');
   });
 });

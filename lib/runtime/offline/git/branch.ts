@@ -1,7 +1,7 @@
 /** `git branch` (list, create, -d/-D, -m), `git checkout` and `git switch`. */
 import git, { Errors } from 'isomorphic-git';
 import { parseArgs, usageError } from './args';
-import { fatal, GitFailure, openRepo, toRepoPath, type GitSession, type Repo } from './repo';
+import { fatal, GitFailure, openRepo, toRepoPath, writeError, type GitSession, type Repo } from './repo';
 import { indexSnapshot } from './snapshots';
 import { restoreWorktree } from './restore';
 import { currentBranch, headOid, shortOid } from './state';
@@ -54,18 +54,18 @@ async function deleteBranches(repo: Repo, names: readonly string[], force: boole
   for (const name of names) {
     const tip = await git.resolveRef({ ...base(repo), ref: `refs/heads/${name}` }).catch(() => null);
     if (tip === null) {
-      repo.io.write(`error: branch '${name}' not found\n`);
+      writeError(repo.io, `error: branch '${name}' not found\n`);
       code = 1;
       continue;
     }
     if (name === current) {
-      repo.io.write(`error: cannot delete branch '${name}' used by worktree at '${repo.dir}'\n`);
+      writeError(repo.io, `error: cannot delete branch '${name}' used by worktree at '${repo.dir}'\n`);
       code = 1;
       continue;
     }
     const merged = head !== null && (tip === head || (await git.isDescendent({ ...base(repo), oid: head, ancestor: tip, depth: -1, cache: repo.cache })));
     if (!merged && !force) {
-      repo.io.write(`error: the branch '${name}' is not fully merged\nhint: If you are sure you want to delete it, run 'git branch -D ${name}'\n`);
+      writeError(repo.io, `error: the branch '${name}' is not fully merged\nhint: If you are sure you want to delete it, run 'git branch -D ${name}'\n`);
       code = 1;
       continue;
     }

@@ -8,7 +8,7 @@ import { config } from './config';
 import { diff } from './diff';
 import { init } from './init';
 import { log, show } from './log';
-import { GitFailure, openSession, type GitSession } from './repo';
+import { GitFailure, openSession, writeError, type GitSession } from './repo';
 import { reset } from './reset';
 import { restore } from './restore';
 import { revParse } from './rev-parse';
@@ -110,9 +110,9 @@ export async function main(argv: readonly string[], io: CommandIO, vfs: VirtualF
   }
   const command = COMMANDS[name];
   if (!command) {
-    if (name.startsWith('-')) io.write(`unknown option: ${name}\n${USAGE.split('\n')[0]}\n`);
-    else if (UNAVAILABLE.has(name)) io.write(`git: '${name}' is not available in this terminal. See 'git --help' for the commands it has.\n`);
-    else io.write(`git: '${name}' is not a git command. See 'git --help'.\n`);
+    if (name.startsWith('-')) writeError(io, `unknown option: ${name}\n${USAGE.split('\n')[0]}\n`);
+    else if (UNAVAILABLE.has(name)) writeError(io, `git: '${name}' is not available in this terminal. See 'git --help' for the commands it has.\n`);
+    else writeError(io, `git: '${name}' is not a git command. See 'git --help'.\n`);
     return name.startsWith('-') ? 129 : 1;
   }
   const { args, color } = takeColorFlags(rawArgs);
@@ -121,10 +121,10 @@ export async function main(argv: readonly string[], io: CommandIO, vfs: VirtualF
     return await command(session, args);
   } catch (error) {
     if (error instanceof GitFailure) {
-      io.write(`${error.message}\n`);
+      writeError(io, `${error.message}\n`);
       return error.exitCode;
     }
-    io.write(`fatal: ${errorMessage(error)}\n`);
+    writeError(io, `fatal: ${errorMessage(error)}\n`);
     return 128;
   }
 }

@@ -94,6 +94,8 @@ export function matchesSpec(filepath: string, spec: string): boolean {
   return spec === '.' || filepath === spec || filepath.startsWith(`${spec}/`);
 }
 
-export function write(repo: GitSession, text: string): void {
-  repo.io.write(text);
+/** Errors go to stderr (so `2>` and `2>&1` treat them as git's), where the shell keeps one apart. */
+export function writeError(io: CommandIO, text: string): void {
+  if (io.writeError) io.writeError(text);
+  else io.write(text);
 }

@@ -1,7 +1,7 @@
 /** `git tag`: list, create (lightweight) and delete tags. */
 import git, { Errors } from 'isomorphic-git';
 import { parseArgs, usageError } from './args';
-import { fatal, GitFailure, openRepo, type GitSession } from './repo';
+import { fatal, GitFailure, openRepo, writeError, type GitSession } from './repo';
 import { shortOid } from './state';
 
 const USAGE = '[-l] | <tagname> [<commit>] | -d <tagname>...';
@@ -16,7 +16,7 @@ export async function tag(session: GitSession, args: readonly string[]): Promise
     for (const name of names) {
       const oid = await git.resolveRef({ ...base, ref: `refs/tags/${name}` }).catch(() => null);
       if (oid === null) {
-        repo.io.write(`error: tag '${name}' not found.\n`);
+        writeError(repo.io, `error: tag '${name}' not found.\n`);
         code = 1;
         continue;
       }
