@@ -56,7 +56,7 @@ function fakeNode(events: string[]): Program {
         for (let i = 0; i < Number(rest[0]); i++) {
           events.push(`produced ${i}`);
           io.write(`tick ${i}\n`);
-          await sleep(15);
+          await sleep(30);
         }
         return 0;
       case 'wait':

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { binLinkSource } from '@/lib/runtime/offline/bin-link';
 import { localFetch } from '@/lib/runtime/offline/shell/local-fetch';
 import { complete } from '@/lib/runtime/offline/shell/complete';
+import { filtersLines } from '@/lib/runtime/offline/shell/line-filters';
 import { commandNames } from '@/lib/runtime/offline/shell/resolve';
 import { MARK, parseLine, type ParsedLine } from '@/lib/runtime/offline/shell/syntax';
 import { shellFixture } from './offline-shell-fakes';
@@ -48,6 +49,17 @@ describe('shell syntax', () => {
       expect(parseLine(line).kind, line).toBe('script');
     }
     expect(parseLine('echo a # a comment; rm -rf x').kind).toBe('list');
+  });
+});
+
+describe('line filters', () => {
+  it('streams only what gives the same result line by line', () => {
+    for (const argv of [['grep', 'x'], ['grep', '-i', '-v', 'x'], ['grep', '-e', 'x'], ['egrep', 'a|b'], ['sed', 's/a/b/g'], ['sed', '-e', 's|x|y|', '-e', 's/1/2/'], ['tr', 'a-z', 'A-Z']]) {
+      expect(filtersLines(argv), argv.join(' ')).toBe(true);
+    }
+    for (const argv of [['grep', '-c', 'x'], ['grep', 'x', 'file.txt'], ['grep', '-A', '2', 'x'], ['grep', '-m1', 'x'], ['sed', '1d'], ['sed', '-i', 's/a/b/', 'f'], ['sort'], ['wc', '-l']]) {
+      expect(filtersLines(argv), argv.join(' ')).toBe(false);
+    }
   });
 });
 

@@ -88,6 +88,16 @@ describe('shell: pipes and redirects', () => {
     expect(relevant).toEqual(['produced 0', 'out:TICK 0\n', 'produced 1', 'out:TICK 1\n', 'produced 2', 'out:TICK 2\n']);
   });
 
+  it('streams through line filters (grep, sed s///, tr) as lines arrive', async () => {
+    const t = shellFixture();
+    const result = await t.run('node ticks 3 | grep -v 1 | sed s/tick/tock/');
+    expect(result).toMatchObject({ code: 0, out: 'tock 0\ntock 2\n' });
+    const relevant = t.events.filter((event) => /^(produced|out:)/.test(event));
+    expect(relevant).toEqual(['produced 0', 'out:tock 0\n', 'produced 1', 'produced 2', 'out:tock 2\n']);
+    expect((await t.run('echo abc | tr a-z A-Z')).out).toBe('ABC\n');
+    expect((await t.run('node ticks 1 | grep -c tick')).out).toBe('1\n');
+  });
+
   it('feeds coreutils the whole output of the command before them', async () => {
     const t = shellFixture();
     expect((await t.run('node ticks 3 | grep -v 1 | wc -l')).out.trim()).toBe('2');

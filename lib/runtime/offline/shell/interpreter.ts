@@ -9,6 +9,7 @@ import { InputChannel, type CommandIO } from '../process';
 import { BUILTINS, type BuiltinContext } from './builtins';
 import { expandPath, expandText, expandWords } from './expand';
 import type { ShellHost } from './host';
+import { filtersLines, runLineFilter } from './line-filters';
 import { resolveCommand } from './resolve';
 import { childSession, type ShellSession } from './session';
 import { endedInput, fileSink, readAll, whenAborted, type Sink } from './streams';
@@ -162,6 +163,7 @@ export async function dispatch(argv: string[], io: CommandIO, ctx: Context, stdi
 }
 
 async function runCoreutil(argv: string[], io: CommandIO, ctx: Context, stdinIsData: boolean): Promise<number> {
+  if (stdinIsData && filtersLines(argv)) return runLineFilter(argv, io, ctx.host.coreutils);
   // A coreutil reading the terminal would wait for an end of input that never comes: it gets none.
   const stdin = stdinIsData ? await readAll(io.stdin, io.signal) : '';
   if (io.signal.aborted) return ABORTED;
