@@ -1,6 +1,7 @@
 /** npm's subcommands and npx, and what the registry proxy's failures look like to the user. */
 import { describe, expect, it } from 'vitest';
 import { createHttpRegistry, tarballUrl } from '@/lib/runtime/offline/npm/registry';
+import { packumentSchema } from '@/lib/runtime/offline/npm/schemas';
 import { project, type FakePackages } from './npm-fake-registry';
 
 const PACKAGES: FakePackages = {
@@ -114,6 +115,19 @@ describe('registry proxy failures', () => {
   it('prints a plain-text reason and names a 404', async () => {
     await expect(registry(502, 'upstream timed out', 'text/plain').packument('react')).rejects.toThrow('502 upstream timed out');
     await expect(registry(404, '{"error":"Package not found: nope"}').packument('nope')).rejects.toThrow(/nope is not in the registry/);
+  });
+
+  it('reads old packages whose manifests break the rules instead of failing the install', () => {
+    const parsed = packumentSchema.parse({
+      name: 'node-int64',
+      'dist-tags': { latest: '1.0.0' },
+      versions: {
+        '1.0.0': { name: 'node-int64', version: '1.0.0', dependencies: [], engines: ['node'], dist: { tarball: 'x/node-int64-1.0.0.tgz' } },
+        '0.9.0': { name: 'node-int64', version: '0.9.0' },
+      },
+    });
+    expect(Object.keys(parsed.versions)).toEqual(['1.0.0']);
+    expect(parsed.versions['1.0.0']?.dependencies).toBeUndefined();
   });
 
   it('sends tarball requests through the proxy whatever host the lock names', () => {

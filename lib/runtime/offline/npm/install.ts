@@ -57,8 +57,8 @@ export function savedSpec(spec: RegistrySpec, version: string, exact: boolean): 
   return spec.alias ? `npm:${spec.packageName}@${range}` : range;
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+function plural(count: number, word: string, words = `${word}s`): string {
+  return `${count} ${count === 1 ? word : words}`;
 }
 
 function summary(result: ReifyResult, seconds: string): string {
@@ -97,7 +97,9 @@ async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNod
 
 function reportResolve(result: ResolveResult, progress: Progress): void {
   for (const warning of result.warnings) progress.line(`npm warn ${warning}`);
-  for (const item of result.skippedOptional) progress.line(`npm warn skipped optional ${item}`);
+  if (result.skippedOptional.length) {
+    progress.line(`npm warn skipped ${plural(result.skippedOptional.length, 'optional dependency', 'optional dependencies')} the registry could not provide: ${listShort(result.skippedOptional)}`);
+  }
 }
 
 async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps, registry: Registry): Promise<number> {

@@ -172,7 +172,7 @@ class TreeBuilder {
     } catch (error) {
       if (!optional || this.options.signal?.aborted) throw error;
       this.skipped.add(key);
-      this.result.skippedOptional.push(`${key} (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      this.result.skippedOptional.push(`${key} (${error instanceof NpmError ? error.code : error instanceof Error ? error.message : String(error)})`);
       return null;
     }
     const node = nodeFromManifest(edge.name, manifest);

@@ -11,16 +11,20 @@ const platformList = z.union([z.array(z.string()), z.string().transform((value) 
 
 export const binFieldSchema = z.union([z.string(), stringMap]);
 
-/** The dependency-related fields of a manifest, shared by packuments, package.json and lock entries. */
+/**
+ * The dependency-related fields of a manifest, shared by packuments, package.json and lock entries. Published
+ * manifests from long ago break the rules now and then (`engines` as an array, `dependencies: []`); a field
+ * with the wrong shape counts as absent rather than making the whole package unusable.
+ */
 const manifestFields = {
-  dependencies: stringMap.optional(),
-  optionalDependencies: stringMap.optional(),
-  peerDependencies: stringMap.optional(),
-  peerDependenciesMeta: z.record(z.string(), z.object({ optional: z.boolean().optional() }).loose()).optional(),
-  bin: binFieldSchema.optional(),
-  os: platformList.optional(),
-  cpu: platformList.optional(),
-  libc: platformList.optional(),
+  dependencies: stringMap.optional().catch(undefined),
+  optionalDependencies: stringMap.optional().catch(undefined),
+  peerDependencies: stringMap.optional().catch(undefined),
+  peerDependenciesMeta: z.record(z.string(), z.object({ optional: z.boolean().optional() }).loose()).optional().catch(undefined),
+  bin: binFieldSchema.optional().catch(undefined),
+  os: platformList.optional().catch(undefined),
+  cpu: platformList.optional().catch(undefined),
+  libc: platformList.optional().catch(undefined),
   engines: z.record(z.string(), z.string()).optional().catch(undefined),
   license: z.string().optional().catch(undefined),
 };
@@ -30,8 +34,8 @@ export const packageJsonSchema = z
     name: z.string().optional(),
     version: z.string().optional(),
     ...manifestFields,
-    devDependencies: stringMap.optional(),
-    scripts: stringMap.optional(),
+    devDependencies: stringMap.optional().catch(undefined),
+    scripts: stringMap.optional().catch(undefined),
   })
   .loose();
 export type PackageJson = z.infer<typeof packageJsonSchema>;
@@ -41,8 +45,8 @@ export const versionManifestSchema = z
     name: z.string(),
     version: z.string(),
     ...manifestFields,
-    hasInstallScript: z.boolean().optional(),
-    deprecated: z.union([z.string(), z.boolean()]).optional(),
+    hasInstallScript: z.boolean().optional().catch(undefined),
+    deprecated: z.union([z.string(), z.boolean()]).optional().catch(undefined),
     dist: z.object({
       tarball: z.string(),
       integrity: z.string().optional(),
@@ -52,11 +56,21 @@ export const versionManifestSchema = z
   .loose();
 export type VersionManifest = z.infer<typeof versionManifestSchema>;
 
+/** Versions whose manifest is unusable (no tarball, say) are left out instead of failing the package. */
+const versionsSchema = z.record(z.string(), z.unknown()).transform((versions) => {
+  const usable: Record<string, VersionManifest> = {};
+  for (const [version, manifest] of Object.entries(versions)) {
+    const parsed = versionManifestSchema.safeParse(manifest);
+    if (parsed.success) usable[version] = parsed.data;
+  }
+  return usable;
+});
+
 export const packumentSchema = z
   .object({
     name: z.string(),
-    'dist-tags': stringMap.default({}),
-    versions: z.record(z.string(), versionManifestSchema),
+    'dist-tags': stringMap.catch({}).default({}),
+    versions: versionsSchema,
   })
   .loose();
 export type Packument = z.infer<typeof packumentSchema>;
