@@ -37,13 +37,16 @@ export function useRuntimeBoot() {
   // One boot per request, even when StrictMode runs the effect twice: the second run reuses the
   // first run's promise instead of booting (and leaking) a second runtime.
   const boot = useRef<{ request: BootRequest; promise: Promise<BootedRuntime> } | null>(null);
+  const bootingRequest = useRef<BootRequest | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     const { choice, timeoutMs } = request;
     if (boot.current?.request !== request) {
+      // Set before booting: bootRuntime reports its first status before it returns.
+      bootingRequest.current = request;
       const onStatus = (detail: string) => {
-        if (boot.current?.request === request) setState({ phase: 'booting', choice, detail });
+        if (bootingRequest.current === request) setState({ phase: 'booting', choice, detail });
       };
       boot.current = { request, promise: bootRuntime(choice, { timeoutMs, onStatus }) };
     }

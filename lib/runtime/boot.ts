@@ -7,7 +7,7 @@
 import { RuntimeError, type Runtime, type RuntimeChoice, type RuntimeKind } from './port';
 import { DEFAULT_BOOT_TIMEOUT_MS } from './choice';
 import { readRuntimeOriginPattern } from '../runtime-site/origin';
-import type { WebContainerProbeResult } from './webcontainer/probe';
+import { probeWebContainerHost, type WebContainerProbeResult } from './webcontainer/probe';
 import { errorMessage } from '../error-message';
 
 export interface BootedRuntime {
@@ -46,7 +46,8 @@ const defaultFactories: RuntimeFactories = {
       configuredOrigin: readRuntimeOriginPattern(document),
     }),
   isCrossOriginIsolated: () => globalThis.crossOriginIsolated === true,
-  probeWebContainer: async () => (await import('./webcontainer/probe')).probeWebContainerHost(),
+  // Tiny and loaded with this module: the probe must not wait for a chunk on a busy machine.
+  probeWebContainer: () => probeWebContainerHost(),
 };
 
 /** After this long, the boot status says why WebContainer may take a while. */
@@ -106,10 +107,11 @@ export async function bootRuntime(choice: RuntimeChoice, options: BootRuntimeOpt
     const slow = setTimeout(() => status(SLOW_BOOT_MESSAGE), SLOW_BOOT_NOTICE_MS);
     const stopWaiting = new AbortController();
     try {
+      // Someone who chose WebContainer by name waits for it; 'auto' has somewhere else to go. The probe starts
+      // first, so its request is not queued behind the WebContainer module's download.
+      const unreachable = choice === 'auto' ? unreachableHost(factories.probeWebContainer, stopWaiting) : null;
       const booting = factories.webcontainer({ timeoutMs, signal: stopWaiting.signal });
-      // Someone who chose WebContainer by name waits for it; 'auto' has somewhere else to go.
-      const runtime = choice === 'auto' ? await Promise.race([booting, unreachableHost(factories.probeWebContainer, stopWaiting)]) : await booting;
-      return done(runtime);
+      return done(await (unreachable ? Promise.race([booting, unreachable]) : booting));
     } finally {
       clearTimeout(slow);
     }
