@@ -58,6 +58,16 @@ describe('line shell', () => {
     expect(t.out().endsWith('/ $ ')).toBe(true);
   });
 
+  it('starts the prompt on a new line after output that did not end one', async () => {
+    const t = setup(async (_line, io) => {
+      io.write('no newline');
+      return 0;
+    });
+    t.type('curl -s x\r');
+    await tick();
+    expect(t.out().endsWith('no newline\r\n/ $ ')).toBe(true);
+  });
+
   it('handles Backspace, including at the start of the line', () => {
     const t = setup();
     t.type('\x7fnodx\x7fe\r');

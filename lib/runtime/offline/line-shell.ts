@@ -56,7 +56,8 @@ export class LineShell {
   private line = '';
   private cursor = 0;
   private historyIndex = 0;
-  private running: { controller: AbortController; stdin: InputChannel } | null = null;
+  /** The line that runs; `lineEnded` says whether the terminal is at the start of a line. */
+  private running: { controller: AbortController; stdin: InputChannel; lineEnded: boolean } | null = null;
   private exited = false;
   /** The last key was a Tab that could not complete further: the next one lists the candidates. */
   private tabPending = false;
@@ -93,6 +94,7 @@ export class LineShell {
   interrupt(): void {
     if (!this.running) return;
     this.options.output('^C\r\n');
+    this.running.lineEnded = true;
     this.running.controller.abort();
   }
 
@@ -248,14 +250,18 @@ export class LineShell {
   private start(line: string): void {
     const controller = new AbortController();
     const stdin = new InputChannel();
-    this.running = { controller, stdin };
+    // The next prompt starts on a line of its own even after output that did not end one, as in zsh or fish.
+    const running = { controller, stdin, lineEnded: true };
+    this.running = running;
     const io: CommandIO = {
       cwd: this.session.cwd,
       env: this.session.env,
       signal: controller.signal,
       stdin,
       write: (text) => {
-        if (this.running?.controller === controller) this.options.output(toTerminal(text));
+        if (this.running?.controller !== controller || text === '') return;
+        this.options.output(toTerminal(text));
+        running.lineEnded = text.endsWith('\n') || text.endsWith(CLEAR_SCREEN);
       },
     };
     let run: Promise<number>;
@@ -278,6 +284,7 @@ export class LineShell {
           this.close(this.session.exitCode);
           return;
         }
+        if (!running.lineEnded) this.options.output('\r\n');
         this.prompt();
         // Lines typed ahead while a command that never read stdin ran are run next, as in a real shell.
         const typeahead = stdin.takePending().replace(/\n/g, '\r');
