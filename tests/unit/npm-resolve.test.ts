@@ -104,6 +104,19 @@ describe('npm install: dependency kinds', () => {
     expect(p.vfs.existsSync('/node_modules/opt-peer')).toBe(false);
   });
 
+  it('gives a package its own copy of a peer that conflicts with the project, and says so once', async () => {
+    const p = project(
+      { 'react-dom': many(['18.3.1'], { '18.3.1': { peerDependencies: { react: '^18.3.1' } } }), react: many(['17.0.2', '18.3.1']) },
+      { '/package.json': JSON.stringify({ dependencies: { 'react-dom': '^18', react: '17' } }) },
+    );
+    const result = await p.npm(['install']);
+    expect(result.code).toBe(0);
+    expect(p.versionAt('/node_modules/react')).toBe('17.0.2');
+    expect(p.versionAt('/node_modules/react-dom/node_modules/react')).toBe('18.3.1');
+    expect(result.output).toContain('npm warn ERESOLVE 1 package wants a peer at another version than the one installed');
+    expect(result.output).toContain('react-dom@18.3.1 wants react@^18.3.1 (next to it: 17.0.2)');
+  });
+
   it('skips optional packages built for another CPU and takes the wasm32 one', async () => {
     const p = project(
       {

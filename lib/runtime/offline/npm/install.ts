@@ -97,6 +97,11 @@ async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNod
 
 function reportResolve(result: ResolveResult, progress: Progress): void {
   for (const warning of result.warnings) progress.line(`npm warn ${warning}`);
+  if (result.peerConflicts.length) {
+    progress.line(
+      `npm warn ERESOLVE ${plural(result.peerConflicts.length, 'package wants a peer', 'packages want a peer')} at another version than the one installed; each got its own copy: ${listShort(result.peerConflicts)}`,
+    );
+  }
   if (result.skippedOptional.length) {
     progress.line(`npm warn skipped ${plural(result.skippedOptional.length, 'optional dependency', 'optional dependencies')} the registry could not provide: ${listShort(result.skippedOptional)}`);
   }

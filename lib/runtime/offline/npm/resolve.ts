@@ -34,6 +34,8 @@ export interface ResolveOptions {
 }
 
 export interface ResolveResult {
+  /** Peers that conflict with what is installed next to the package: it got its own copy instead. */
+  peerConflicts: string[];
   /** Optional packages that could not be resolved or fetched, with the reason. */
   skippedOptional: string[];
   warnings: string[];
@@ -90,7 +92,7 @@ function canPlaceAt(target: TreeNode, node: TreeNode, specs: (edge: Edge) => Reg
 }
 
 class TreeBuilder {
-  private readonly result: ResolveResult = { skippedOptional: [], warnings: [] };
+  private readonly result: ResolveResult = { peerConflicts: [], skippedOptional: [], warnings: [] };
   private readonly skipped = new Set<string>();
   private readonly specCache = new Map<string, RegistrySpec | null>();
   private placed = 0;
@@ -190,9 +192,7 @@ class TreeBuilder {
     const conflict = start.children.get(node.name);
     if (conflict && peer) {
       // npm stops with ERESOLVE here; installing the peer inside the package that wants it keeps both working.
-      this.result.warnings.push(
-        `ERESOLVE ${describeNode(edge.from)} wants peer ${edge.name}@${edge.rawSpec} but ${describeNode(conflict)} is installed next to it; installing ${node.version} for it alone`,
-      );
+      this.result.peerConflicts.push(`${describeNode(edge.from)} wants ${edge.name}@${edge.rawSpec} (next to it: ${conflict.version})`);
       placeChild(edge.from, node);
       return;
     }
