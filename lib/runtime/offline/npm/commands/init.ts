@@ -24,11 +24,17 @@ export function runInit(args: readonly string[], io: CommandIO, deps: { vfs: Vir
     return 1;
   }
   const path = joinPath(io.cwd, 'package.json');
+  let existing: Record<string, unknown> = {};
   if (deps.vfs.existsSync(path)) {
-    io.write(`npm error ${path} already exists; npm init leaves it as it is.\n`);
-    return 1;
+    try {
+      existing = JSON.parse(deps.vfs.readFileSync(path, 'utf8')) as Record<string, unknown>;
+    } catch {
+      io.write(`npm error ${path} is not valid JSON; fix or remove it first.\n`);
+      return 1;
+    }
   }
-  const text = `${JSON.stringify(defaultPackageJson(io.cwd), null, 2)}\n`;
+  // Like npm, an existing package.json keeps its fields; only missing defaults are added.
+  const text = `${JSON.stringify({ ...defaultPackageJson(io.cwd), ...existing }, null, 2)}\n`;
   deps.vfs.writeFileSync(path, text);
   io.write(`Wrote to ${path}:\n\n${text}\n`);
   return 0;
