@@ -20,7 +20,7 @@ describe('node: built-in modules', () => {
         "console.log(l instanceof EventEmitter, require('http').createServer() instanceof EventEmitter, EventEmitter.EventEmitter === EventEmitter);",
       ].join('\n'),
     });
-    expect(await node(vfs, ['main.js'])).toEqual({ code: 0, output: 'modern 1\nlegacy 2 true\ntrue true true\n' });
+    expect(await node(vfs, ['main.js'])).toMatchObject({ code: 0, output: 'modern 1\nlegacy 2 true\ntrue true true\n' });
   });
 
   it('supports Stream.call(this) for old-style streams, with the classic pipe', async () => {
@@ -41,7 +41,7 @@ describe('node: built-in modules', () => {
         "console.log(source instanceof Stream, new Upper() instanceof Stream, new Stream.Readable() instanceof Stream.Stream);",
       ].join('\n'),
     });
-    expect(await node(vfs, ['main.js'])).toEqual({ code: 0, output: 'sink got abc\ntrue true true\n' });
+    expect(await node(vfs, ['main.js'])).toMatchObject({ code: 0, output: 'sink got abc\ntrue true true\n' });
   });
 
   it('has diagnostics_channel with Node’s shape (hasSubscribers, channels, tracing channels)', async () => {
@@ -64,22 +64,22 @@ describe('node: built-in modules', () => {
 describe('node: process', () => {
   it('ends with process.exitCode when the program sets it', async () => {
     const vfs = workspace({ '/main.js': "process.exitCode = 3;\nconsole.log('done');\n" });
-    expect(await node(vfs, ['main.js'])).toEqual({ code: 3, output: 'done\n' });
+    expect(await node(vfs, ['main.js'])).toMatchObject({ code: 3, output: 'done\n' });
   });
 
   it('ends with the code given to process.exit(), later and from an ES module too, and runs nothing after it', async () => {
     const vfs = workspace({
       '/main.mjs': "process.on('exit', (code) => console.log('exit', code));\nsetTimeout(() => { process.exit(4); console.log('never'); }, 10);\n",
     });
-    expect(await node(vfs, ['main.mjs'])).toEqual({ code: 4, output: 'exit 4\n' });
-    expect(await node(vfs, ['-e', 'try { process.exit(5) } catch (e) { console.log("caught") }'])).toEqual({ code: 5, output: '' });
+    expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 4, output: 'exit 4\n' });
+    expect(await node(vfs, ['-e', 'try { process.exit(5) } catch (e) { console.log("caught") }'])).toMatchObject({ code: 5, output: '' });
   });
 
   it('fails with 1 on an uncaught error in an awaiting ES module', async () => {
     const vfs = workspace({ '/main.mjs': "await null;\nthrow new Error('boom');\n" });
     const run = await node(vfs, ['main.mjs']);
     expect(run.code).toBe(1);
-    expect(run.output).toContain('Error: boom');
+    expect(run.errors).toContain('Error: boom');
   });
 
   it('reports the same version for node -v and process.version', async () => {
@@ -92,5 +92,20 @@ describe('node: process', () => {
   it('gives each process its own cwd, argv and env, and chdir checks the folder', async () => {
     const vfs = workspace({ '/sub/x.txt': 'hi', '/sub/main.js': "console.log(process.cwd(), process.argv.slice(1).join(' '), require('fs').readFileSync('x.txt', 'utf8'));\ntry { process.chdir('/missing'); } catch (e) { console.log(e.code); }\nprocess.chdir('..'); console.log(process.cwd());\n" });
     expect((await node(vfs, ['main.js', 'a', 'b'], '/sub')).output).toBe('/sub /sub/main.js a b hi\nENOENT\n/\n');
+  });
+
+  it('reads piped input as Buffers (or text once an encoding is set), to its end, also with for await', async () => {
+    const vfs = workspace({
+      '/buffers.js': "const parts = []; process.stdin.on('data', (c) => parts.push(c)); process.stdin.on('end', () => console.log(Buffer.isBuffer(parts[0]), Buffer.concat(parts).toString().trim()));\n",
+      '/lines.mjs': "process.stdin.setEncoding('utf8'); let text = ''; for await (const chunk of process.stdin) text += chunk; console.log(text.split('\\n').filter(Boolean).length, 'lines');\n",
+    });
+    expect((await node(vfs, ['buffers.js'], '/', 'hello\n')).output).toBe('true hello\n');
+    expect((await node(vfs, ['lines.mjs'], '/', 'a\nb\nc\n')).output).toBe('3 lines\n');
+  });
+
+  it('writes console.error and process.stderr to error output, apart from stdout', async () => {
+    const vfs = workspace({});
+    const run = await node(vfs, ['-e', 'console.log("out"); console.error("err"); process.stderr.write("raw\\n")']);
+    expect(run).toMatchObject({ output: 'out\n', errors: 'err\nraw\n' });
   });
 });

@@ -9,7 +9,7 @@ import { node, workspace } from './node-run-helpers';
 describe('node: ES modules', () => {
   it('runs an .mjs entry that awaits at its top level', async () => {
     const vfs = workspace({ '/main.mjs': "const x = await new Promise((r) => setTimeout(() => r(5), 20));\nconsole.log('tla', x);\n" });
-    expect(await node(vfs, ['main.mjs'])).toEqual({ code: 0, output: 'tla 5\n' });
+    expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 0, output: 'tla 5\n' });
   });
 
   it('waits for an imported module that awaits before running its importer', async () => {

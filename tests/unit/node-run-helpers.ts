@@ -28,12 +28,18 @@ export function nodeDeps(vfs: almost.VirtualFS): NodeDeps {
   return { vfs, Runtime: almost.Runtime, servers, inspect: (value) => almost.util.inspect(value) };
 }
 
-export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/'): Promise<NodeRun> {
+export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', input?: string): Promise<NodeRun & { errors: string }> {
   let output = '';
+  let errors = '';
+  const stdin = new InputChannel();
+  if (input !== undefined) {
+    stdin.push(input);
+    stdin.end();
+  }
   const code = await runNode(
     parseNodeArgs(args),
-    { cwd, env: {}, signal: new AbortController().signal, stdin: new InputChannel(), write: (text) => (output += text) },
+    { cwd, env: {}, signal: new AbortController().signal, stdin, write: (text) => (output += text), writeError: (text) => (errors += text) },
     nodeDeps(vfs),
   );
-  return { code, output };
+  return { code, output, errors };
 }

@@ -13,7 +13,7 @@ import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
 import { createProcessContext } from './node/context';
 import { nodeHost } from './node/host';
-import { exitCodeOf } from './node/process';
+import { exitCodeOf, type NodeProcess } from './node/process';
 import { CjsModule } from './node/records';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
@@ -49,6 +49,48 @@ export class ExitSignal extends Error {
   }
 }
 
+/**
+ * Feeds the command's input to process.stdin: Buffers unless the program chose an encoding, 'end' when a
+ * pipe closes, and `for await (const chunk of process.stdin)`.
+ */
+function connectStdin(io: CommandIO, proc: NodeProcess, Buffer: { from(text: string): unknown }): () => void {
+  const stdin = proc.stdin as unknown as Record<string | symbol, unknown> & { emit(event: string, ...args: unknown[]): boolean };
+  let encoding: string | null = null;
+  let ended = false;
+  const queue: unknown[] = [];
+  const waiting: ((result: IteratorResult<unknown>) => void)[] = [];
+  const deliver = (chunk: unknown) => {
+    const next = waiting.shift();
+    if (next) next({ value: chunk, done: false });
+    else queue.push(chunk);
+  };
+  stdin.setEncoding = (value: string | null) => ((encoding = value), stdin);
+  stdin[Symbol.asyncIterator] = () => ({
+    next: () => {
+      if (queue.length) return Promise.resolve({ value: queue.shift(), done: false });
+      if (ended) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    return: () => Promise.resolve({ value: undefined, done: true }),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  });
+  return io.stdin.subscribe(
+    (data) => {
+      const chunk = encoding ? data : Buffer.from(data);
+      deliver(chunk);
+      stdin.emit('data', chunk);
+    },
+    () => {
+      ended = true;
+      for (const resolve of waiting.splice(0)) resolve({ value: undefined, done: true });
+      stdin.emit('end');
+      stdin.emit('close');
+    },
+  );
+}
+
 export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: NodeDeps): Promise<number> {
   if (invocation.kind === 'version') {
     io.write(`${NODE_VERSION}\n`);
@@ -70,11 +112,13 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
 
   let exited = false;
   let lastOutput = performance.now();
-  const print = (text: string) => {
+  const output = (write: (text: string) => void) => (text: string) => {
     if (exited) return; // nothing a program does after process.exit() reaches the terminal, as in Node
     lastOutput = performance.now();
-    io.write(text);
+    write(text);
   };
+  const print = output((text) => io.write(text));
+  const printError = output((text) => (io.writeError ?? io.write).call(io, text));
   let exitCode: number | null = null;
   const openPorts = new Set<number>();
   const timerOwner: TimerOwner = { timers: new Set(), handles: (error) => error instanceof ExitSignal };
@@ -86,7 +130,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   };
 
-  const { process: proc, loader } = createProcessContext({
+  const { process: proc, loader, Buffer } = createProcessContext({
     vfs: deps.vfs,
     host: nodeHost(deps.vfs, deps.Runtime),
     cwd: io.cwd,
@@ -94,6 +138,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     argv: ['/usr/local/bin/node', ...(invocation.kind === 'file' ? [filename] : []), ...invocation.args],
     inspect: deps.inspect,
     write: print,
+    writeError: printError,
     exit: (code) => {
       if (exitCode === null) {
         exitCode = code;
@@ -103,13 +148,13 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       throw new ExitSignal(code);
     },
   });
-  const stopInput = io.stdin.subscribe((data) => proc.stdin.emit('data', data));
+  const stopInput = connectStdin(io, proc, Buffer);
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
 
   const fail = (error: unknown) => {
     if (error instanceof ExitSignal) return;
-    print(`${describeError(error)}\n`);
+    printError(`${describeError(error)}\n`);
     if (exitCode === null) exitCode = 1;
     exited = true;
   };
@@ -117,12 +162,12 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const onError = (event: ErrorEvent) => {
     if (event.error instanceof ExitSignal) return event.preventDefault();
     if (deps.servers.current() !== owner) return;
-    print(`Uncaught ${event.error instanceof Error ? describeError(event.error) : event.message}\n`);
+    printError(`Uncaught ${event.error instanceof Error ? describeError(event.error) : event.message}\n`);
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (event.reason instanceof ExitSignal) return event.preventDefault();
     if (deps.servers.current() !== owner) return;
-    print(`Unhandled promise rejection: ${describeError(event.reason)}\n`);
+    printError(`Unhandled promise rejection: ${describeError(event.reason)}\n`);
   };
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
@@ -136,7 +181,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
         invocation.kind === 'eval'
           ? loader.runEval(evalSource(invocation.code, invocation.print), io.cwd)
           : own
-            ? own({ vfs: deps.vfs, cwd: io.cwd, args: invocation.args, env: { ...io.env }, require: (id) => loader.require(id, new CjsModule(`${io.cwd}/[vite]`, `${io.cwd}/[vite]`, null)), write: print })
+            ? own({ vfs: deps.vfs, cwd: io.cwd, args: invocation.args, env: { ...io.env }, require: (id) => loader.require(id, new CjsModule(resolvePath(io.cwd, '[vite]'), resolvePath(io.cwd, '[vite]'), null)), write: print })
             : loader.runMain(filename),
       );
     } catch (error) {

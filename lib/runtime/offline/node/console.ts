@@ -39,24 +39,30 @@ export function formatWith(inspect: Inspect, args: readonly unknown[]): string {
   return [head, ...args.slice(index).map(show)].join(' ');
 }
 
-export function createConsole(write: (text: string) => void, inspect: Inspect, Console?: unknown): Record<string, unknown> {
+export function createConsole(
+  write: (text: string) => void,
+  writeError: (text: string) => void,
+  inspect: Inspect,
+  Console?: unknown,
+): Record<string, unknown> {
   const line = (...args: unknown[]) => write(`${formatWith(inspect, args)}\n`);
   let indent = '';
   const indented = (...args: unknown[]) => write(`${formatWith(inspect, args).replace(/^/gm, indent)}\n`);
+  const indentedError = (...args: unknown[]) => writeError(`${formatWith(inspect, args).replace(/^/gm, indent)}\n`);
   const counts = new Map<string, number>();
   const timers = new Map<string, number>();
   return {
     log: indented,
     info: indented,
     debug: indented,
-    warn: indented,
-    error: indented,
-    trace: (...args: unknown[]) => line(`Trace: ${formatWith(inspect, args)}\n${new Error().stack?.split('\n').slice(2).join('\n') ?? ''}`),
+    warn: indentedError,
+    error: indentedError,
+    trace: (...args: unknown[]) => writeError(`Trace: ${formatWith(inspect, args)}\n${new Error().stack?.split('\n').slice(2).join('\n') ?? ''}\n`),
     dir: (value: unknown) => line(inspect(value)),
     dirxml: indented,
     table: (value: unknown) => line(inspect(value)),
     assert: (condition: unknown, ...args: unknown[]) => {
-      if (!condition) line(`Assertion failed${args.length ? `: ${formatWith(inspect, args)}` : ''}`);
+      if (!condition) writeError(`Assertion failed${args.length ? `: ${formatWith(inspect, args)}` : ''}\n`);
     },
     group: (...args: unknown[]) => {
       if (args.length) indented(...args);

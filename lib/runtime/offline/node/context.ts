@@ -19,12 +19,14 @@ export interface ProcessContextOptions {
   argv: string[];
   inspect: Inspect;
   write(text: string): void;
+  writeError(text: string): void;
   exit(code: number): never;
 }
 
 export interface ProcessContext {
   process: NodeProcess;
   loader: ModuleLoader;
+  Buffer: BufferClass;
 }
 
 export function createProcessContext(options: ProcessContextOptions): ProcessContext {
@@ -35,11 +37,12 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     env: options.env,
     argv: options.argv,
     write: options.write,
+    writeError: options.writeError,
     isDirectory: (path) => vfs.existsSync(path) && vfs.statSync(path).isDirectory(),
     exit: options.exit,
   });
   const almostConsole = host.almostRequire('console') as { Console?: unknown };
-  const console = createConsole(options.write, options.inspect, almostConsole.Console);
+  const console = createConsole(options.write, options.writeError, options.inspect, almostConsole.Console);
   const fs = createFsShim(vfs, () => process.cwd()) as unknown as Record<string, unknown>;
   // `module.createRequire` needs the loader, which needs the built-ins: the reference is filled in below.
   const ref: { loader?: ModuleLoader } = {};
@@ -70,5 +73,5 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     },
   });
   ref.loader = loader;
-  return { process, loader };
+  return { process, loader, Buffer: buffer.Buffer };
 }

@@ -28,6 +28,7 @@ function options<T extends object>(value: unknown): T {
 export interface BufferClass {
   concat(list: Uint8Array[]): Uint8Array;
   from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array;
+  from(text: string): Uint8Array;
 }
 
 export function addFsStreams(fs: Record<string, unknown>, stream: Record<string, unknown>, Buffer: BufferClass): void {

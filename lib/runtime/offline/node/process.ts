@@ -14,6 +14,7 @@ export interface NodeProcessOptions {
   env: Record<string, string>;
   argv: string[];
   write(text: string): void;
+  writeError(text: string): void;
   isDirectory(path: string): boolean;
   /** Called by `process.exit()`; must not return (it throws to unwind the program). */
   exit(code: number): never;
@@ -42,7 +43,7 @@ export function exitCodeOf(value: unknown): number {
 }
 
 export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
-  const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.write }) as NodeProcess;
+  const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.writeError }) as NodeProcess;
   let cwd = normalize(options.cwd);
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {
@@ -75,7 +76,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     emitWarning(warning: string | Error, type?: string | { type?: string }) {
       const name = typeof type === 'string' ? type : (type?.type ?? (warning instanceof Error ? warning.name : 'Warning'));
       const message = warning instanceof Error ? warning.message : warning;
-      options.write(`(node:${proc.pid}) ${name}: ${message}\n`);
+      options.writeError(`(node:${proc.pid}) ${name}: ${message}\n`);
     },
     umask: () => 0o22,
     getuid: () => 1000,
