@@ -24,6 +24,7 @@ export const QUOTA_MESSAGE =
 
 /** The sink plus what open.ts and the UI need beyond the shared contract. */
 export interface WorkspacePersistence extends PersistenceSink {
+  onFileStatus(listener: (update: FileStatusUpdate) => void): () => void;
   /** Called after each batch commits (a UI can clear a persistence error on it). */
   onSaved(listener: () => void): () => void;
   /** Stops writing for good and drops the queue (the lock was taken over by another tab). */
