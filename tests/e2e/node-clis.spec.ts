@@ -59,6 +59,14 @@ test.describe('package CLIs and Node programs', () => {
     await shell.run('echo "status:$?"', { output: 'status:4' });
   });
 
+  test("crypto.createHash gives the real digest (packages hash their files and ETags with it)", async ({ page }, info) => {
+    await importProject(page, info, 'create-hash', {});
+    const shell = terminal(page, 1);
+    await shell.run(`node -e "console.log('digest ' + require('crypto').createHash('sha256').update('abc').digest('hex'))"`, {
+      output: 'digest ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    });
+  });
+
   test('an express 5 hello world renders in the preview', async ({ page }, info) => {
     await importProject(page, info, 'express-5', {
       'package.json': { name: 'express-5', version: '1.0.0', private: true, dependencies: { express: '^5' } },
