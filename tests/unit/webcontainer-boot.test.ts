@@ -53,6 +53,27 @@ describe('booting WebContainer patiently and cleanly', () => {
     expect(fake.instances[0]?.tornDown).toBe(true);
   });
 
+  it('"auto" stops waiting when the host probe fails, and the boot that finishes later does not stay alive', async () => {
+    const fake = createFakeWebContainerApi({ hangBoot: true });
+    const adapter = await loadAdapter();
+    const offline = { kind: 'offline', dispose: () => undefined } as unknown as Runtime;
+    const started = Date.now();
+    const booted = await bootRuntime('auto', {
+      timeoutMs: 60_000,
+      factories: {
+        webcontainer: (options) => adapter.bootWebContainerRuntime({ ...options, api: fake.api }),
+        offline: async () => offline,
+        isCrossOriginIsolated: () => true,
+        probeWebContainer: async () => ({ reachable: false, reason: 'no answer within 1.5 s' }),
+      },
+    });
+    expect(booted).toMatchObject({ kind: 'offline', fellBack: true });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    fake.releaseBoot();
+    await sleep(10);
+    expect(fake.instances[0]?.tornDown).toBe(true);
+  });
+
   it('says it is still booting after 10 s, and why', async () => {
     vi.useFakeTimers();
     const status: string[] = [];
