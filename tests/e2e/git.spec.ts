@@ -76,4 +76,22 @@ test.describe('git', () => {
     await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Show hidden folders' }).click();
     await expect(treeItem(page, '.git')).toBeVisible();
   });
+
+  test('branches: checkout -b, commit, switch back, restore and show', async ({ page }) => {
+    await openIde(page);
+    const t1 = terminal(page, 1);
+    await t1.run('git init -q && echo "v1" > notes.txt && git add . && git commit -q -m "one"');
+    await t1.run('git checkout -b feature', { output: "Switched to a new branch 'feature'" });
+    await t1.run('echo "v2" > notes.txt && git commit -q -am "two"');
+    await clear(page, t1);
+    await t1.run('git switch main', { output: "Switched to branch 'main'" });
+    await t1.run('cat notes.txt', { output: 'v1' });
+    await t1.run('echo "scratch" > notes.txt');
+    await t1.run('git restore notes.txt');
+    await clear(page, t1);
+    await t1.run('cat notes.txt', { output: 'v1' });
+    await t1.run('git branch', { output: /feature[\s\S]*\* main/ });
+    await clear(page, t1);
+    await t1.run('git show feature', { output: '+v2' });
+  });
 });
