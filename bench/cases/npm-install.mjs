@@ -103,7 +103,9 @@ export default {
         const bench = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
         try {
           if (!bench.booted) throw new Error(`the offline runtime failed to boot: ${bench.failed?.message ?? 'unknown error'}`);
-          const result = await bench.page.evaluate(browserInstall, { packageJson, timeoutMs: INSTALL_TIMEOUT_MS });
+          // browserInstall counts packages with the same countInstalled as the Node side, sent along as source.
+          const args = JSON.stringify({ packageJson, timeoutMs: INSTALL_TIMEOUT_MS });
+          const result = await bench.page.evaluate(`(async () => { ${countInstalled}\n return (${browserInstall})(${args}); })()`);
           browser.cold.push(result.cold.ms);
           browser.warm.push(result.warm.ms);
           packages.browser = result.warm.packages;
