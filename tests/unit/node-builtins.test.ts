@@ -61,6 +61,28 @@ describe('node: built-in modules', () => {
   });
 });
 
+describe('node: the network on this machine', () => {
+  it('reaches its own servers with http.get on localhost, and is refused on a port nobody listens on', async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "const http = require('http');",
+        "const net = require('net');",
+        "const server = http.createServer((req, res) => res.end('pong ' + req.method + ' ' + req.url));",
+        'server.listen(4321, () => {',
+        "  http.get('http://localhost:4321/ping?x=1', (res) => {",
+        "    let body = ''; res.on('data', (c) => (body += c));",
+        "    res.on('end', () => { console.log(res.statusCode, body); server.close(); });",
+        '  });',
+        '});',
+        "http.get('http://127.0.0.1:4999/').on('error', (e) => console.log('http', e.code));",
+        "net.connect(4998, 'localhost').on('error', (e) => console.log('net', e.code));",
+      ].join('\n'),
+    });
+    const output = (await node(vfs, ['main.js'])).output.split('\n').filter(Boolean).sort();
+    expect(output).toEqual(['200 pong GET /ping?x=1', 'http ECONNREFUSED', 'net ECONNREFUSED']);
+  });
+});
+
 describe('node: process', () => {
   it('ends with process.exitCode when the program sets it', async () => {
     const vfs = workspace({ '/main.js': "process.exitCode = 3;\nconsole.log('done');\n" });

@@ -15,7 +15,7 @@ export type AlmostRequire = (id: string) => unknown;
 export interface BuiltinParts {
   almostRequire: AlmostRequire;
   /** Shared by every process of a page: module objects that hold no per-process state. */
-  shared: { events: unknown; stream: unknown; net: unknown };
+  shared: { events: unknown; stream: unknown; net: unknown; http: unknown };
   process: unknown;
   console: Record<string, unknown>;
   fs: Record<string, unknown>;
@@ -87,6 +87,8 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.shared.stream;
       case 'net':
         return parts.shared.net;
+      case 'http':
+        return parts.shared.http;
       case 'stream/promises':
         return (parts.shared.stream as Module).promises;
       case 'stream/web':

@@ -7,13 +7,14 @@ import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import type { AlmostRequire } from './builtins';
 import { CodeCache } from './compile';
 import { eventsModule } from './events';
+import { httpModule } from './http-client';
 import { netModule } from './net';
 import { fixReadablePipe, streamModule } from './streams';
 
 export interface NodeHost {
   code: CodeCache;
   almostRequire: AlmostRequire;
-  shared: { events: unknown; stream: unknown; net: unknown };
+  shared: { events: unknown; stream: unknown; net: unknown; http: unknown };
 }
 
 const hosts = new WeakMap<VirtualFS, NodeHost>();
@@ -26,9 +27,9 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHos
     const events = eventsModule(almostRequire('events'));
     fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
     const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown);
-    const http = almostRequire('http') as { getServer(port: number): unknown };
-    const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => http.getServer(port) !== undefined);
-    host = { code: new CodeCache(), almostRequire, shared: { events, stream, net } };
+    const almostHttp = almostRequire('http') as Record<string, unknown> & { getServer(port: number): unknown };
+    const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => almostHttp.getServer(port) !== undefined);
+    host = { code: new CodeCache(), almostRequire, shared: { events, stream, net, http: httpModule(almostHttp) } };
     hosts.set(vfs, host);
   }
   return host;
