@@ -31,11 +31,23 @@ export function parseNodeArgs(args: readonly string[]): NodeInvocation {
       return { kind: 'eval', code, print: arg !== '-e' && arg !== '--eval', args: args.slice(i + 2) };
     }
     if (arg.startsWith('--eval=')) return { kind: 'eval', code: arg.slice(7), print: false, args: args.slice(i + 1) };
+    if (arg === '--') {
+      const path = args[i + 1];
+      return path === undefined ? usage() : { kind: 'file', path, args: args.slice(i + 2) };
+    }
+    // Flags whose value is the next word; the value must not be taken for the program.
+    if (FLAGS_WITH_VALUE.has(arg)) i++;
     if (arg.startsWith('-')) continue; // other flags (--watch, --inspect, …) have no meaning here
     return { kind: 'file', path: arg, args: args.slice(i + 1) };
   }
+  return usage();
+}
+
+function usage(): NodeInvocation {
   return { kind: 'usage', message: 'node: the interactive REPL is not available here; run a file or use node -e "code"' };
 }
+
+const FLAGS_WITH_VALUE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--input-type', '--title', '--max-old-space-size', '--stack-size']);
 
 /** The source of the temporary file that `node -e` / `node -p` runs. */
 export function evalSource(code: string, print: boolean): string {
