@@ -100,8 +100,8 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       stdin,
       write: (text) => proc.print(text),
     };
-    // A single word with spaces is a command line (spawn('npm install x')); otherwise argv is taken as given.
-    const isLine = args.length === 0 && /\s/.test(command);
+    // A command without args is a command line (spawn('npm install x'), spawn('ls;pwd')); otherwise argv is taken as given.
+    const isLine = args.length === 0;
     // Started a task later: code that loops from its first instruction must not hold back spawn's caller (the
     // runtime frame answers the IDE with the pid only once spawn has returned).
     const run = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
