@@ -1,0 +1,132 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { writeFileSync } from 'node:fs';
+import { parseTarGzip } from 'nanotar';
+import { region } from './support/ide';
+import { resolveFromRegistry } from './support/registry';
+import { terminal } from './support/terminal';
+import { importZip } from './support/workspace';
+
+// The official create-vite templates, unmodified (their files come from create-vite's own tarball, served by the
+// fixture registry), run the way their README says: npm install, npm run dev, edit and save, npm run build.
+// What is checked is what a user sees: the page in the preview, the terminal's text.
+
+const INSTALL_TIMEOUT_MS = 120_000;
+const SERVE_TIMEOUT_MS = 90_000;
+
+interface TemplateCase {
+  template: string;
+  heading: string;
+  counter: RegExp;
+  /** The file edited in the editor and a word in it replaced by another. */
+  edit: { file: string; query: string; word: string; replacement: string };
+  /** Typed after the replacement to make the file fail to compile. */
+  broken: string;
+  /** Component state is kept across the edit (Fast Refresh) rather than the page reloading. */
+  keepsState: boolean;
+}
+
+const CASES: TemplateCase[] = [
+  { template: 'react', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.jsx', query: 'App.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true },
+  { template: 'vanilla', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.js', query: 'main.js', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
+];
+
+async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
+  const { tarball } = await resolveFromRegistry('create-vite', '9.3.0');
+  const response = await fetch(tarball);
+  const entries = await parseTarGzip(new Uint8Array(await response.arrayBuffer()));
+  const prefix = `package/template-${template}/`;
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of entries) {
+    if (!entry.name.startsWith(prefix) || !entry.data) continue;
+    // create-vite renames _gitignore when it scaffolds (npm would drop a .gitignore from the tarball).
+    const path = entry.name.slice(prefix.length).replace(/^_gitignore$/, '.gitignore');
+    files[path] = entry.data;
+  }
+  return files;
+}
+
+const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
+
+async function openInEditor(page: Page, query: string, tabName: string): Promise<void> {
+  await region(page, 'Editor').click();
+  await page.keyboard.press('ControlOrMeta+p');
+  const input = page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' });
+  await input.fill(query);
+  await expect(page.getByRole('option').first()).toContainText(tabName);
+  await input.press('Enter');
+  await expect(page.getByRole('tab', { name: tabName, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Double-clicks `word` where it first appears in the open file (selecting it), types `text` over it, saves. */
+async function replaceWord(page: Page, file: string, word: string, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: `Contents of ${file}` });
+  const box = await editor.evaluate((content, target) => {
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(target) ?? -1;
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + target.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    }
+    return null;
+  }, word);
+  if (!box) throw new Error(`"${word}" is not on screen in ${file}`);
+  await page.mouse.dblclick(box.x, box.y);
+  await page.keyboard.type(text);
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByRole('tab', { name: file, exact: true })).toBeVisible();
+}
+
+test.describe('create-vite templates in the offline runtime', () => {
+  test.setTimeout(300_000);
+
+  for (const c of CASES) {
+    test(`${c.template}: install, dev server in the preview, edit on save, overlay, build`, async ({ page }, info) => {
+      const zipPath = info.outputPath(`vite-${c.template}.zip`);
+      writeFileSync(zipPath, zipSync({ 'README.md': new TextEncoder().encode(`# vite-${c.template}\n`), ...(await templateFiles(c.template)) }));
+      await importZip(page, zipPath);
+      const shell = terminal(page, 1);
+      await expect(shell.panel, 'the IDE runs npm install for the project').toContainText('$ npm install', { timeout: 30_000 });
+      await shell.waitForPrompt(INSTALL_TIMEOUT_MS);
+
+      await shell.start('npm run dev');
+      await expect(shell.panel).toContainText(/ready in \d+ ms/, { timeout: SERVE_TIMEOUT_MS });
+      const preview = previewFrame(page);
+      await expect(preview.getByRole('heading', { name: c.heading })).toBeVisible({ timeout: SERVE_TIMEOUT_MS });
+      // The template's images are imports (a .png and .svg files) served as URLs.
+      await expect(preview.locator('img.base')).toHaveJSProperty('complete', true);
+      expect(await preview.locator('img.base').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+      const counter = preview.getByRole('button', { name: c.counter });
+      await counter.click();
+      await counter.click();
+      await counter.click();
+      await expect(counter).toHaveText(c.counter);
+      await expect(counter).toContainText('3');
+
+      await openInEditor(page, c.edit.query, c.edit.file);
+      await replaceWord(page, c.edit.file, c.edit.word, c.edit.replacement);
+      await expect(preview.getByRole('heading', { name: c.heading.replace(c.edit.word, c.edit.replacement) })).toBeVisible({ timeout: 15_000 });
+      if (c.keepsState) await expect(counter, 'Fast Refresh keeps the count').toContainText('3');
+
+      // A syntax error shows Vite's overlay with the file; fixing it takes the overlay away.
+      await replaceWord(page, c.edit.file, c.edit.replacement, c.edit.replacement + c.broken);
+      const overlay = preview.locator('vite-error-overlay');
+      await expect(overlay).toBeVisible({ timeout: 15_000 });
+      await expect(overlay).toContainText(c.edit.file);
+      await page.keyboard.press('ControlOrMeta+z');
+      await page.keyboard.press('ControlOrMeta+s');
+      await expect(overlay).toHaveCount(0, { timeout: 15_000 });
+      await expect(preview.getByRole('heading', { name: c.heading.replace(c.edit.word, c.edit.replacement) })).toBeVisible();
+
+      await page.getByRole('button', { name: 'New terminal' }).click();
+      const second = terminal(page, 2);
+      await second.run('npm run build', { output: /built in \d+ms/, timeout: SERVE_TIMEOUT_MS });
+      await second.run('ls dist', { output: 'index.html' });
+    });
+  }
+});
