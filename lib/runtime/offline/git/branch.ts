@@ -4,7 +4,7 @@ import { parseArgs, usageError } from './args';
 import { fatal, GitFailure, openRepo, toRepoPath, writeError, type GitSession, type Repo } from './repo';
 import { indexSnapshot } from './snapshots';
 import { restoreWorktree } from './restore';
-import { currentBranch, headOid, shortOid } from './state';
+import { commitOf, currentBranch, headOid, shortOid } from './state';
 
 const BRANCH_USAGE = '[--list] | <branchname> [<start-point>] | (-d | -D) <branchname>... | -m [<old>] <new> | --show-current';
 const CHECKOUT_USAGE = '[-b <new-branch>] <branch> | [--] <pathspec>...';
@@ -126,15 +126,6 @@ async function switchTo(repo: Repo, ref: string, created: boolean): Promise<void
   }
   await checkoutRef(repo, ref);
   repo.io.write(created ? `Switched to a new branch '${ref}'\n` : `Switched to branch '${ref}'\n`);
-}
-
-/** A commit named by a tag, a full ref or an abbreviated id, or null. */
-async function commitOf(repo: Repo, rev: string): Promise<string | null> {
-  try {
-    return await git.resolveRef({ ...base(repo), ref: rev });
-  } catch {
-    return git.expandOid({ ...base(repo), oid: rev, cache: repo.cache }).catch(() => null);
-  }
 }
 
 /** `git checkout <commit>`: HEAD detached at that commit. */

@@ -7,7 +7,7 @@ import { parseArgs, type ParsedArgs } from './args';
 import { fatal, matchesSpec, openRepo, toRepoPath, type GitSession, type Repo } from './repo';
 import { formatPatch } from './patch';
 import { compareSnapshots, indexSnapshot, readBlob, treeSnapshot, type BlobRef, type Change, type Snapshot } from './snapshots';
-import { headOid } from './state';
+import { commitOf, headOid } from './state';
 import { joinPath, resolvePath } from '../paths';
 
 const USAGE = '[--staged | --cached] [--name-only | --name-status] [<commit>] [--] [<path>...]';
@@ -29,19 +29,6 @@ async function workdirSnapshot(repo: Repo, paths: Iterable<string>, modes: Snaps
   return { files, bytes };
 }
 
-/** A commit named on the command line, or null when the operand is not one. */
-async function asCommit(repo: Repo, operand: string): Promise<string | null> {
-  try {
-    return await git.resolveRef({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref: operand });
-  } catch {
-    try {
-      return await git.expandOid({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid: operand, cache: repo.cache });
-    } catch {
-      return null;
-    }
-  }
-}
-
 async function sides(repo: Repo, parsed: ParsedArgs, commit: string | null) {
   const staged = parsed.flags.has('staged') || parsed.flags.has('cached');
   const index = await indexSnapshot(repo);
@@ -60,7 +47,7 @@ async function splitOperands(repo: Repo, parsed: ParsedArgs): Promise<{ commit: 
   let commit: string | null = null;
   const first = operands[0];
   if (first !== undefined && (parsed.paths !== null || !repo.vfs.existsSync(resolvePath(repo.cwd, first)))) {
-    commit = await asCommit(repo, first);
+    commit = await commitOf(repo, first);
     if (commit !== null) operands.shift();
     else if (parsed.paths !== null) fatal(`bad revision '${first}'`);
   }

@@ -4,7 +4,7 @@ import { lastValue, parseArgs, usageError } from './args';
 import { formatPatch } from './patch';
 import { fatal, openRepo, type GitSession, type Repo } from './repo';
 import { compareSnapshots, readBlob, treeSnapshot } from './snapshots';
-import { currentBranch, headOid, shortOid } from './state';
+import { commitOf, currentBranch, headOid, shortOid } from './state';
 
 const LOG_USAGE = '[--oneline] [-n <number>] [<revision>]';
 const SHOW_USAGE = '[--oneline] [<commit>]';
@@ -64,16 +64,7 @@ function formatEntry(repo: Repo, entry: ReadCommitResult, oneline: boolean, deco
 }
 
 async function resolveCommit(repo: Repo, ref: string): Promise<string> {
-  const base = { fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir };
-  try {
-    return await git.resolveRef({ ...base, ref });
-  } catch {
-    try {
-      return await git.expandOid({ ...base, oid: ref, cache: repo.cache });
-    } catch {
-      fatal(`ambiguous argument '${ref}': unknown revision or path not in the working tree.`);
-    }
-  }
+  return (await commitOf(repo, ref)) ?? fatal(`ambiguous argument '${ref}': unknown revision or path not in the working tree.`);
 }
 
 export async function log(session: GitSession, args: readonly string[]): Promise<number> {

@@ -7,19 +7,10 @@ import { parseArgs, usageError } from './args';
 import { fatal, matchesSpec, openRepo, toRepoPath, type GitSession, type Repo } from './repo';
 import { restoreWorktree, unstage } from './restore';
 import { indexSnapshot, treeSnapshot } from './snapshots';
-import { currentBranch, headOid, readStatus, shortOid } from './state';
+import { commitOf, currentBranch, headOid, readStatus, shortOid } from './state';
 import { joinPath, resolvePath } from '../paths';
 
 const USAGE = '[--soft | --mixed | --hard] [<commit>] | [<commit>] [--] <paths>...';
-
-async function asCommit(repo: Repo, rev: string): Promise<string | null> {
-  const base = { fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir };
-  try {
-    return await git.resolveRef({ ...base, ref: rev });
-  } catch {
-    return git.expandOid({ ...base, oid: rev, cache: repo.cache }).catch(() => null);
-  }
-}
 
 /** "Unstaged changes after reset:" and the files that now differ from the index, as git prints them. */
 async function unstagedReport(repo: Repo): Promise<string> {
@@ -58,7 +49,7 @@ export async function reset(session: GitSession, args: readonly string[]): Promi
   let target = head;
   const first = operands[0];
   if (first !== undefined && (parsed.paths !== null || operands.length > 1 || !repo.vfs.existsSync(resolvePath(repo.cwd, first)))) {
-    target = await asCommit(repo, first);
+    target = await commitOf(repo, first);
     if (target === null) fatal(`ambiguous argument '${first}': unknown revision or path not in the working tree.`);
     operands.shift();
   }

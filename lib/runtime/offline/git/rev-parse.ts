@@ -1,8 +1,7 @@
 /** `git rev-parse`: commit ids of refs (`HEAD`, branches, `--short`), `--abbrev-ref`, and where the repository is. */
-import git from 'isomorphic-git';
 import { parseArgs } from './args';
 import { fatal, findWorkTree, openRepo, relativePath, type GitSession } from './repo';
-import { currentBranch, shortOid } from './state';
+import { commitOf, currentBranch, shortOid } from './state';
 
 const USAGE = '[--short] [--abbrev-ref] [--show-toplevel] [--git-dir] [--is-inside-work-tree] <rev>...';
 
@@ -23,16 +22,9 @@ export async function revParse(session: GitSession, args: readonly string[]): Pr
       out += `${(await currentBranch(repo)) ?? 'HEAD'}\n`;
       continue;
     }
-    let oid: string;
-    try {
-      oid = await git.resolveRef({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref: rev });
-    } catch {
-      try {
-        oid = await git.expandOid({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid: rev, cache: repo.cache });
-      } catch {
-        fatal(`ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`);
-      }
-    }
+    const oid =
+      (await commitOf(repo, rev)) ??
+      fatal(`ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`);
     out += parsed.flags.has('abbrev-ref') ? `${rev}\n` : `${parsed.flags.has('short') ? shortOid(oid) : oid}\n`;
   }
   repo.io.write(out);

@@ -45,4 +45,14 @@ export async function headOid(repo: Repo): Promise<string | null> {
   }
 }
 
+/** The commit a revision names (a branch, a tag, a full ref, HEAD or an abbreviated id), or null. */
+export async function commitOf(repo: Repo, rev: string): Promise<string | null> {
+  const base = { fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir };
+  try {
+    return await git.resolveRef({ ...base, ref: rev });
+  } catch {
+    return git.expandOid({ ...base, oid: rev, cache: repo.cache }).catch(() => null);
+  }
+}
+
 export const shortOid = (oid: string) => oid.slice(0, 7);

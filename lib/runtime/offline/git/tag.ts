@@ -2,7 +2,7 @@
 import git, { Errors } from 'isomorphic-git';
 import { parseArgs, usageError } from './args';
 import { fatal, GitFailure, openRepo, writeError, type GitSession } from './repo';
-import { shortOid } from './state';
+import { commitOf, shortOid } from './state';
 
 const USAGE = '[-l] | <tagname> [<commit>] | -d <tagname>...';
 
@@ -31,7 +31,7 @@ export async function tag(session: GitSession, args: readonly string[]): Promise
   }
   if (names.length > 2) throw usageError('tag', 'too many arguments', USAGE);
   const [name, object = 'HEAD'] = names as [string, string?];
-  const oid = await git.resolveRef({ ...base, ref: object }).catch(() => git.expandOid({ ...base, oid: object, cache: repo.cache }).catch(() => null));
+  const oid = await commitOf(repo, object);
   if (oid === null) fatal(`Failed to resolve '${object}' as a valid ref.`);
   try {
     await git.tag({ ...base, ref: name, object: oid, force: parsed.flags.has('force') });
