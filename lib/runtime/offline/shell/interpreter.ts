@@ -7,12 +7,13 @@
 import { binLinkTarget } from '../bin-link';
 import { InputChannel, type CommandIO } from '../process';
 import { BUILTINS, type BuiltinContext } from './builtins';
-import { expandPath, expandText, expandWords } from './expand';
+import { expandText, expandWords } from './expand';
 import type { ShellHost } from './host';
 import { filtersLines, runLineFilter } from './line-filters';
 import { resolveCommand } from './resolve';
 import { childSession, type ShellSession } from './session';
-import { endedInput, fileSink, readAll, whenAborted, type Sink } from './streams';
+import { applyRedirects } from './redirects';
+import { readAll, whenAborted, type Sink } from './streams';
 import { parseLine, type ListItem, type SimpleCommand } from './syntax';
 import { runScript } from './script';
 
@@ -94,44 +95,24 @@ async function runSimple(command: SimpleCommand, io: CommandIO, ctx: Context, pi
     return [text.slice(0, eq), text.slice(eq + 1)] as const;
   });
   const argv = expandWords(command.words, session, host.vfs);
-  let out = io.write;
-  let err = errorSink(io);
-  let stdin = io.stdin;
-  let stdinIsData = piped;
-  for (const redirect of command.redirects) {
-    if (redirect.kind === 'dup') {
-      if (redirect.fd === 2) err = out;
-      else out = err;
-      continue;
-    }
-    const shown = expandText(redirect.target.text, session);
-    const path = expandPath(redirect.target, session);
-    if (redirect.mode === 'read') {
-      if (!host.vfs.existsSync(path) || host.vfs.statSync(path).isDirectory()) {
-        err(`bash: ${shown}: No such file or directory\n`);
-        return 1;
+  const redirected = applyRedirects(command.redirects, io, session, host.vfs);
+  if ('error' in redirected) {
+    errorSink(io)(redirected.error);
+    return 1;
+  }
+  try {
+    if (argv.length === 0) {
+      for (const [name, value] of assignments) {
+        if (name in session.env) session.env[name] = value;
+        else session.vars[name] = value;
       }
-      stdin = endedInput(host.vfs.readFileSync(path, 'utf8'));
-      stdinIsData = true;
-      continue;
+      return 0;
     }
-    const sink = shown === '/dev/stderr' ? errorSink(io) : shown === '/dev/stdout' ? io.write : fileSink(host.vfs, path, redirect.mode === 'append');
-    if (typeof sink !== 'function') {
-      err(`bash: ${shown}: ${sink.error}\n`);
-      return 1;
-    }
-    if (redirect.fd !== 2) out = sink;
-    if (redirect.fd !== 1) err = sink;
+    const env = { ...session.env, ...Object.fromEntries(assignments) };
+    return await dispatch(argv, { ...redirected.io, cwd: session.cwd, env }, ctx, piped || redirected.stdinIsData);
+  } finally {
+    redirected.close();
   }
-  if (argv.length === 0) {
-    for (const [name, value] of assignments) {
-      if (name in session.env) session.env[name] = value;
-      else session.vars[name] = value;
-    }
-    return 0;
-  }
-  const env = { ...session.env, ...Object.fromEntries(assignments) };
-  return dispatch(argv, { cwd: session.cwd, env, signal: io.signal, stdin, write: out, writeError: err }, ctx, stdinIsData);
 }
 
 function builtinContext(ctx: Context): BuiltinContext {

@@ -30,24 +30,44 @@ export function readAll(channel: InputChannel, signal: AbortSignal): Promise<str
 /** Special files a redirect may name. */
 export const DEV_NULL = '/dev/null';
 
+export interface FileSink {
+  write: Sink;
+  /** Writes what is still held back; the command has finished. */
+  close(): void;
+}
+
+const FLUSH_MS = 100;
+
 /**
  * A file receiving output as it comes (`>` truncates it at once, `>>` keeps what is there), so a long-running
- * command's log grows in the workspace while it runs.
+ * command's log grows in the workspace while it runs. Output is gathered for up to FLUSH_MS between writes:
+ * the VFS rewrites a whole file per write, and a chatty command would otherwise copy its file per line.
  */
-export function fileSink(vfs: VirtualFS, path: string, append: boolean): Sink | { error: string } {
-  if (path === DEV_NULL) return () => {};
+export function fileSink(vfs: VirtualFS, path: string, append: boolean): FileSink | { error: string } {
+  if (path === DEV_NULL) return { write: () => {}, close: () => {} };
   if (!vfs.existsSync(dirname(path))) return { error: 'No such file or directory' };
   if (vfs.existsSync(path) && vfs.statSync(path).isDirectory()) return { error: 'Is a directory' };
   if (!append || !vfs.existsSync(path)) vfs.writeFileSync(path, '');
-  const encoder = new TextEncoder();
-  return (text) => {
-    if (text === '') return;
-    const before = vfs.readFileSync(path);
-    const added = encoder.encode(text);
+  let pending = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (pending === '') return;
+    const before = vfs.existsSync(path) ? vfs.readFileSync(path) : new Uint8Array();
+    const added = new TextEncoder().encode(pending);
+    pending = '';
     const joined = new Uint8Array(before.length + added.length);
     joined.set(before);
     joined.set(added, before.length);
     vfs.writeFileSync(path, joined);
+  };
+  return {
+    write: (text) => {
+      pending += text;
+      timer ??= setTimeout(flush, FLUSH_MS);
+    },
+    close: flush,
   };
 }
 
