@@ -13,7 +13,8 @@ const USAGE = '[-a | --all] [--allow-empty] [--amend] -m <msg>';
 
 const EMPTY = new Uint8Array(0);
 
-async function summary(repo: Repo, changes: Change[]): Promise<string> {
+/** " 2 files changed, 3 insertions(+)" and the create/delete lines, as commit and merge print them. */
+export async function changeSummary(repo: Repo, changes: Change[]): Promise<string> {
   let added = 0;
   let removed = 0;
   for (const change of changes) {
@@ -66,7 +67,7 @@ export async function commit(session: GitSession, args: readonly string[]): Prom
   const before = amend ? await parentTree(repo, oid) : base;
   repo.io.write(`[${branch}${root} ${shortOid(oid)}] ${title}\n`);
   if (who.defaulted) repo.io.write(identityHint(who));
-  repo.io.write(await summary(repo, compareSnapshots(before, await treeSnapshot(repo, oid))));
+  repo.io.write(await changeSummary(repo, compareSnapshots(before, await treeSnapshot(repo, oid))));
   return 0;
 }
 

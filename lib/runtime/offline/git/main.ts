@@ -8,6 +8,7 @@ import { config } from './config';
 import { diff } from './diff';
 import { init } from './init';
 import { log, show } from './log';
+import { merge } from './merge';
 import { GitFailure, openSession, writeError, type GitSession } from './repo';
 import { reset } from './reset';
 import { restore } from './restore';
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, Subcommand> = {
   branch,
   checkout,
   switch: switchBranch,
+  merge,
   restore,
   reset,
   rm,
@@ -41,7 +43,7 @@ const COMMANDS: Record<string, Subcommand> = {
 };
 
 /** Real git commands this runtime has no counterpart for (most need a network remote). */
-const UNAVAILABLE = new Set(['clone', 'fetch', 'pull', 'push', 'remote', 'merge', 'rebase', 'stash', 'mv', 'cherry-pick', 'revert', 'blame', 'submodule']);
+const UNAVAILABLE = new Set(['clone', 'fetch', 'pull', 'push', 'remote', 'rebase', 'stash', 'mv', 'cherry-pick', 'revert', 'blame', 'submodule']);
 
 const USAGE = `usage: git [--version] [--help] [-C <path>] [--no-color] <command> [<args>]
 
@@ -56,6 +58,7 @@ Commands available in this terminal:
    branch      List, create or delete branches
    checkout    Switch branches or restore working tree files
    switch      Switch branches
+   merge       Join another branch into the current one
    restore     Restore working tree files or unstage them
    reset       Unstage files, or move the branch to a commit (--soft, --mixed, --hard)
    rm          Remove files from the working tree and the index
