@@ -61,6 +61,30 @@ describe('node: built-in modules', () => {
   });
 });
 
+describe('node: crypto', () => {
+  it('gives the real digests and HMACs that Node gives', async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "const crypto = require('crypto');",
+        "for (const alg of ['md5', 'sha1', 'sha256', 'sha512']) console.log(alg, crypto.createHash(alg).update('ab').update(Buffer.from('c')).digest('hex'));",
+        "console.log('hmac', crypto.createHmac('sha256', 'key').update('abc').digest('hex'));",
+        "console.log('base64', crypto.createHash('sha1').update('').digest('base64'));",
+      ].join('\n'),
+    });
+    expect((await node(vfs, ['main.js'])).output).toBe(
+      [
+        'md5 900150983cd24fb0d6963f7d28e17f72',
+        'sha1 a9993e364706816aba3e25717850c26c9cd0d89d',
+        'sha256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+        'sha512 ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f',
+        'hmac 9c196e32dc0175f86f4b1cb89289d6619de6bee699e4c378e68309ed97a1a6ab',
+        'base64 2jmj7l5rSw0yVb/vlWAYkK/YBwk=',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('node: the network on this machine', () => {
   it('reaches its own servers with http.get on localhost, and is refused on a port nobody listens on', async () => {
     const vfs = workspace({

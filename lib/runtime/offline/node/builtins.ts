@@ -6,6 +6,7 @@
  */
 import { BUILTIN_NAMES } from './builtin-names';
 import { formatWith, type Inspect } from './console';
+import { cryptoModule } from './crypto';
 import { diagnosticsChannelModule } from './diagnostics-channel';
 import { errorWithCode, nodeModulePaths, CjsModule } from './records';
 import type { ModuleLoader } from './loader';
@@ -89,6 +90,8 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.shared.net;
       case 'http':
         return parts.shared.http;
+      case 'crypto':
+        return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer);
       case 'stream/promises':
         return (parts.shared.stream as Module).promises;
       case 'stream/web':

@@ -1,0 +1,101 @@
+/**
+ * `crypto` for programs: almostnode's createHash/createHmac return made-up digests, which breaks everything
+ * that compares hashes (ETags, lock files, caches, integrity checks). Real SHA-1/2 come from sha.js, MD5
+ * from md5.ts; the rest of almostnode's crypto shim is kept.
+ */
+import sha from 'sha.js';
+import { md5 } from './md5';
+
+interface BufferLike extends Uint8Array {
+  toString(encoding?: string): string;
+}
+interface BufferClass {
+  from(data: string | Uint8Array, encoding?: string): BufferLike;
+  concat(list: Uint8Array[]): BufferLike;
+}
+
+const ALGORITHMS: Record<string, { name: string; block: number }> = {
+  md5: { name: 'md5', block: 64 },
+  sha1: { name: 'sha1', block: 64 },
+  sha224: { name: 'sha224', block: 64 },
+  sha256: { name: 'sha256', block: 64 },
+  sha384: { name: 'sha384', block: 128 },
+  sha512: { name: 'sha512', block: 128 },
+};
+
+function algorithm(name: string) {
+  const found = ALGORITHMS[name.toLowerCase().replace(/^rsa-/, '').replace('-', '')];
+  if (!found) throw Object.assign(new Error(`Digest method not supported: ${name}`), { code: 'ERR_CRYPTO_INVALID_DIGEST' });
+  return found;
+}
+
+export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClass): Record<string, unknown> {
+  const bytes = (data: unknown, encoding?: string): Uint8Array => {
+    if (typeof data === 'string') return Buffer.from(data, encoding ?? 'utf8');
+    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    throw Object.assign(new TypeError('The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView.'), { code: 'ERR_INVALID_ARG_TYPE' });
+  };
+  const digestOf = (name: string, parts: Uint8Array[]): Uint8Array => {
+    const whole = Buffer.concat(parts);
+    if (name === 'md5') return md5(whole);
+    return sha(name).update(whole).digest();
+  };
+  const output = (digest: Uint8Array, encoding?: string) => {
+    const buffer = Buffer.from(digest);
+    return encoding && encoding !== 'buffer' ? buffer.toString(encoding) : buffer;
+  };
+
+  class Hash {
+    protected parts: Uint8Array[] = [];
+    protected done = false;
+    readonly name: string;
+    constructor(name: string) {
+      this.name = algorithm(name).name;
+    }
+    update(data: unknown, encoding?: string): this {
+      if (this.done) throw Object.assign(new Error('Digest already called'), { code: 'ERR_CRYPTO_HASH_FINALIZED' });
+      this.parts.push(bytes(data, encoding));
+      return this;
+    }
+    digest(encoding?: string): unknown {
+      this.done = true;
+      return output(this.result(), encoding);
+    }
+    copy(): Hash {
+      const copy = new Hash(this.name);
+      copy.parts = [...this.parts];
+      return copy;
+    }
+    protected result(): Uint8Array {
+      return digestOf(this.name, this.parts);
+    }
+  }
+
+  class Hmac extends Hash {
+    private readonly key: Uint8Array;
+    constructor(name: string, key: unknown) {
+      super(name);
+      const block = algorithm(name).block;
+      let raw = bytes(key);
+      if (raw.length > block) raw = digestOf(this.name, [raw]);
+      this.key = new Uint8Array(block);
+      this.key.set(raw);
+    }
+    protected result(): Uint8Array {
+      const pad = (value: number) => this.key.map((byte) => byte ^ value);
+      const inner = digestOf(this.name, [pad(0x36), ...this.parts]);
+      return digestOf(this.name, [pad(0x5c), inner]);
+    }
+  }
+
+  return {
+    ...almost,
+    createHash: (name: string) => new Hash(name),
+    createHmac: (name: string, key: unknown) => new Hmac(name, key),
+    hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
+    getHashes: () => Object.keys(ALGORITHMS),
+    Hash,
+    Hmac,
+  };
+}
