@@ -152,7 +152,7 @@ const which: Builtin = (args, io, ctx) => {
   for (const name of args.filter((arg) => !arg.startsWith('-'))) {
     const found = resolveCommand(name, io.env, ctx.session.cwd, ctx.host);
     // Builtins that also exist as programs (echo, pwd, true, …) are found at their system path, as in bash.
-    const path = found.kind === 'builtin' ? (ctx.host.coreutils.has(name) ? `/usr/bin/${name}` : null) : 'path' in found ? found.path : null;
+    const path = found.kind === 'builtin' ? (ctx.host.coreutils.has(name) ? `/usr/bin/${name}` : null) : found.kind === 'missing' ? null : found.path;
     if (path) io.write(`${path}\n`);
     else code = 1;
   }

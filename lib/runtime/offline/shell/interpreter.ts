@@ -11,11 +11,11 @@ import { expandText, expandWords } from './expand';
 import type { ShellHost } from './host';
 import { filtersLines, runLineFilter } from './line-filters';
 import { resolveCommand } from './resolve';
-import { childSession, type ShellSession } from './session';
 import { applyRedirects } from './redirects';
+import { childSession, type ShellSession } from './session';
 import { readAll, whenAborted, type Sink } from './streams';
-import { parseLine, type ListItem, type SimpleCommand } from './syntax';
 import { runScript } from './script';
+import { parseLine, type ListItem, type SimpleCommand } from './syntax';
 
 interface Context {
   session: ShellSession;
@@ -130,16 +130,17 @@ export async function dispatch(argv: string[], io: CommandIO, ctx: Context, stdi
   switch (found.kind) {
     case 'builtin':
       return BUILTINS[name as keyof typeof BUILTINS](args, io, builtinContext(ctx));
-    case 'program':
-      return (ctx.host.programs[found.path.slice(found.path.lastIndexOf('/') + 1)] as NonNullable<ShellHost['programs'][string]>)(args, io);
+    case 'program': {
+      const program = ctx.host.programs[found.name];
+      return program ? program(args, io) : 127;
+    }
     case 'file':
       return runFile(found.path, name, args, io, ctx);
     case 'coreutil':
-      return runCoreutil([found.path.slice(found.path.lastIndexOf('/') + 1), ...args], io, ctx, stdinIsData);
-    case 'unavailable':
+      return runCoreutil([found.name, ...args], io, ctx, stdinIsData);
     case 'missing':
       errorSink(io)(`${found.message}\n`);
-      return found.kind === 'missing' && found.message.endsWith('Is a directory') ? 126 : 127;
+      return found.status;
   }
 }
 

@@ -9,11 +9,10 @@ import { SYSTEM_BIN_DIRS } from './session';
 
 export type Resolution =
   | { kind: 'builtin' }
-  | { kind: 'program'; path: string }
-  | { kind: 'coreutil'; path: string }
+  | { kind: 'program' | 'coreutil'; name: string; path: string }
   | { kind: 'file'; path: string }
-  | { kind: 'unavailable'; message: string }
-  | { kind: 'missing'; message: string };
+  /** Not runnable: what to tell the user, and the exit status (127 not found, 126 not executable). */
+  | { kind: 'missing'; message: string; status: 126 | 127 };
 
 export const BUILTIN_NAMES = [
   '.', ':', 'cd', 'clear', 'command', 'echo', 'env', 'exit', 'export', 'false', 'help', 'history', 'printenv', 'pwd',
@@ -36,21 +35,21 @@ function isFile(host: ShellHost, path: string): boolean {
 function systemCommand(path: string, host: ShellHost): Resolution | null {
   if (!SYSTEM_BIN_DIRS.includes(dirname(path))) return null;
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (host.programs[name]) return { kind: 'program', path };
-  if (host.coreutils.has(name)) return { kind: 'coreutil', path };
+  if (host.programs[name]) return { kind: 'program', name, path };
+  if (host.coreutils.has(name)) return { kind: 'coreutil', name, path };
   return null;
 }
 
 export function resolveCommand(name: string, env: Record<string, string>, cwd: string, host: ShellHost): Resolution {
   if (BUILTINS.has(name)) return { kind: 'builtin' };
-  if (host.programs[name]) return { kind: 'program', path: systemPath(name) };
+  if (host.programs[name]) return { kind: 'program', name, path: systemPath(name) };
   if (name.includes('/')) {
     const path = resolvePath(cwd, name);
     if (isFile(host, path)) return { kind: 'file', path };
     const system = systemCommand(path, host);
     if (system) return system;
-    const reason = host.vfs.existsSync(path) ? 'Is a directory' : 'No such file or directory';
-    return { kind: 'missing', message: `${name}: ${reason}` };
+    if (host.vfs.existsSync(path)) return { kind: 'missing', message: `${name}: Is a directory`, status: 126 };
+    return { kind: 'missing', message: `${name}: No such file or directory`, status: 127 };
   }
   if (name !== '') {
     for (const entry of (env.PATH ?? '').split(':')) {
@@ -59,12 +58,12 @@ export function resolveCommand(name: string, env: Record<string, string>, cwd: s
       if (isFile(host, path)) return { kind: 'file', path };
     }
   }
-  if (host.coreutils.has(name)) return { kind: 'coreutil', path: systemPath(name) };
+  if (host.coreutils.has(name)) return { kind: 'coreutil', name, path: systemPath(name) };
   const language = NOT_HERE[name];
-  if (language) {
-    return { kind: 'unavailable', message: `${name}: ${language} is not available here: this runtime runs JavaScript (Node.js) only` };
-  }
-  return { kind: 'missing', message: `${name}: command not found` };
+  const message = language
+    ? `${name}: ${language} is not available here: this runtime runs JavaScript (Node.js) only`
+    : `${name}: command not found`;
+  return { kind: 'missing', message, status: 127 };
 }
 
 /** Every command name the shell knows at the moment, for Tab completion. */
