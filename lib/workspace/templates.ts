@@ -5,7 +5,7 @@
 import { nodeHttpTemplate } from './templates/node-http';
 import { staticHtmlTemplate } from './templates/static-html';
 import type { Template, TemplateId } from './templates/types';
-import { viteReactTemplate } from './templates/vite-react';
+import { viteReactTemplate, viteSvelteTemplate, viteVueTemplate } from './templates/create-vite';
 
 export type { Template, TemplateFile, TemplateId } from './templates/types';
 
@@ -19,7 +19,7 @@ const emptyTemplate: Template = {
 };
 
 /** In the order the "new workspace" picker shows them. */
-export const TEMPLATES: readonly Template[] = [viteReactTemplate, nodeHttpTemplate, staticHtmlTemplate, emptyTemplate];
+export const TEMPLATES: readonly Template[] = [viteReactTemplate, viteVueTemplate, viteSvelteTemplate, nodeHttpTemplate, staticHtmlTemplate, emptyTemplate];
 
 export function getTemplate(id: string): Template | null {
   return TEMPLATES.find((template) => template.id === id) ?? null;

@@ -28,6 +28,9 @@ interface TemplateCase {
 
 const CASES: TemplateCase[] = [
   { template: 'react', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.jsx', query: 'App.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true },
+  { template: 'vue', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true },
+  { template: 'svelte', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false },
+  { template: 'preact', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: false },
   { template: 'vanilla', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.js', query: 'main.js', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
 ];
 
@@ -39,8 +42,8 @@ async function templateFiles(template: string): Promise<Record<string, Uint8Arra
   const files: Record<string, Uint8Array> = {};
   for (const entry of entries) {
     if (!entry.name.startsWith(prefix) || !entry.data) continue;
-    // create-vite renames _gitignore when it scaffolds (npm would drop a .gitignore from the tarball).
-    const path = entry.name.slice(prefix.length).replace(/^_gitignore$/, '.gitignore');
+    // create-vite renames _gitignore and _oxlintrc.json when it scaffolds (npm would drop a .gitignore from the tarball).
+    const path = entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1');
     files[path] = entry.data;
   }
   return files;

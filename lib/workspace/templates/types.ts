@@ -1,10 +1,11 @@
-/** A starter project shipped with the app: files as text, so creating one needs no network. */
-export type TemplateId = 'vite-react' | 'node-http' | 'static-html' | 'empty';
+/** A starter project shipped with the app, so creating one needs no network. */
+export type TemplateId = 'vite-react' | 'vite-vue' | 'vite-svelte' | 'node-http' | 'static-html' | 'empty';
 
 export interface TemplateFile {
   /** Relative to the workspace root ("src/App.jsx"). */
   path: string;
-  content: string;
+  /** Text, or bytes for binary files (images). */
+  content: string | Uint8Array;
 }
 
 export interface Template {

@@ -4,12 +4,16 @@
  * they have in common (react-dom/client and react use the same React). CommonJS packages get named exports
  * from the names their module object has when Node's loader runs them.
  */
-import type { ViteHost } from './host';
+import { z } from 'zod';
+import { dirnameOf, isFile, joinPath, type ViteHost } from './host';
 import { resolveBrowser } from './resolve-browser';
 import { vfsPlugin } from './vfs-plugin';
 
 /** Vue's esm-bundler build asks for these compile-time flags; Vite's Vue plugin sets them the same way. */
 export const VUE_FLAGS = { __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' };
+
+const CACHE_FILE = 'node_modules/.vite/deps/_bundle.json';
+const cacheSchema = z.object({ key: z.string(), files: z.record(z.string(), z.string()) });
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -69,8 +73,46 @@ export class DepOptimizer {
     }`;
   }
 
+  /** The bundle depends on which packages are bundled and on the installed tree (the lock file). */
+  private cacheKey(entries: string[]): string {
+    const lock = joinPath(this.host.root, 'package-lock.json');
+    const text = isFile(this.host.fs, lock) ? this.host.fs.readFileSync(lock, 'utf8') : '';
+    let hash = 5381;
+    for (let i = 0; i < text.length; i += 1) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+    return JSON.stringify({ entries: [...entries].sort(), lock: hash.toString(16) });
+  }
+
+  /** A bundle made by an earlier start with the same packages and tree, kept in node_modules/.vite as Vite does. */
+  private readCache(key: string): Map<string, string> | null {
+    const file = joinPath(this.host.root, CACHE_FILE);
+    if (!isFile(this.host.fs, file)) return null;
+    try {
+      const cached = cacheSchema.parse(JSON.parse(this.host.fs.readFileSync(file, 'utf8')));
+      return cached.key === key ? new Map(Object.entries(cached.files)) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private writeCache(key: string, files: Map<string, string>): void {
+    try {
+      this.host.fs.mkdirSync(dirnameOf(joinPath(this.host.root, CACHE_FILE)), { recursive: true });
+      this.host.fs.writeFileSync(joinPath(this.host.root, CACHE_FILE), JSON.stringify({ key, files: Object.fromEntries(files) }));
+    } catch {
+      // a cache that cannot be written only costs the next start a bundle
+    }
+  }
+
   private async run(specifiers: Set<string>): Promise<void> {
     if (specifiers.size === 0) return;
+    const key = this.cacheKey([...specifiers]);
+    const cached = this.readCache(key);
+    if (cached) {
+      this.files = cached;
+      this.specifiers = specifiers;
+      this.version += 1;
+      return;
+    }
     const esbuild = await this.host.esbuild();
     const entries = [...specifiers];
     const sources = new Map(entries.map((specifier) => [specifier, this.entrySource(specifier)]));
@@ -101,5 +143,6 @@ export class DepOptimizer {
     this.files = files;
     this.specifiers = specifiers;
     this.version += 1;
+    this.writeCache(key, files);
   }
 }

@@ -49,8 +49,17 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
     host.write(`\x1b[31m✘ [vite] failed to pre-bundle dependencies:\x1b[0m ${error instanceof Error ? error.message : String(error)}\n`);
   });
 
+  // Modules compiled when their file changed, kept for the page's re-import of that version.
+  const prepared = new Map<string, TransformResult>();
+
   async function transform(urlPath: string, query: string): Promise<TransformResult | null> {
     await ready;
+    const stamp = new URLSearchParams(query).get('t');
+    const early = stamp ? prepared.get(`${urlPath}@${stamp}`) : undefined;
+    if (early) {
+      prepared.delete(`${urlPath}@${stamp}`);
+      return early;
+    }
     let result = await transformRequest(ctx, urlPath, query);
     if (result && ctx.missingDeps.size > 0) {
       const missing = [...ctx.missingDeps];
@@ -125,7 +134,9 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
     // Compile the changed module first: a syntax error shows as the overlay instead of a failed update.
     if (JS_EXTENSIONS.has(extOf(file)) || config.moduleExtensions.has(extOf(file))) {
       try {
-        await transform(urlPath, `t=${timestamp}`);
+        const result = await transform(urlPath, `t=${timestamp}`);
+        prepared.clear();
+        if (result) prepared.set(`${urlPath}@${timestamp}`, result);
       } catch (error) {
         host.write(`\x1b[31m✘ [vite] ${error instanceof Error ? error.message : String(error)}\x1b[0m\n`);
         return hmr.send({ type: 'error', err: errorEvent(error) });

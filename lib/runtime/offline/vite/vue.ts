@@ -45,7 +45,7 @@ function fail(ctx: TransformContext, file: string, error: CompilerError | string
   throw new TransformError(`${urlPath}: ${message}`, urlPath, loc?.start.line, loc ? loc.start.column : undefined, undefined, 'vite:vue');
 }
 
-function compileSfc(ctx: TransformContext, sfc: CompilerSfc, source: string, file: string): { code: string; lang: 'ts' | 'js' } {
+function compileSfc(ctx: TransformContext, sfc: CompilerSfc, source: string, file: string, lastScripts: Map<string, string>): { code: string; lang: 'ts' | 'js' } {
   const { descriptor, errors } = sfc.parse(source, { filename: file });
   if (errors[0]) fail(ctx, file, errors[0]);
   const id = hashId(file.slice(ctx.host.root.length));
@@ -87,10 +87,16 @@ function compileSfc(ctx: TransformContext, sfc: CompilerSfc, source: string, fil
     );
   }
   if (ctx.dev) {
+    // A change to the template alone re-renders the live instances, keeping their state; one to the script
+    // or styles re-creates them, as @vitejs/plugin-vue does.
+    const scriptKey = JSON.stringify([descriptor.script?.content, descriptor.scriptSetup?.content, css]);
+    const templateOnly = lastScripts.get(file) === scriptKey;
+    lastScripts.set(file, scriptKey);
+    const apply = templateOnly ? '__VUE_HMR_RUNTIME__.rerender(updated.__hmrId, updated.render)' : '__VUE_HMR_RUNTIME__.reload(updated.__hmrId, updated)';
     parts.push(
       `_sfc_main.__hmrId = ${JSON.stringify(id)};`,
       `typeof __VUE_HMR_RUNTIME__ !== 'undefined' && __VUE_HMR_RUNTIME__.createRecord(_sfc_main.__hmrId, _sfc_main);`,
-      `import.meta.hot.accept((mod) => { if (!mod) return; const { default: updated } = mod; __VUE_HMR_RUNTIME__.reload(updated.__hmrId, updated); });`,
+      `import.meta.hot.accept((mod) => { if (!mod) return; const { default: updated } = mod; ${apply}; });`,
     );
   }
   parts.push('export default _sfc_main;');
@@ -98,13 +104,14 @@ function compileSfc(ctx: TransformContext, sfc: CompilerSfc, source: string, fil
 }
 
 export function vuePlugin(): FrameworkPlugin {
+  const lastScripts = new Map<string, string>();
   return {
     name: 'vite:vue',
     extensions: ['.vue'],
     deps: ['vue'],
     async transform(ctx, source, file) {
       const sfc = ctx.host.require('vue/compiler-sfc') as CompilerSfc;
-      const { code, lang } = compileSfc(ctx, sfc, source, file);
+      const { code, lang } = compileSfc(ctx, sfc, source, file, lastScripts);
       return compileScript(ctx, code, file, lang);
     },
   };
