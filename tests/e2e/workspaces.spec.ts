@@ -11,7 +11,7 @@ const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]'
 const TEMPLATES: { name: TemplateName; heading: string }[] = [
   { name: 'Static HTML + JS', heading: 'Static HTML + JS' },
   { name: 'Node HTTP server', heading: 'Hello from Node' },
-  { name: 'Vite + React', heading: 'Vite + React' },
+  { name: 'Vite + React', heading: 'Get started' },
 ];
 
 test.describe('workspaces', () => {
