@@ -55,6 +55,22 @@ test.describe('shell', () => {
     expect(await output(t, `node -e "console.log('b'); console.log('a')" | sort`)).toEqual(['a', 'b']);
   });
 
+  test('a long-running node piped into grep prints as it goes, and Ctrl+C ends the line with 130', async ({ page }) => {
+    const t = terminal(page, 1);
+    const ticker = `node -e "let i = 0; const t = setInterval(() => { console.log('tick ' + i + ' of 4'); if (++i === 5) clearInterval(t); }, 1000)"`;
+    await t.start(`${ticker} | grep tick`);
+    await expect(t.panel).toContainText('tick 1 of 4');
+    await expect(t.panel).not.toContainText('tick 4 of 4');
+    await t.waitForPrompt();
+    expect((await rows(t.panel)).slice(-6)).toEqual(['tick 0 of 4', 'tick 1 of 4', 'tick 2 of 4', 'tick 3 of 4', 'tick 4 of 4', '/ $']);
+
+    await t.start(`node -e "setInterval(() => {}, 1000)"`);
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Control+C');
+    await t.waitForPrompt();
+    expect(await output(t, 'echo $?')).toEqual(['130']);
+  });
+
   test('which, command not found and languages that are not here', async ({ page }) => {
     const t = terminal(page, 1);
     expect(await output(t, 'which node')).toEqual(['/usr/bin/node']);
