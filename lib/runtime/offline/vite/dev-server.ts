@@ -127,11 +127,7 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
     const timestamp = Date.now();
     const propagation = graph.propagate(urlPath, timestamp);
     if (!propagation) return;
-    if (propagation.type === 'full-reload') {
-      host.write(`\x1b[32m[vite] page reload\x1b[0m ${urlPath.slice(1)}\n`);
-      return hmr.send(propagation);
-    }
-    // Compile the changed module first: a syntax error shows as the overlay instead of a failed update.
+    // Compile the changed module first: a syntax error shows as the overlay instead of a failed update or reload.
     if (JS_EXTENSIONS.has(extOf(file)) || config.moduleExtensions.has(extOf(file))) {
       try {
         const result = await transform(urlPath, `t=${timestamp}`);
@@ -141,6 +137,10 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
         host.write(`\x1b[31m✘ [vite] ${error instanceof Error ? error.message : String(error)}\x1b[0m\n`);
         return hmr.send({ type: 'error', err: errorEvent(error) });
       }
+    }
+    if (propagation.type === 'full-reload') {
+      host.write(`\x1b[32m[vite] page reload\x1b[0m ${urlPath.slice(1)}\n`);
+      return hmr.send(propagation);
     }
     host.write(`\x1b[32m[vite] hmr update\x1b[0m ${propagation.updates.map((update) => update.acceptedPath.slice(1)).join(', ')}\n`);
     hmr.send(propagation);
