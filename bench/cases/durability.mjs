@@ -5,7 +5,7 @@
 import { openBenchPage } from '../lib/bench-page.mjs';
 import { summarize } from '../lib/stats.mjs';
 
-const KEYSTROKES = 120;
+const KEYSTROKES = 200;
 const TYPING_DELAY_MS = 25;
 const median = (samples) => summarize(samples)?.median ?? 0;
 
@@ -27,6 +27,21 @@ function installLatencyProbe() {
   );
 }
 
+/** Page script: the main-thread time of each journal write (the put call clones the buffers synchronously). */
+function timeJournalWrites() {
+  window.__journalPutMs = [];
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (this.name !== 'journal') return put.apply(this, args);
+    const started = performance.now();
+    try {
+      return put.apply(this, args);
+    } finally {
+      window.__journalPutMs.push(performance.now() - started);
+    }
+  };
+}
+
 /** Page script for the baseline: journal writes do nothing (the same transaction, no value cloned or stored). */
 function disableJournalWrites() {
   const put = IDBObjectStore.prototype.put;
@@ -44,7 +59,7 @@ async function typingRun(ctx, withJournal) {
   try {
     const page = await context.newPage();
     await page.addInitScript(installLatencyProbe);
-    if (!withJournal) await page.addInitScript(disableJournalWrites);
+    await page.addInitScript(withJournal ? timeJournalWrites : disableJournalWrites);
     await page.goto('/?runtime=offline');
     await page.getByRole('button', { name: 'New workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'New workspace' });
@@ -61,25 +76,18 @@ async function typingRun(ctx, withJournal) {
     const editor = page.locator('.cm-content');
     await editor.click();
     await page.keyboard.press('Control+End');
-    await page.evaluate(() => (window.__keyLatency = []));
+    await page.waitForTimeout(3000); // let the open and the first measurements settle
+    await page.evaluate(() => {
+      window.__keyLatency = [];
+      window.__journalPutMs = [];
+    });
     await page.keyboard.type('x'.repeat(KEYSTROKES), { delay: TYPING_DELAY_MS });
     await page.waitForTimeout(1500); // the journal's last write lands inside the measured page
     const samples = await page.evaluate(() => window.__keyLatency);
+    const puts = await page.evaluate(() => window.__journalPutMs);
     if (samples.length < KEYSTROKES * 0.9) throw new Error(`only ${samples.length} keystrokes measured`);
-    if (withJournal) {
-      const journaled = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const open = indexedDB.open('tabsmith');
-            open.onsuccess = () => {
-              const request = open.result.transaction('journal').objectStore('journal').count();
-              request.onsuccess = () => resolve(request.result);
-            };
-          }),
-      );
-      if (journaled < 1) throw new Error('the journal wrote nothing while typing');
-    }
-    return p99(samples);
+    if (withJournal && puts.length < 1) throw new Error('the journal wrote nothing while typing');
+    return { p99: p99(samples), puts };
   } finally {
     await context.close();
   }
@@ -116,9 +124,12 @@ export default {
   async run(ctx) {
     const withJournal = [];
     const without = [];
+    const putMs = [];
     for (let i = 0; i < ctx.runs; i++) {
-      without.push(await typingRun(ctx, false));
-      withJournal.push(await typingRun(ctx, true));
+      without.push((await typingRun(ctx, false)).p99);
+      const run = await typingRun(ctx, true);
+      withJournal.push(run.p99);
+      putMs.push(...run.puts);
     }
     const { page, close } = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
     const saves = [];
@@ -136,6 +147,12 @@ export default {
         note: `p99 keydown→next paint per run, ${KEYSTROKES} keys at ${TYPING_DELAY_MS} ms into a 1 MB file; ratio = with / without journal`,
       },
       { name: 'durability.typing-p99.no-journal', unit: 'ms', samples: without, note: 'the same with journal writes as no-ops' },
+      {
+        name: 'durability.journal-write.main-thread',
+        unit: 'ms',
+        samples: putMs,
+        note: 'main-thread time of one journal write while typing (the put call, which clones the 1 MB buffer and its base)',
+      },
       {
         name: 'durability.save.50mb',
         unit: 'ms',

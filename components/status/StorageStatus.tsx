@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ExportButton } from '@/components/workspaces/ExportButton';
 import { openDatabase, type TabsmithDB } from '@/lib/workspace/db';
 import { estimateStorage, formatBytes, nearlyFull, requestPersistence, workspaceUsage, type StorageFigures } from '@/lib/workspace/storage';
@@ -45,13 +45,17 @@ export function StorageStatus({ store }: { store?: WorkspaceStore }) {
     return () => opened?.close();
   }, [store]);
 
+  const measuredOnce = useRef(false);
   useEffect(() => {
     if (!store) return;
     const id = store.getSnapshot().meta.id;
+    // At once the first time, then after each quiet period.
     const timer = setTimeout(() => {
       void estimateStorage().then((estimate) => setFigures((current) => ({ ...current, ...estimate })));
-      if (db) void workspaceUsage(db, id).then(setWorkspaceBytes, () => undefined);
-    }, REMEASURE_MS);
+      if (!db) return;
+      measuredOnce.current = true;
+      void workspaceUsage(db, id).then(setWorkspaceBytes, () => undefined);
+    }, measuredOnce.current ? REMEASURE_MS : 0);
     return () => clearTimeout(timer);
     // `version` is what makes it run again: every change restarts the quiet period.
   }, [store, db, version]);

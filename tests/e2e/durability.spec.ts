@@ -86,6 +86,38 @@ test.describe('durability', () => {
     await typeAndSave(reader, 'shared.txt', ' + third');
   });
 
+  test('a save refused for quota says so, keeps the tab unsaved and marks the file, while other files still save', async ({ page }) => {
+    await page.addInitScript(() => {
+      // Storage "full" for one file only, the way Chromium reports it: the put throws and the transaction aborts.
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        const value = args[0] as { path?: string; content?: unknown } | undefined;
+        if (this.name === 'files' && value?.path === '/full.txt' && value.content !== '') {
+          this.transaction.abort();
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        return put.apply(this, args);
+      };
+    });
+    await openLauncher(page);
+    await createWorkspace(page, 'Quota');
+    await createInTree(page, 'file', 'full.txt');
+    await editor(page).click();
+    await page.keyboard.type('does not fit');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(alertWith(page, 'Could not save /full.txt: browser storage is full')).toBeVisible();
+    await expect(alertWith(page, 'Browser storage is full: recent changes are kept in this tab but not saved.')).toBeVisible();
+    await expect(openTabs(page).getByRole('tab', { name: 'full.txt, unsaved changes, not saved' })).toBeVisible();
+    await expect(treeItem(page, 'full.txt, unsaved changes, not saved')).toBeVisible();
+    await createInTree(page, 'file', 'fits.txt');
+    await typeAndSave(page, 'fits.txt', 'this one fits');
+    await page.screenshot({ path: test.info().outputPath('quota-refused.png') });
+    await page.reload();
+    await waitForWorkspace(page);
+    await treeItem(page, 'fits.txt').click();
+    await expect(editor(page)).toContainText('this one fits');
+  });
+
   test('the status bar shows storage, and warns with an export from 80 % of the quota', async ({ page }) => {
     await page.addInitScript(() => {
       // The browser's quota is far away on this machine: report 85 % used to see the warning.
