@@ -77,7 +77,7 @@ test.describe('git', () => {
     await expect(treeItem(page, '.git')).toBeVisible();
   });
 
-  test('branches: checkout -b, commit, switch back, restore and show', async ({ page }) => {
+  test('branches: checkout -b, commit, switch back, restore, show and merge', async ({ page }) => {
     await openIde(page);
     const t1 = terminal(page, 1);
     await t1.run('git init -q && echo "v1" > notes.txt && git add . && git commit -q -m "one"');
@@ -93,5 +93,9 @@ test.describe('git', () => {
     await t1.run('git branch', { output: /feature[\s\S]*\* main/ });
     await clear(page, t1);
     await t1.run('git show feature', { output: '+v2' });
+    await clear(page, t1);
+    await t1.run('git merge feature', { output: 'Fast-forward' });
+    await clear(page, t1);
+    await t1.run('cat notes.txt', { output: 'v2' });
   });
 });
