@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualFS } from 'almostnode';
 import { createOfflineFs } from '@/lib/runtime/offline/fs';
 import type { Runtime } from '@/lib/runtime/port';
-import { createWorkspaceStore, exportZip, importZip } from '@/lib/workspace';
+import { createWorkspaceStore, exportZip, importZip, isHiddenFromTree, isNeverPersisted } from '@/lib/workspace';
 import { RecordingSink } from './fakes/memory-runtime';
 import { gitTerminal } from './git-helpers';
 
@@ -49,6 +49,15 @@ const settle = async (store: { settle(): Promise<void> }) => {
 };
 
 describe('.git in the workspace', () => {
+  it('path rules: node_modules is never kept, .git is kept but hidden', () => {
+    expect(isNeverPersisted('/node_modules/react/index.js')).toBe(true);
+    expect(isNeverPersisted('/packages/a/node_modules/b.js')).toBe(true);
+    expect(isNeverPersisted('/.git/HEAD')).toBe(false);
+    expect(isHiddenFromTree('/.git/HEAD')).toBe(true);
+    expect(isHiddenFromTree('/sub/.git/config')).toBe(true);
+    expect(isHiddenFromTree('/.gitignore')).toBe(false);
+  });
+
   it('is persisted as git writes it, hidden from the file list and search, and brings the history back after a reload', async () => {
     const t = gitTerminal();
     t.write('/index.js', 'console.log("hi")\n');
