@@ -29,6 +29,15 @@ describe('shell: working folder and variables', () => {
     expect((await t.run('node env FOO')).out).toBe('(unset)\n');
   });
 
+  it('env, printenv and echo behave as in bash', async () => {
+    const t = shellFixture();
+    expect((await t.run('env GREETING=hi node env GREETING')).out).toBe('hi\n');
+    expect((await t.run('printenv HOME')).out).toBe('/\n');
+    expect((await t.run('env')).out).toContain('PATH=/usr/local/bin:/usr/bin:/bin\n');
+    expect((await t.run('printenv NOPE')).code).toBe(1);
+    expect((await t.run('echo -n a; echo -e "b\\tc"')).out).toBe('ab\tc\n');
+  });
+
   it('expands $?, $$ and ~, but nothing inside single quotes', async () => {
     const t = shellFixture();
     expect((await t.run('node exit 3; echo $?')).out).toBe('3\n');

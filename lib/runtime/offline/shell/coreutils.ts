@@ -41,20 +41,23 @@ export interface CoreutilsOptions {
 }
 
 export function createCoreutils({ vfs, programs, fetch }: CoreutilsOptions): Coreutils {
-  const bash = new Bash({
-    fs: new VirtualFsAdapter(vfs),
-    cwd: '/',
-    // just-bash's defence patches globals (timers, Function) while it runs; user programs share this page.
-    defenseInDepth: false,
-    fetch,
-    customCommands: Object.entries(programs).map(([name, program]) => programCommand(name, program)),
-  });
+  // Built on first use, so a runtime that never runs a coreutil does not pay for just-bash's set-up.
+  let bash: Bash | null = null;
+  const interpreter = () =>
+    (bash ??= new Bash({
+      fs: new VirtualFsAdapter(vfs),
+      cwd: '/',
+      // just-bash's defence patches globals (timers, Function) while it runs; user programs share this page.
+      defenseInDepth: false,
+      fetch,
+      customCommands: Object.entries(programs).map(([name, program]) => programCommand(name, program)),
+    }));
   const names = [...new Set([...getCommandNames(), ...(fetch ? getNetworkCommandNames() : []), ...INTERPRETER_BUILTINS])]
     .filter((name) => !(name in programs))
     .sort();
   const known = new Set(names);
   const exec = (line: string, options: BufferedOptions, args?: string[]) =>
-    bash.exec(line, { cwd: options.cwd, env: options.env, replaceEnv: true, stdin: options.stdin, signal: options.signal, args });
+    interpreter().exec(line, { cwd: options.cwd, env: options.env, replaceEnv: true, stdin: options.stdin, signal: options.signal, args });
   return {
     has: (name) => known.has(name),
     names: () => names,
