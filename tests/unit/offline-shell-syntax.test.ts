@@ -26,7 +26,7 @@ describe('shell syntax', () => {
     const parsed = parseLine(`echo $A "$B" '$C' ~ "~" a~`);
     if (parsed.kind !== 'list') throw new Error('expected a list');
     const words = parsed.items[0]?.pipeline[0]?.words.map((word) => word.text);
-    expect(words).toEqual(['echo', `${MARK.varOpen}A${MARK.varClose}`, `${MARK.varOpen}B${MARK.varClose}`, '$C', MARK.tilde, '~', 'a~']);
+    expect(words).toEqual(['echo', `${MARK.split}${MARK.varOpen}A${MARK.varClose}`, `${MARK.varOpen}B${MARK.varClose}`, '$C', MARK.tilde, '~', 'a~']);
   });
 
   it('tells an fd redirect (2>) from an argument before a redirect (2 >)', () => {

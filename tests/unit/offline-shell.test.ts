@@ -38,6 +38,15 @@ describe('shell: working folder and variables', () => {
     expect((await t.run('echo -n a; echo -e "b\\tc"')).out).toBe('ab\tc\n');
   });
 
+  it('splits an unquoted variable into words, a quoted one never; an empty unquoted one leaves no word', async () => {
+    const t = shellFixture();
+    await t.run('export ARGS="print  two words"');
+    expect((await t.run('node $ARGS')).out).toBe('two words\n');
+    expect((await t.run('node print "$ARGS"')).out).toBe('print  two words\n');
+    expect((await t.run('node print [$EMPTY] $EMPTY x"$EMPTY"y')).out).toBe('[] xy\n');
+    expect((await t.run('node print "" end')).out).toBe(' end\n');
+  });
+
   it('expands $?, $$ and ~, but nothing inside single quotes', async () => {
     const t = shellFixture();
     expect((await t.run('node exit 3; echo $?')).out).toBe('3\n');

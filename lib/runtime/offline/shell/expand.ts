@@ -1,7 +1,7 @@
 /**
- * Word expansion at the moment a command runs: `$NAME`, `${NAME}`, `${NAME:-default}`, `$?`, `$$`, `~`, then
- * globs against the workspace (no match leaves the pattern as written, as bash does). Variables are not
- * split into several words.
+ * Word expansion at the moment a command runs: `$NAME`, `${NAME}`, `${NAME:-default}`, `$?`, `$$`, `~`; the
+ * value of an unquoted variable is split into words at blanks (an empty one leaves no word); then globs
+ * against the workspace (no match leaves the pattern as written, as bash does).
  */
 import type { VirtualFS } from 'almostnode';
 import picomatch from 'picomatch/posix';
@@ -9,8 +9,10 @@ import { joinPath, resolvePath } from '../paths';
 import { HOME, type ShellSession } from './session';
 import { MARK, type Word } from './syntax';
 
-const VARIABLE = new RegExp(`${MARK.varOpen}([^${MARK.varClose}]*)${MARK.varClose}`, 'g');
-const ONLY_VARIABLES = new RegExp(`^(?:${MARK.varOpen}[^${MARK.varClose}]*${MARK.varClose})+$`);
+const VARIABLE = new RegExp(`${MARK.split}?${MARK.varOpen}([^${MARK.varClose}]*)${MARK.varClose}`, 'g');
+/** A word cut into literal text and variables, keeping the variables (and whether they split) as parts. */
+const PARTS = new RegExp(`(${MARK.split}?${MARK.varOpen}[^${MARK.varClose}]*${MARK.varClose})`);
+const VARIABLE_PART = new RegExp(`^(${MARK.split}?)${MARK.varOpen}([^${MARK.varClose}]*)${MARK.varClose}$`);
 
 function lookup(name: string, session: ShellSession): string | undefined {
   switch (name) {
@@ -34,13 +36,43 @@ function variable(expression: string, session: ShellSession): string {
   return value === undefined || (colon && value === '') ? fallback : value;
 }
 
-/** Replaces the variable and `~` marks in a word's text. */
-export function expandText(text: string, session: ShellSession): string {
+function expandTilde(text: string, session: ShellSession): string {
   const home = session.env.HOME || HOME;
-  return text
-    .replace(VARIABLE, (_match, expression: string) => variable(expression, session))
-    .split(MARK.tilde)
-    .reduce((done, part) => done + (part.startsWith('/') ? home.replace(/\/$/, '') : home) + part);
+  return text.split(MARK.tilde).reduce((done, part) => done + (part.startsWith('/') ? home.replace(/\/$/, '') : home) + part);
+}
+
+/** Replaces the variable and `~` marks in a word's text, as one word (assignments, redirect targets). */
+export function expandText(text: string, session: ShellSession): string {
+  return expandTilde(text.replace(VARIABLE, (_match, expression: string) => variable(expression, session)), session);
+}
+
+/** The words one word becomes once unquoted variables are split at blanks. */
+function fields(text: string, session: ShellSession): string[] {
+  if (text === '') return ['']; // "" or '': an empty word that stays
+  const out: string[] = [];
+  let current: string | null = null;
+  for (const part of text.split(PARTS)) {
+    if (part === '') continue;
+    const match = VARIABLE_PART.exec(part);
+    if (!match) {
+      current = (current ?? '') + expandTilde(part, session);
+      continue;
+    }
+    const value = variable(match[2] ?? '', session);
+    if (!match[1]) {
+      current = (current ?? '') + value;
+      continue;
+    }
+    value.split(/[ \t\n]+/).forEach((piece, i) => {
+      if (i > 0 && current !== null) {
+        out.push(current);
+        current = null;
+      }
+      if (piece !== '') current = (current ?? '') + piece;
+    });
+  }
+  if (current !== null) out.push(current);
+  return out;
 }
 
 const hasGlob = (segment: string) => /[*?[]/.test(segment);
@@ -73,14 +105,14 @@ export function globWorkspace(pattern: string, cwd: string, vfs: VirtualFS): str
   return matches.map((match) => match.shown).filter((shown) => shown !== '');
 }
 
-/** Expands a command's words into argv. A word made only of variables that are empty disappears, as in bash. */
+/** Expands a command's words into argv. */
 export function expandWords(words: readonly Word[], session: ShellSession, vfs: VirtualFS): string[] {
   const argv: string[] = [];
   for (const word of words) {
-    const text = expandText(word.text, session);
-    if (text === '' && ONLY_VARIABLES.test(word.text)) continue;
-    const found = word.glob ? globWorkspace(text, session.cwd, vfs) : [];
-    argv.push(...(found.length > 0 ? found : [text]));
+    for (const field of fields(word.text, session)) {
+      const found = word.glob ? globWorkspace(field, session.cwd, vfs) : [];
+      argv.push(...(found.length > 0 ? found : [field]));
+    }
   }
   return argv;
 }

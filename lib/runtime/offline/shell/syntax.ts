@@ -13,6 +13,8 @@ export const MARK = {
   varClose: '\uE001',
   tilde: '\uE002',
   fd: '\uE003',
+  /** Before an unquoted variable: its value is split into words. */
+  split: '\uE004',
 } as const;
 
 export interface Word {
@@ -51,8 +53,8 @@ const REDIRECTIONS = new Set(['>', '>|', '>>', '<', '&>', '&>>', '>&']);
 
 /**
  * Walks the line once with bash's quoting rules to mark what shell-quote cannot tell apart afterwards: an
- * unquoted `~` starting a word, a file-descriptor number written against `>`/`<` (`2>`, not `2 >`), and
- * syntax only a full shell runs. Returns the marked line, or the reason it needs the full shell.
+ * unquoted `~` starting a word, an unquoted variable (split into words), a file-descriptor number written
+ * against `>`/`<` (`2>`, not `2 >`), and syntax only a full shell runs. Returns the marked line, or the reason it needs the full shell.
  */
 function markLine(line: string): { marked: string } | { reason: string } {
   let out = '';
@@ -100,6 +102,11 @@ function markLine(line: string): { marked: string } | { reason: string } {
       }
     }
     if (wordStart && ch === '{' && /^\{[^\s{}]*(?:,|\.\.)[^\s{}]*\}/.test(line.slice(i))) return { reason: 'brace expansion' };
+    if (ch === '$' && next !== undefined && /[\w{?$#!@*-]/.test(next)) {
+      out += MARK.split + ch;
+      wordStart = false;
+      continue;
+    }
     out += ch;
     wordStart = OPERATOR_CHARS.includes(ch);
   }
