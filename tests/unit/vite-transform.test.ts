@@ -114,6 +114,29 @@ describe('HTML and CSS', () => {
   });
 });
 
+describe('dependency scan', () => {
+  it('finds the packages sources import, not those named in comments or config files', async () => {
+    const { VirtualFS } = await import('almostnode');
+    const { scanDependencies } = await import('@/lib/runtime/offline/vite/scan');
+    const vfs = new VirtualFS();
+    const files: Record<string, string> = {
+      '/p/src/main.js': "/** @type {import('types-only').X} */\nimport { mount } from 'lib-a';\n// import 'commented-out';\nconst later = () => import('lib-b');\n",
+      '/p/svelte.config.js': "import x from 'lib-c';\nexport default {};\n",
+      '/p/node_modules/lib-a/package.json': '{"name":"lib-a","main":"index.js"}',
+      '/p/node_modules/lib-a/index.js': '',
+      '/p/node_modules/lib-b/package.json': '{"name":"lib-b","main":"index.js"}',
+      '/p/node_modules/lib-b/index.js': '',
+      '/p/node_modules/lib-c/package.json': '{"name":"lib-c","main":"index.js"}',
+      '/p/node_modules/lib-c/index.js': '',
+    };
+    for (const [path, content] of Object.entries(files)) {
+      vfs.mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+      vfs.writeFileSync(path, content);
+    }
+    expect(scanDependencies(vfs as never, '/p', (s) => s).sort()).toEqual(['lib-a', 'lib-b']);
+  });
+});
+
 describe('vite command line', () => {
   it('reads the command and the options the templates use', () => {
     expect(parseViteArgs([])).toEqual({ command: 'dev' });

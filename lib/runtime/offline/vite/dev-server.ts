@@ -12,6 +12,7 @@ import { extOf, isFile, joinPath, type HttpResponse, type HttpServer, type ViteH
 import { devHtml } from './html';
 import { ModuleGraph } from './module-graph';
 import { REFRESH_RUNTIME_FILE } from './refresh';
+import { resolveBrowser } from './resolve-browser';
 import { scanDependencies } from './scan';
 import { contentTypeOf, HTML_TYPE, JS_TYPE } from './static';
 import { JS_EXTENSIONS, TransformError, transformRequest, type TransformContext, type TransformResult } from './transform';
@@ -43,8 +44,9 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
   const ctx: TransformContext = { dev: true, host, config, deps, graph, missingDeps: new Set() };
   let depsServed = false;
 
-  const jsxRuntime = `${config.jsxImportSource}/jsx-dev-runtime`;
-  const scanned = [...scanDependencies(host.fs, host.root, config.alias), ...config.pluginDeps, ...(config.reactRefresh ? [jsxRuntime] : [])];
+  // What compiled modules import without the sources saying so: the JSX runtime and the framework's internals.
+  const implied = [...config.pluginDeps, `${config.jsxImportSource}/jsx-dev-runtime`].filter((specifier) => resolveBrowser(host.fs, specifier, host.root));
+  const scanned = [...new Set([...scanDependencies(host.fs, host.root, config.alias), ...implied])];
   const ready = deps.optimize(scanned).catch((error: unknown) => {
     host.write(`\x1b[31m✘ [vite] failed to pre-bundle dependencies:\x1b[0m ${error instanceof Error ? error.message : String(error)}\n`);
   });

@@ -15,7 +15,8 @@ function sourceFiles(fs: ViteFs, dir: string, out: string[]): string[] {
     if (SKIPPED.has(name) || name.startsWith('.')) continue;
     const path = joinPath(dir, name);
     if (isFile(fs, path)) {
-      if (SOURCE_EXTENSIONS.has(extOf(path)) && !/^vite\.config\./.test(name)) out.push(path);
+      // Config files (vite.config.js, svelte.config.js) run in Node, not in the page.
+      if (SOURCE_EXTENSIONS.has(extOf(path)) && !/\.config\.[cm]?[jt]s$/.test(name)) out.push(path);
     } else {
       sourceFiles(fs, path, out);
     }
@@ -27,7 +28,8 @@ function sourceFiles(fs: ViteFs, dir: string, out: string[]): string[] {
 export function scanDependencies(fs: ViteFs, root: string, alias: (specifier: string) => string): string[] {
   const found = new Set<string>();
   for (const file of sourceFiles(fs, root, [])) {
-    const text = fs.readFileSync(file, 'utf8');
+    // Comments go first: a JSDoc type such as import("pkg") is not an import.
+    const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
     for (const match of text.matchAll(IMPORT)) {
       if (/^\s*import\s+type\b/.test(match[0]) || /^\s*export\s+type\b/.test(match[0])) continue;
       const specifier = alias(match[2] as string);

@@ -24,12 +24,12 @@ export function sveltePlugin(): FrameworkPlugin {
     async transform(ctx, source, file) {
       const compiler = ctx.host.require('svelte/compiler') as SvelteCompiler;
       const { dev } = ctx;
+      const urlPath = file.slice(ctx.host.root === '/' ? 0 : ctx.host.root.length);
       let code: string;
       try {
-        code = compiler.compile(source, { filename: file, generate: 'client', dev, css: 'injected', hmr: dev }).js.code;
+        code = compiler.compile(source, { filename: urlPath, generate: 'client', dev, css: 'injected', hmr: dev }).js.code;
       } catch (error) {
         const failure = error as SvelteFailure;
-        const urlPath = file.slice(ctx.host.root === '/' ? 0 : ctx.host.root.length);
         throw new TransformError(`${urlPath}: ${failure.message ?? String(error)}`, urlPath, failure.start?.line, failure.start ? failure.start.column + 1 : undefined, failure.frame, 'vite-plugin-svelte');
       }
       return dev ? compileScript(ctx, code, file, 'js') : code;
