@@ -44,6 +44,24 @@ describe('node: built-in modules', () => {
     expect(await node(vfs, ['main.js'])).toMatchObject({ code: 0, output: 'sink got abc\ntrue true true\n' });
   });
 
+  it('builds streams from options and _write/_transform, in order, with finish, close and end', async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "const { Readable, Writable, Transform } = require('stream');",
+        'const seen = [];',
+        'const sink = new Writable({',
+        '  write(chunk, encoding, done) { setTimeout(() => { seen.push(String(chunk)); done(); }, 5); },',
+        "  final(done) { seen.push('final'); done(); },",
+        '});',
+        "class Upper extends Transform { _transform(chunk, encoding, done) { done(null, String(chunk).toUpperCase()); } }",
+        "sink.on('finish', () => console.log('finish', seen.join(' ')));",
+        "sink.on('close', () => console.log('close'));",
+        "Readable.from(['a', 'b']).pipe(new Upper()).pipe(sink);",
+      ].join('\n'),
+    });
+    expect((await node(vfs, ['main.js'])).output).toBe('finish A B final\nclose\n');
+  });
+
   it('has diagnostics_channel with Node’s shape (hasSubscribers, channels, tracing channels)', async () => {
     const vfs = workspace({
       '/main.mjs': [

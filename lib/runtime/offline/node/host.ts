@@ -26,7 +26,8 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHos
     const almostRequire = new Runtime(vfs, { cwd: '/' }).createREPL().eval('require') as AlmostRequire;
     const events = eventsModule(almostRequire('events'));
     fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
-    const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown);
+    const { Buffer } = almostRequire('buffer') as { Buffer: { from(text: string, encoding?: string): unknown } };
+    const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown, Buffer);
     const almostHttp = almostRequire('http') as Record<string, unknown> & { getServer(port: number): unknown };
     const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => almostHttp.getServer(port) !== undefined);
     host = { code: new CodeCache(), almostRequire, shared: { events, stream, net, http: httpModule(almostHttp) } };

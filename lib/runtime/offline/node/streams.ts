@@ -4,6 +4,8 @@
  * nothing. Here each class is wrapped so it can be called as a function as well as constructed or extended,
  * and the legacy `Stream` is Node's: a plain constructor over EventEmitter with the classic `pipe`.
  */
+import { withStreamOptions } from './stream-options';
+
 type AnyFunction = (...args: unknown[]) => unknown;
 type Constructor = new (...args: unknown[]) => object;
 interface StreamLike {
@@ -126,9 +128,10 @@ export function fixReadablePipe(almost: Record<string, unknown>): void {
  * The module: `almost` is almostnode's stream module (its classes and helpers), `EventEmitter` the emitter
  * programs get from `events`.
  */
-export function streamModule(almost: Record<string, unknown>, EventEmitter: AnyFunction): Record<string, unknown> {
+export function streamModule(almost: Record<string, unknown>, EventEmitter: AnyFunction, Buffer: { from(text: string, encoding?: string): unknown }): Record<string, unknown> {
   const names = ['Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough'].filter((name) => typeof almost[name] === 'function');
   const almostClasses = names.map((name) => almost[name] as Constructor);
+  const withOptions = names.map((name, i) => withStreamOptions(almostClasses[i] as Constructor, Buffer, name === 'Transform'));
   function Stream(this: object, options?: unknown) {
     EventEmitter.call(this, options);
   }
@@ -143,7 +146,7 @@ export function streamModule(almost: Record<string, unknown>, EventEmitter: AnyF
   });
   const module = Stream as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(almost)) if (!(key in module)) module[key] = value;
-  names.forEach((name, i) => (module[name] = callableClass(almostClasses[i] as Constructor, name)));
+  names.forEach((name, i) => (module[name] = callableClass(withOptions[i] as Constructor, name)));
   const Readable = module.Readable as Constructor & { from?: (input: unknown, options?: unknown) => unknown };
   const iterate = Readable.from?.bind(Readable);
   // Node's Readable.from sends a string or Buffer as one chunk; almostnode's iterates it byte by byte.
