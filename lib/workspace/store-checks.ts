@@ -1,5 +1,7 @@
-/** The store's preconditions: writable workspace, paths an operation may touch, free targets. */
+/** The store's helpers over the model: preconditions (writable, paths, free targets) and what search reads. */
+import { decodeContent } from './content';
 import type { WorkspaceModel } from './model';
+import { MAX_SEARCH_BYTES } from './search';
 import { basename, dirname, normalizeWorkspacePath, tryNormalizeWorkspacePath } from './paths';
 import { WorkspaceError } from './types';
 
@@ -35,4 +37,14 @@ export async function assertFree(model: WorkspaceModel, path: string): Promise<v
 
 export function normalizeAll(paths: readonly string[]): string[] {
   return [...new Set(paths.map(tryNormalizeWorkspacePath).filter((path): path is string => path !== null))];
+}
+
+/** What search sees: the editor's text for open tabs (unsaved edits included), else the disk. */
+export async function searchableText(model: WorkspaceModel, path: string): Promise<string | null> {
+  const tab = model.tab(path);
+  if (tab && !tab.binary) return tab.content;
+  const bytes = await model.runtime.fs.readFile(path).catch(() => null);
+  if (!bytes || bytes.length > MAX_SEARCH_BYTES) return null;
+  const decoded = decodeContent(bytes);
+  return decoded.binary ? null : decoded.text;
 }

@@ -10,8 +10,8 @@ import { applyPortEvent } from './facts';
 import { WatchBatcher } from './mirror';
 import { WorkspaceModel } from './model';
 import { basename, isInside, joinPath, normalizeWorkspacePath, rebase, tryNormalizeWorkspacePath } from './paths';
-import { assertFree, assertWritable, mutablePath, normalizeAll, typeOf } from './store-checks';
-import { MAX_SEARCH_BYTES, searchFiles } from './search';
+import { assertFree, assertWritable, mutablePath, normalizeAll, searchableText, typeOf } from './store-checks';
+import { searchFiles } from './search';
 import { syncFile, syncFolder, syncPaths } from './sync';
 import { afterSave, keepMine, tabFromDisk, withContent } from './tabs';
 import { walk } from './tree';
@@ -307,17 +307,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
   }
 
   search(query: string, options: { caseSensitive?: boolean; maxResults?: number } = {}): Promise<SearchHit[]> {
-    return searchFiles(this.model.index.files(), (path) => this.searchableText(path), query, options);
-  }
-
-  /** What search sees: the editor's text for open tabs (unsaved edits included), else the disk. */
-  private async searchableText(path: string): Promise<string | null> {
-    const tab = this.model.tab(path);
-    if (tab && !tab.binary) return tab.content;
-    const bytes = await this.fs.readFile(path).catch(() => null);
-    if (!bytes || bytes.length > MAX_SEARCH_BYTES) return null;
-    const decoded = decodeContent(bytes);
-    return decoded.binary ? null : decoded.text;
+    return searchFiles(this.model.index.files(), (path) => searchableText(this.model, path), query, options);
   }
 
   // ── facts, modes, lifecycle ──────────────────────────────────────────────────────────────────────
