@@ -65,3 +65,20 @@ describe('shell with node', () => {
     expect({ code, out }).toEqual({ code: 0, out: 'hey there\n' });
   });
 });
+
+describe('shell with git', () => {
+  it('colours git output for the terminal but not into a pipe or a file', async () => {
+    const t = setup({ '/a.txt': 'one\n' });
+    await t.run('git init -q && git add a.txt && git commit -qm first');
+    t.vfs.writeFileSync('/a.txt', 'two\n');
+    const onTerminal = await t.run('git diff');
+    expect(onTerminal.out).toContain('\x1b[32m+two');
+    const piped = await t.run('git diff | cat');
+    expect(piped.out).toContain('+two');
+    expect(piped.out).not.toContain('\x1b[');
+    await t.run('git diff > changes.diff');
+    const file = t.vfs.readFileSync('/changes.diff', 'utf8');
+    expect(file).toContain('-one\n+two');
+    expect(file).not.toContain('\x1b[');
+  });
+});

@@ -80,6 +80,8 @@ export interface CommandIO {
   write(text: string): void;
   /** Error output (stderr), kept apart from `write` so the shell can redirect it; when absent, `write`. */
   writeError?(text: string): void;
+  /** False when standard output goes to a pipe or a file rather than the terminal (colour is then left out). */
+  stdoutIsTerminal?: boolean;
 }
 
 export interface ProcessHooks {

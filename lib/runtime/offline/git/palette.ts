@@ -26,8 +26,9 @@ const identity = (text: string) => text;
 const PLAIN: Palette = { red: identity, green: identity, yellow: identity, cyan: identity, bold: identity, boldCyan: identity };
 
 /** `flag`: --color (true) / --no-color (false) / neither (undefined). */
-export function paletteFor(env: Record<string, string>, flag: boolean | undefined): Palette {
+export function paletteFor(env: Record<string, string>, flag: boolean | undefined, toTerminal = true): Palette {
   if (flag !== undefined) return flag ? COLORED : PLAIN;
-  if (env.NO_COLOR !== undefined || env.TERM === 'dumb') return PLAIN;
+  // Like git's color.ui=auto: colour only for a terminal, never into a pipe or a file.
+  if (!toTerminal || env.NO_COLOR !== undefined || env.TERM === 'dumb') return PLAIN;
   return COLORED;
 }

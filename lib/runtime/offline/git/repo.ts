@@ -42,7 +42,7 @@ export interface Repo extends GitSession {
 }
 
 export function openSession(vfs: VirtualFS, io: CommandIO, colorFlag: boolean | undefined): GitSession {
-  return { vfs, fs: gitFs(vfs), io, cwd: toVfsPath(io.cwd), color: paletteFor(io.env, colorFlag), cache: {} };
+  return { vfs, fs: gitFs(vfs), io, cwd: toVfsPath(io.cwd), color: paletteFor(io.env, colorFlag, io.stdoutIsTerminal !== false), cache: {} };
 }
 
 /** The folder holding `.git`, from `start` upwards, or null. */

@@ -75,7 +75,7 @@ async function runPipeline(commands: readonly SimpleCommand[], io: CommandIO, ct
     const pipe = pipes[i];
     const write: Sink = pipe ? (text) => pipe.push(text) : io.write;
     try {
-      return await runSimple(command, { ...io, stdin, write }, ctx, i > 0);
+      return await runSimple(command, { ...io, stdin, write, ...(pipe ? { stdoutIsTerminal: false } : {}) }, ctx, i > 0);
     } catch (error) {
       errorSink(io)(`${error instanceof Error ? error.message : String(error)}\n`);
       return 1;

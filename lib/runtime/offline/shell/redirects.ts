@@ -56,5 +56,6 @@ export function applyRedirects(redirects: readonly Redirect[], io: CommandIO, se
     if (redirect.fd !== 2) out = sink;
     if (redirect.fd !== 1) err = sink;
   }
-  return { io: { ...io, stdin, write: out, writeError: err }, stdinIsData, close };
+  const stdoutIsTerminal = out === io.write ? io.stdoutIsTerminal : false;
+  return { io: { ...io, stdin, write: out, writeError: err, stdoutIsTerminal }, stdinIsData, close };
 }
