@@ -5,7 +5,7 @@ declare module 'events/events.js' {
   export default EventEmitter;
 }
 
-// sha.js (already in the tree through isomorphic-git) ships no types: a factory of incremental hashes.
+// sha.js ships no types: a factory of incremental hashes.
 declare module 'sha.js' {
   interface ShaHash {
     update(data: Uint8Array | string, encoding?: string): ShaHash;
