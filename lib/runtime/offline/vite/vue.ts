@@ -92,11 +92,12 @@ function compileSfc(ctx: TransformContext, sfc: CompilerSfc, source: string, fil
     const scriptKey = JSON.stringify([descriptor.script?.content, descriptor.scriptSetup?.content, css]);
     const templateOnly = lastScripts.get(file) === scriptKey;
     lastScripts.set(file, scriptKey);
-    const apply = templateOnly ? '__VUE_HMR_RUNTIME__.rerender(updated.__hmrId, updated.render)' : '__VUE_HMR_RUNTIME__.reload(updated.__hmrId, updated)';
+    // The callback that runs is the previous version's, so the new version says which of the two it needs.
     parts.push(
       `_sfc_main.__hmrId = ${JSON.stringify(id)};`,
+      `export const _rerender_only = ${templateOnly};`,
       `typeof __VUE_HMR_RUNTIME__ !== 'undefined' && __VUE_HMR_RUNTIME__.createRecord(_sfc_main.__hmrId, _sfc_main);`,
-      `import.meta.hot.accept((mod) => { if (!mod) return; const { default: updated } = mod; ${apply}; });`,
+      'import.meta.hot.accept((mod) => { if (!mod) return; const { default: updated, _rerender_only } = mod; if (_rerender_only) __VUE_HMR_RUNTIME__.rerender(updated.__hmrId, updated.render); else __VUE_HMR_RUNTIME__.reload(updated.__hmrId, updated); });',
     );
   }
   parts.push('export default _sfc_main;');
