@@ -1,0 +1,214 @@
+// The create-vite react template under `npm run dev`: start to first render, and save to updated page (HMR).
+// The offline runtime runs it in Chromium (its own Vite-compatible server inside the runtime frame, the page
+// in a preview iframe); real Vite runs it in Node on this machine in the same run, its page in Chromium, as
+// the baseline. Both projects are installed from the fixture registry first (not timed).
+// "cold" is the first start after the install (dependencies pre-bundled), "warm" a restart (bundle reused).
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseTarGzip } from 'nanotar';
+import { openBenchPage } from '../lib/bench-page.mjs';
+import { summarize } from '../lib/stats.mjs';
+import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
+
+const STEP_TIMEOUT_MS = 120_000;
+const EDITS = 5;
+const NODE_PORT = 5391;
+const HEADING = 'h1';
+
+/** create-vite's template-react as create-vite scaffolds it, from the tarball the fixture registry serves. */
+async function templateFiles(registryURL) {
+  const packument = await (await fetch(`${registryURL}/create-vite`)).json();
+  const tarball = packument.versions['9.3.0']?.dist.tarball;
+  if (!tarball) throw new Error('the fixture registry has no create-vite@9.3.0');
+  const entries = await parseTarGzip(new Uint8Array(await (await fetch(tarball)).arrayBuffer()));
+  const prefix = 'package/template-react/';
+  return entries
+    .filter((entry) => entry.name.startsWith(prefix) && entry.data)
+    .map((entry) => ({ path: entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1'), data: entry.data }));
+}
+
+const appSource = (files) => new TextDecoder().decode(files.find((file) => file.path === 'src/App.jsx').data);
+const edited = (source, n) => source.replace('<h1>Get started</h1>', `<h1>Get going ${n}</h1>`);
+
+/** Waits until the frame's heading reads `text`; returns the time it did. */
+async function headingIs(frame, text) {
+  await frame.waitForFunction(([selector, expected]) => document.querySelector(selector)?.textContent === expected, [HEADING, text], {
+    timeout: STEP_TIMEOUT_MS,
+    polling: 'raf',
+  });
+  return performance.now();
+}
+
+/** After the first render, a dev server may still be finishing start-up work (real Vite reloads the page
+ * once its dependency optimizer has run): edits are timed once that is over. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+const SETTLE_MS = 3000;
+
+// ---- real Vite in Node ---------------------------------------------------------------------------------
+
+async function nodeRun(ctx, files, dir, starts) {
+  for (const file of files) {
+    await mkdir(dirname(join(dir, file.path)), { recursive: true });
+    await writeFile(join(dir, file.path), file.data);
+  }
+  await npm(['install', '--no-audit', '--no-fund', '--loglevel=error', `--registry=${ctx.registryURL}/`, `--cache=${join(dir, '.npm-cache')}`], { cwd: dir });
+  const app = await readFile(join(dir, 'src/App.jsx'), 'utf8');
+  const context = await ctx.browser.newContext();
+  const page = await context.newPage();
+  const result = { first: [], hmr: [] };
+  try {
+    for (let s = 0; s < starts; s++) {
+      await writeFile(join(dir, 'src/App.jsx'), app);
+      const started = performance.now();
+      const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(NODE_PORT + s), '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      child.stdout.on('data', (chunk) => (log += chunk));
+      child.stderr.on('data', (chunk) => (log += chunk));
+      try {
+        const url = `http://127.0.0.1:${NODE_PORT + s}/`;
+        for (;;) {
+          const up = await fetch(url).then((r) => r.ok, () => false);
+          if (up) break;
+          if (performance.now() - started > STEP_TIMEOUT_MS) throw new Error('vite did not answer');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await page.goto(url);
+        result.first.push((await headingIs(page.mainFrame(), 'Get started')) - started);
+        await settle();
+        for (let n = 1; n <= EDITS; n++) {
+          const saved = performance.now();
+          await writeFile(join(dir, 'src/App.jsx'), edited(app, n));
+          result.hmr.push((await headingIs(page.mainFrame(), `Get going ${n}`)) - saved);
+        }
+      } catch (error) {
+        throw new Error(`real Vite: ${error instanceof Error ? error.message.split('\n')[0] : error}; its output: ${log.trim().split('\n').slice(-4).join(' | ')}`);
+      } finally {
+        child.kill();
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return result;
+}
+
+// ---- the offline runtime in Chromium -------------------------------------------------------------------
+
+/** In the bench page: writes the project into /app and runs npm install (not timed). */
+async function browserInstall({ files }) {
+  const { runtime } = window.__tabsmithBench;
+  for (const file of files) {
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    const dir = `/app/${file.path}`.slice(0, `/app/${file.path}`.lastIndexOf('/'));
+    await runtime.fs.mkdir(dir);
+    await runtime.fs.writeFile(`/app/${file.path}`, bytes);
+  }
+  const child = await runtime.spawn('npm', ['install'], { cwd: '/app' });
+  let output = '';
+  await child.output.pipeTo(new WritableStream({ write: (chunk) => void (output += chunk) })).catch(() => undefined);
+  const code = await child.exit;
+  if (code !== 0) throw new Error(`npm install exited ${code}: ${output.trim().split('\n').slice(-3).join(' | ')}`);
+}
+
+/** In the bench page: starts `npm run dev`, returns the preview URL once the server listens. */
+async function browserStart({ timeoutMs }) {
+  const { runtime } = window.__tabsmithBench;
+  let unsubscribe = () => {};
+  const ready = new Promise((resolve) => (unsubscribe = runtime.onServerReady((port, url) => resolve(url))));
+  const child = await runtime.spawn('npm', ['run', 'dev'], { cwd: '/app' });
+  window.__viteBenchChild = child;
+  void child.output.pipeTo(new WritableStream()).catch(() => undefined);
+  const url = await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('npm run dev did not listen')), timeoutMs))]);
+  unsubscribe();
+  const iframe = document.createElement('iframe');
+  iframe.id = 'vite-bench';
+  iframe.style.cssText = 'width: 1000px; height: 700px; border: 0';
+  iframe.src = url;
+  document.body.append(iframe);
+}
+
+async function browserStop() {
+  const child = window.__viteBenchChild;
+  document.getElementById('vite-bench')?.remove();
+  child?.kill();
+  await child?.exit;
+}
+
+async function browserRun(ctx, files, starts) {
+  const bench = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
+  const result = { first: [], hmr: [] };
+  try {
+    if (!bench.booted) throw new Error(`the offline runtime failed to boot: ${bench.failed?.message ?? 'unknown error'}`);
+    const { page } = bench;
+    await page.evaluate(browserInstall, { files: files.map((file) => ({ path: file.path, base64: Buffer.from(file.data).toString('base64') })) });
+    const app = appSource(files);
+    for (let s = 0; s < starts; s++) {
+      await page.evaluate((text) => window.__tabsmithBench.runtime.fs.writeFile('/app/src/App.jsx', text), app);
+      const started = performance.now();
+      await page.evaluate(browserStart, { timeoutMs: STEP_TIMEOUT_MS });
+      const frame = await (await page.waitForSelector('#vite-bench')).contentFrame();
+      result.first.push((await headingIs(frame, 'Get started')) - started);
+      await settle();
+      for (let n = 1; n <= EDITS; n++) {
+        const saved = performance.now();
+        await page.evaluate((text) => window.__tabsmithBench.runtime.fs.writeFile('/app/src/App.jsx', text), edited(app, n));
+        result.hmr.push((await headingIs(frame, `Get going ${n}`)) - saved);
+      }
+      await page.evaluate(browserStop);
+    }
+  } finally {
+    await bench.close();
+  }
+  return result;
+}
+
+const row = (name, samples, baseline, note) => ({
+  name,
+  unit: 'ms',
+  samples,
+  ...(baseline ? { baseline: { label: `${baseline.name}, median of this run`, value: summarize(baseline.samples)?.median ?? 0 } } : {}),
+  note,
+});
+
+export default {
+  id: 'vite-dev',
+  description: 'create-vite react: npm run dev to first render, and save to updated page (HMR): offline runtime vs real Vite in Node',
+  /** @param {import('../run.mjs').BenchContext} ctx */
+  async run(ctx) {
+    const starts = Math.max(2, Math.min(ctx.runs, 3));
+    const files = await templateFiles(ctx.registryURL);
+    const work = await mkdtemp(join(tmpdir(), 'tabsmith-bench-vite-'));
+    let node;
+    let browser;
+    let browserError = '';
+    try {
+      node = await nodeRun(ctx, files, work, starts);
+      console.log(`  real Vite in Node: first render ${node.first.map(Math.round).join('/')} ms, hmr ${node.hmr.map(Math.round).join('/')} ms`);
+      try {
+        browser = await browserRun(ctx, files, starts);
+        console.log(`  offline runtime: first render ${browser.first.map(Math.round).join('/')} ms, hmr ${browser.hmr.map(Math.round).join('/')} ms`);
+      } catch (error) {
+        browserError = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    const nodeRows = {
+      cold: { name: 'vite-dev.first-render.cold.node-vite', samples: node.first.slice(0, 1) },
+      warm: { name: 'vite-dev.first-render.warm.node-vite', samples: node.first.slice(1) },
+      hmr: { name: 'vite-dev.hmr.node-vite', samples: node.hmr },
+    };
+    const browserRow = (name, samples, baseline, note) =>
+      browserError ? { name, unit: 'ms', samples: [], unavailable: `failed (${browserError})` } : row(name, samples, baseline, note);
+    return [
+      row(nodeRows.cold.name, nodeRows.cold.samples, null, 'real Vite in Node on this machine: spawn to the heading in Chromium, first start after npm install'),
+      browserRow('vite-dev.first-render.cold.browser', browser?.first.slice(0, 1) ?? [], nodeRows.cold, 'offline runtime: spawn of npm run dev to the heading in the preview iframe, first start after npm install (target < 3 s); ratio = browser / real Vite'),
+      row(nodeRows.warm.name, nodeRows.warm.samples, null, 'restart, dependency bundle reused'),
+      browserRow('vite-dev.first-render.warm.browser', browser?.first.slice(1) ?? [], nodeRows.warm, 'restart, dependency bundle reused from node_modules/.vite; ratio = browser / real Vite'),
+      row(nodeRows.hmr.name, nodeRows.hmr.samples, null, `file written to the heading updated in the page (React Fast Refresh), ${EDITS} edits per start`),
+      browserRow('vite-dev.hmr.browser', browser?.hmr ?? [], nodeRows.hmr, 'runtime fs write (what an editor save does) to the heading updated in the preview (target < 300 ms median); ratio = browser / real Vite'),
+    ];
+  },
+};
