@@ -177,7 +177,8 @@ export default {
   description: 'create-vite react: npm run dev to first render, and save to updated page (HMR): offline runtime vs real Vite in Node',
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
-    const starts = Math.max(2, Math.min(ctx.runs, 3));
+    // Two starts: the first after the install (cold) and a restart (warm), each with its edits.
+    const starts = 2;
     const files = await templateFiles(ctx.registryURL);
     const work = await mkdtemp(join(tmpdir(), 'tabsmith-bench-vite-'));
     let node;
