@@ -28,7 +28,7 @@ interface TemplateCase {
 
 const CASES: TemplateCase[] = [
   { template: 'react', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.jsx', query: 'App.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true },
-  { template: 'vue', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true },
+  { template: 'vue', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <div', keepsState: true },
   { template: 'svelte', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false },
   { template: 'preact', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: false },
   { template: 'vanilla', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.js', query: 'main.js', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
