@@ -77,6 +77,18 @@ describe('npm install: bins and scripts', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('esbuild@0.20.0 (postinstall)');
     expect(lines[0]).toContain('sharp@0.33.0 (install)');
+    expect(lines[0]).toContain('npm rebuild');
+
+    // npm rebuild is how the user allows a package's scripts: only the named one runs, in its own folder.
+    const rebuilt = await p.npm(['rebuild', 'esbuild']);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.commandLines.map(({ line, cwd, env }) => ({ line, cwd, event: env.npm_lifecycle_event }))).toEqual([
+      { line: 'node install.js', cwd: '/node_modules/esbuild', event: 'postinstall' },
+    ]);
+    expect(rebuilt.commandLines[0]?.env.PATH).toContain('/node_modules/esbuild/node_modules/.bin');
+    const missing = await p.npm(['rebuild', 'left-pad']);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('left-pad is not installed');
   });
 
   it('prints progress per phase and a summary', async () => {

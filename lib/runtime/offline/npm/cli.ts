@@ -8,6 +8,7 @@ import { runExec } from './commands/exec';
 import { runInit } from './commands/init';
 import { runInstallCommand, runUninstall } from './commands/install';
 import { runLs } from './commands/ls';
+import { runRebuild } from './commands/rebuild';
 import { NPM_VERSION, npmRun } from './commands/run';
 import { runView } from './commands/view';
 import type { NpmDeps } from './install';
@@ -26,6 +27,7 @@ npm install [<pkg>[@<range>] …] [-D] [-E] [--no-save]
 npm ci
 npm uninstall <pkg> …
 npm ls [<pkg>] [--depth=<n> | --all]
+npm rebuild [<pkg> …]            (runs the install scripts npm install skipped)
 npm run <script> [-- <args>]     (also npm start, npm test)
 npm exec <cmd> [-- <args>]       (also npx <pkg>[@<version>] <args>)
 npm view <pkg>[@<version>] [<field>]
@@ -41,6 +43,7 @@ const ALIASES: Record<string, string> = {
   'run-script': 'run', rum: 'run', urn: 'run',
   t: 'test', tst: 'test',
   x: 'exec',
+  rb: 'rebuild',
   info: 'view', show: 'view', v: 'view',
   create: 'init', innit: 'init',
 };
@@ -79,6 +82,8 @@ export async function runNpm(args: readonly string[], io: CommandIO, deps: NpmCl
     case 'stop':
     case 'restart':
       return npmRun(sub, rest, io, deps);
+    case 'rebuild':
+      return runRebuild(rest, io, deps);
     case 'exec':
       return runExec(rest, io, deps);
     case 'view':

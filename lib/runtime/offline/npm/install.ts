@@ -161,7 +161,7 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   }
   for (const item of result.badPlatform) progress.line(`npm warn EBADPLATFORM ${item} is built for another platform and was not installed`);
   if (result.scripts.length) {
-    progress.line(`npm warn install scripts were not run (this runtime runs no lifecycle scripts): ${listShort(result.scripts)}`);
+    progress.line(`npm warn install scripts were not run: ${listShort(result.scripts)}; to allow one, run npm rebuild <name>`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   io.write(`\n${summary(result, seconds)}\n`);
