@@ -1,20 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openIde, region } from './support/ide';
+import { openByName, openIde, region } from './support/ide';
 import { terminal } from './support/terminal';
 
 // Files are made in the terminal and opened with quick open, so these specs depend on the editor, the
 // store's fs mirror and the terminal only (not on the file tree). Expected outputs are never substrings of
 // the commands that print them.
-
-async function openByName(page: Page, query: string, tabName: string): Promise<void> {
-  await region(page, 'Editor').click();
-  await page.keyboard.press('ControlOrMeta+p');
-  const input = page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' });
-  await input.fill(query);
-  await expect(page.getByRole('option').first()).toContainText(tabName);
-  await input.press('Enter');
-  await expect(page.getByRole('tab', { name: tabName, exact: true })).toHaveAttribute('aria-selected', 'true');
-}
 
 const editorFor = (page: Page, name: string) => page.getByRole('textbox', { name: `Contents of ${name}` });
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name, exact: true });

@@ -1,21 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openIde, region } from './support/ide';
+import { openByName, openIde } from './support/ide';
 import { terminal, type TerminalDriver } from './support/terminal';
 import { treeItem, waitForWorkspace } from './support/workspace';
 
 // git in the offline terminal on the workspace's files: a commit made in the terminal after editing in the
 // editor, its diff and log, and the repository (.git) surviving a reload while staying out of the file tree.
 // The terminal is cleared before each check, so the text looked for cannot come from an earlier command.
-
-async function openByName(page: Page, query: string, tabName: string): Promise<void> {
-  await region(page, 'Editor').click();
-  await page.keyboard.press('ControlOrMeta+p');
-  const input = page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' });
-  await input.fill(query);
-  await expect(page.getByRole('option').first()).toContainText(tabName);
-  await input.press('Enter');
-  await expect(page.getByRole('tab', { name: tabName, exact: true })).toHaveAttribute('aria-selected', 'true');
-}
 
 const openTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name, exact: true });
 

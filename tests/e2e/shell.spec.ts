@@ -1,17 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openIde } from './support/ide';
-import { terminal, type TerminalDriver } from './support/terminal';
+import { terminal, visibleLines, type TerminalDriver } from './support/terminal';
 import { treeItem } from './support/workspace';
-
-/** The terminal's rows as a person reads them (xterm draws spaces as no-break spaces). */
-async function rows(panel: Locator): Promise<string[]> {
-  const text = await panel.innerText();
-  return text
-    .replace(/\u00a0/g, ' ')
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .filter((line) => line.length > 0);
-}
 
 /**
  * Runs a command and returns the rows it printed: those between the row that echoes it and the next prompt.
@@ -19,7 +9,7 @@ async function rows(panel: Locator): Promise<string[]> {
  */
 async function output(t: TerminalDriver, command: string): Promise<string[]> {
   await t.run(command);
-  const all = await rows(t.panel);
+  const all = await visibleLines(t.panel);
   const start = all.findLastIndex((row) => row.endsWith(`$ ${command}`));
   expect(start, `the terminal echoes "${command}"`).toBeGreaterThanOrEqual(0);
   return all.slice(start + 1, -1);
@@ -62,7 +52,7 @@ test.describe('shell', () => {
     await expect(t.panel).toContainText('tick 1 of 4');
     await expect(t.panel).not.toContainText('tick 4 of 4');
     await t.waitForPrompt();
-    expect((await rows(t.panel)).slice(-6)).toEqual(['tick 0 of 4', 'tick 1 of 4', 'tick 2 of 4', 'tick 3 of 4', 'tick 4 of 4', '/ $']);
+    expect((await visibleLines(t.panel)).slice(-6)).toEqual(['tick 0 of 4', 'tick 1 of 4', 'tick 2 of 4', 'tick 3 of 4', 'tick 4 of 4', '/ $']);
 
     await t.start(`node -e "setInterval(() => {}, 1000)"`);
     await page.waitForTimeout(500);
@@ -88,7 +78,7 @@ test.describe('shell', () => {
     await expect.poll(() => t.lastLine()).toBe('/ $ cat completion-target.txt');
     await page.keyboard.press('Enter');
     await t.waitForPrompt();
-    const all = await rows(t.panel);
+    const all = await visibleLines(t.panel);
     expect(all.slice(-2)).toEqual(['completed ok', '/ $']);
   });
 

@@ -2,7 +2,7 @@ import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
 import { parseTarGzip } from 'nanotar';
-import { region } from './support/ide';
+import { openByName } from './support/ide';
 import { resolveFromRegistry } from './support/registry';
 import { terminal } from './support/terminal';
 import { importZip } from './support/workspace';
@@ -50,16 +50,6 @@ async function templateFiles(template: string): Promise<Record<string, Uint8Arra
 }
 
 const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
-
-async function openInEditor(page: Page, query: string, tabName: string): Promise<void> {
-  await region(page, 'Editor').click();
-  await page.keyboard.press('ControlOrMeta+p');
-  const input = page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' });
-  await input.fill(query);
-  await expect(page.getByRole('option').first()).toContainText(tabName);
-  await input.press('Enter');
-  await expect(page.getByRole('tab', { name: tabName, exact: true })).toHaveAttribute('aria-selected', 'true');
-}
 
 /** Double-clicks `word` where it first appears in the open file (selecting it), types `text` over it, saves. */
 async function replaceWord(page: Page, file: string, word: string, text: string): Promise<void> {
@@ -115,7 +105,7 @@ test.describe('create-vite templates in the offline runtime', () => {
       await counter.click();
       await expect(counter).toContainText('3');
 
-      await openInEditor(page, c.edit.query, c.edit.file);
+      await openByName(page, c.edit.query, c.edit.file);
       await replaceWord(page, c.edit.file, c.edit.word, c.edit.replacement);
       await expect(preview.getByRole('heading', { name: c.heading.replace(c.edit.word, c.edit.replacement) })).toBeVisible({ timeout: 15_000 });
       if (c.keepsState) await expect(counter, 'Fast Refresh keeps the count').toContainText('3');

@@ -5,29 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VirtualFS } from 'almostnode';
-import { createOfflineFs } from '@/lib/runtime/offline/fs';
-import type { Runtime } from '@/lib/runtime/port';
 import { createWorkspaceStore, exportZip, importZip, isHiddenFromTree, isNeverPersisted } from '@/lib/workspace';
 import { RecordingSink } from './fakes/memory-runtime';
+import { offlineRuntime } from './fakes/offline-vfs-runtime';
 import { gitTerminal } from './git-helpers';
-
-function offlineRuntime(vfs: VirtualFS): Runtime {
-  const none = () => () => undefined;
-  return {
-    kind: 'offline',
-    fs: createOfflineFs(vfs),
-    spawn: () => Promise.reject(new Error('not modelled')),
-    shell: () => Promise.reject(new Error('not modelled')),
-    processes: () => [],
-    killAll: async () => undefined,
-    onPort: none,
-    onServerReady: none,
-    onPreviewError: none,
-    onProcessExit: none,
-    export: async () => ({}),
-    dispose: () => undefined,
-  };
-}
 
 async function openStore(vfs: VirtualFS, sink: RecordingSink) {
   return createWorkspaceStore({

@@ -4,28 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VirtualFS } from 'almostnode';
-import { createOfflineFs } from '@/lib/runtime/offline/fs';
-import type { Runtime } from '@/lib/runtime/port';
 import { createWorkspaceStore } from '@/lib/workspace';
 import { RecordingSink } from './fakes/memory-runtime';
-
-function offlineRuntime(vfs: VirtualFS): Runtime {
-  const none = () => () => undefined;
-  return {
-    kind: 'offline',
-    fs: createOfflineFs(vfs),
-    spawn: () => Promise.reject(new Error('not modelled')),
-    shell: () => Promise.reject(new Error('not modelled')),
-    processes: () => [],
-    killAll: async () => undefined,
-    onPort: none,
-    onServerReady: none,
-    onPreviewError: none,
-    onProcessExit: none,
-    export: async () => ({}),
-    dispose: () => undefined,
-  };
-}
+import { offlineRuntime } from './fakes/offline-vfs-runtime';
 
 describe('workspace store on the offline runtime fs', () => {
   it('mirrors writes, folder renames and deletions made directly on the VFS', async () => {

@@ -32,3 +32,14 @@ export async function openIde(page: Page, options: { template?: TemplateName; na
   await expect(runtimeStatus(page)).toHaveText(OFFLINE_BOOTED, { timeout: BOOT_TIMEOUT_MS });
   await expect(region(page, 'Terminal').getByRole('tab', { name: 'Terminal 1', exact: true })).toBeVisible({ timeout: BOOT_TIMEOUT_MS });
 }
+
+/** Opens a file with quick open (Ctrl+P) by a fuzzy query, as a person would, and waits for its tab. */
+export async function openByName(page: Page, query: string, tabName: string): Promise<void> {
+  await region(page, 'Editor').click();
+  await page.keyboard.press('ControlOrMeta+p');
+  const input = page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' });
+  await input.fill(query);
+  await expect(page.getByRole('option').first()).toContainText(tabName);
+  await input.press('Enter');
+  await expect(page.getByRole('tab', { name: tabName, exact: true })).toHaveAttribute('aria-selected', 'true');
+}

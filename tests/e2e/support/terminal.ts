@@ -7,7 +7,7 @@ const COMMAND_TIMEOUT_MS = 30_000;
  * Reads the terminal the way a person does: the rows xterm's DOM renderer shows. xterm draws spaces as
  * no-break spaces, so they are normalised; blank rows below the cursor are dropped.
  */
-async function visibleLines(panel: Locator): Promise<string[]> {
+export async function visibleLines(panel: Locator): Promise<string[]> {
   const text = await panel.innerText();
   return text
     .replace(/\u00a0/g, ' ')

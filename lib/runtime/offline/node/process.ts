@@ -5,6 +5,7 @@
  */
 import type { createProcess as createAlmostProcess } from 'almostnode';
 import { NODE_VERSION } from '../command-line';
+import { toVfsPath } from '../paths';
 
 export type AlmostProcess = ReturnType<typeof createAlmostProcess>;
 
@@ -25,16 +26,6 @@ export type NodeProcess = AlmostProcess & {
   [key: string]: unknown;
 };
 
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
-
 /** Node's rule for an exit code: integers as given (modulo 256), numeric strings parsed, nothing means 0. */
 export function exitCodeOf(value: unknown): number {
   if (value === undefined || value === null) return 0;
@@ -44,7 +35,7 @@ export function exitCodeOf(value: unknown): number {
 
 export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.writeError }) as NodeProcess;
-  let cwd = normalize(options.cwd);
+  let cwd = toVfsPath(options.cwd);
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {
     version: NODE_VERSION,
@@ -60,7 +51,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     features: { inspector: false, ipv6: true, tls: true, typescript: false },
     cwd: () => cwd,
     chdir(directory: string) {
-      const target = normalize(directory.startsWith('/') ? directory : `${cwd}/${directory}`);
+      const target = toVfsPath(directory.startsWith('/') ? directory : `${cwd}/${directory}`);
       if (!options.isDirectory(target)) {
         throw Object.assign(new Error(`ENOENT: no such file or directory, chdir ${cwd} -> '${directory}'`), {
           code: 'ENOENT',
