@@ -27,6 +27,7 @@ function project(): VirtualFS {
     '/app/node_modules/cjs-lib/index.js': "exports.greet = function (name) { return 'hello ' + name; };\n",
     '/app/node_modules/esm-lib/package.json': JSON.stringify({ name: 'esm-lib', type: 'module', exports: { '.': { import: './index.js' } } }),
     '/app/node_modules/esm-lib/index.js': 'export const shout = (text) => text.toUpperCase();\n',
+    '/app/node_modules/vite/package.json': JSON.stringify({ name: 'vite', version: '8.3.8' }),
     '/app/node_modules/react/package.json': JSON.stringify({ name: 'react', type: 'module', exports: { './jsx-dev-runtime': './jsx.js', './jsx-runtime': './jsx.js' } }),
     '/app/node_modules/react/jsx.js': 'export const jsxDEV = () => null; export const jsx = () => null; export const jsxs = () => null; export const Fragment = 0;\n',
   };
@@ -80,6 +81,9 @@ describe('vite dev server in the runtime', () => {
     const server = await start(project());
     expect(server.port).toBe(5199);
     expect(server.output.join('')).toContain('http://localhost:5199/');
+    // The banner names this runtime's own server and the Vite version it stands in for, never "VITE v…".
+    expect(server.output.join('').replace(/\x1b\[\d+m/g, '')).toMatch(/Tabsmith dev server \(Vite 8\.3\.8 compatible\)\s+ready in \d+ ms/);
+    expect(server.output.join('')).not.toContain('VITE v');
     const page = await server.get('/');
     expect(page.body).toContain('<script type="module" src="/__virtual__/5199/@vite/client">');
     expect(page.body).toContain('<title>Tabsmith</title>');
@@ -136,6 +140,7 @@ describe('vite build in the runtime', () => {
     const vfs = project();
     const build = await start(vfs, ['build']);
     expect(build.output.join('')).toMatch(/built in \d+ms/);
+    expect(build.output.join('')).toContain('Tabsmith bundler (Vite 8.3.8 compatible)');
     const html = vfs.readFileSync('/app/dist/index.html', 'utf8');
     const script = /src="\/assets\/(main-[\w-]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();

@@ -33,6 +33,14 @@ export function parseViteArgs(args: readonly string[]): CliOptions {
   return options;
 }
 
+/**
+ * What the server calls itself: this runtime's own server, not Vite, so the banner says so and names the
+ * installed Vite version whose behaviour it stands in for ("Tabsmith dev server (Vite 8.3.8 compatible)").
+ */
+export function bannerName(kind: 'dev server' | 'preview server' | 'bundler', version: string): string {
+  return `Tabsmith ${kind}${version ? ` (Vite ${version} compatible)` : ' (Vite compatible)'}`;
+}
+
 function viteVersion(host: ViteHost): string {
   const file = joinPath(host.root, 'node_modules/vite/package.json');
   try {
@@ -46,11 +54,10 @@ const cyan = (text: string) => `\x1b[36m${text}\x1b[0m`;
 const green = (text: string) => `\x1b[32m${text}\x1b[0m`;
 const dim = (text: string) => `\x1b[2m${text}\x1b[0m`;
 
-function listen(host: ViteHost, server: { listen(port: number, callback?: () => void): unknown }, port: number, started: number, label: string): Promise<void> {
+function listen(host: ViteHost, server: { listen(port: number, callback?: () => void): unknown }, port: number, started: number, kind: 'dev server' | 'preview server'): Promise<void> {
   return new Promise((resolve) => {
     server.listen(port, () => {
-      const version = viteVersion(host);
-      host.write(`\n  ${green(`${label}${version ? ` v${version}` : ''}`)}  ${dim('ready in')} ${Math.round(performance.now() - started)} ms\n\n`);
+      host.write(`\n  ${green(bannerName(kind, viteVersion(host)))}  ${dim('ready in')} ${Math.round(performance.now() - started)} ms\n\n`);
       host.write(`  ${green('➜')}  Local:   ${cyan(`http://localhost:${port}/`)}\n`);
       resolve();
     });
@@ -64,8 +71,7 @@ export async function runViteCli(host: ViteHost, args: readonly string[]): Promi
   const config = await resolveConfig(host, mode, options.command === 'dev' ? options.port : undefined);
   if (options.base) config.base = options.base;
   if (options.command === 'build') {
-    const version = viteVersion(host);
-    host.write(`${cyan(`vite${version ? ` v${version}` : ''}`)} ${green('building for production...')}\n`);
+    host.write(`${cyan(bannerName('bundler', viteVersion(host)))} ${green('building for production...')}\n`);
     const output = await build(host, config);
     for (const file of output.files) {
       const relative = file.path.slice(host.root === '/' ? 1 : host.root.length + 1);
@@ -76,10 +82,10 @@ export async function runViteCli(host: ViteHost, args: readonly string[]): Promi
   }
   if (options.command === 'preview') {
     if (!isFile(host.fs, joinPath(config.outDir, 'index.html'))) throw new Error(`The directory "${config.outDir.slice(1)}" does not exist. Did you build your project?`);
-    await listen(host, startPreviewServer(host, config), options.port ?? config.previewPort, started, 'vite preview');
+    await listen(host, startPreviewServer(host, config), options.port ?? config.previewPort, started, 'preview server');
     return;
   }
   const dev = startDevServer(host, config);
   dev.server.on?.('close', () => dev.close());
-  await listen(host, dev.server, config.port, started, 'VITE');
+  await listen(host, dev.server, config.port, started, 'dev server');
 }
