@@ -1,4 +1,5 @@
 import { VirtualFS } from 'almostnode';
+import { stripVTControlCharacters } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runViteCli } from '@/lib/runtime/offline/vite/cli';
 import type { EsbuildApi, HttpRequest, HttpResponse, ViteFs, ViteHost } from '@/lib/runtime/offline/vite/host';
@@ -82,7 +83,7 @@ describe('vite dev server in the runtime', () => {
     expect(server.port).toBe(5199);
     expect(server.output.join('')).toContain('http://localhost:5199/');
     // The banner names this runtime's own server and the Vite version it stands in for, never "VITE v…".
-    expect(server.output.join('').replace(/\x1b\[\d+m/g, '')).toMatch(/Tabsmith dev server \(Vite 8\.3\.8 compatible\)\s+ready in \d+ ms/);
+    expect(stripVTControlCharacters(server.output.join(''))).toMatch(/Tabsmith dev server \(Vite 8\.3\.8 compatible\)\s+ready in \d+ ms/);
     expect(server.output.join('')).not.toContain('VITE v');
     const page = await server.get('/');
     expect(page.body).toContain('<script type="module" src="/__virtual__/5199/@vite/client">');
