@@ -37,7 +37,7 @@ export function createShell(deps: CommandDeps): Shell {
   const runCommandLine = (line: string, io: CommandIO) => runLine(line, freshSession(io), io, host);
   const npmDeps = { ...deps, runCommandLine };
   const programs: Record<string, Program> = {
-    node: (args, io) => runNode(parseNodeArgs(args), io, deps),
+    node: (args, io) => runNode(parseNodeArgs(args), io, npmDeps),
     npm: (args, io) => runNpm(args, io, npmDeps),
     npx: (args, io) => runNpx(args, io, npmDeps),
     git: (args, io) => runGit(args, io, deps),
@@ -45,7 +45,7 @@ export function createShell(deps: CommandDeps): Shell {
   const host: ShellHost = {
     vfs: deps.vfs,
     programs,
-    runNodeFile: (path, args, io) => runNode({ kind: 'file', path, args }, io, deps),
+    runNodeFile: (path, args, io) => runNode({ kind: 'file', path, args }, io, npmDeps),
     coreutils: createCoreutils({ vfs: deps.vfs, programs, fetch: deps.fetchLocal }),
   };
   return {

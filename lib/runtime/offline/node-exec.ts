@@ -14,6 +14,7 @@ import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
 import { createProcessContext } from './node/context';
 import { nodeHost } from './node/host';
 import { exitCodeOf, type NodeProcess } from './node/process';
+import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { CjsModule } from './node/records';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
@@ -30,6 +31,8 @@ export interface NodeDeps {
   Runtime: typeof AlmostRuntime;
   servers: ServerTracker;
   inspect(value: unknown): string;
+  /** Runs a command line in the runtime's shell; where given, a native `tsc` runs as its JavaScript release. */
+  runCommandLine?(line: string, io: CommandIO): Promise<number>;
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
@@ -107,6 +110,12 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     if (!deps.vfs.existsSync(filename) || deps.vfs.statSync(filename).isDirectory()) {
       io.write(`Error: Cannot find module '${filename}'\n`);
       return 1;
+    }
+    const nativeTsc = deps.runCommandLine ? nativeTypeScriptAt(deps.vfs, filename) : null;
+    if (nativeTsc !== null && deps.runCommandLine) {
+      const { line, note } = javaScriptTscCommand(nativeTsc, invocation.args);
+      (io.writeError ?? io.write).call(io, note);
+      return deps.runCommandLine(line, io);
     }
   }
 
