@@ -55,6 +55,25 @@ describe('tsc in the offline runtime', () => {
     expect(failed.output).toMatch(/src\/main\.ts\S*:\S*1\S*:\S*14.*TS2322: \S*Type 'string' is not assignable to type 'number'/);
   }, 120_000);
 
+  it("loads a rewritten compiler the way vue-tsc does: new Module(path) and Module#_compile", async () => {
+    const vfs = workspace({
+      '/app/node_modules/checker/lib/tsc.js': "const { shout } = require('./words.js');\nconsole.log(shout('checked ' + __filename));\n",
+      '/app/node_modules/checker/lib/words.js': 'exports.shout = (text) => text.toUpperCase();\n',
+      '/app/run.cjs': [
+        "const fs = require('fs');",
+        "const { Module } = require('module');",
+        "const path = '/app/node_modules/checker/lib/tsc.js';",
+        "const source = fs.readFileSync(path, 'utf8').replace('checked', 'patched and checked');",
+        'const m = new Module(path);',
+        'm.filename = path;',
+        'm.paths = Module._nodeModulePaths(\'/app/node_modules/checker/lib\');',
+        'm._compile(source, path);',
+      ].join('\n'),
+    });
+    const run = await node(vfs, ['/app/run.cjs'], '/app');
+    expect(run).toMatchObject({ code: 0, output: 'PATCHED AND CHECKED /APP/NODE_MODULES/CHECKER/LIB/TSC.JS\n' });
+  });
+
   it('runs a native TypeScript 7 tsc as the JavaScript compiler, with the same arguments, and says so', async () => {
     const vfs = workspace({
       '/app/package.json': '{"type":"module"}',

@@ -56,6 +56,9 @@ function moduleModule(parts: BuiltinParts, almost: Module): Module {
     findSourceMap: () => undefined,
     constants: { compileCacheStatus: { FAILED: 0, ENABLED: 1, ALREADY_ENABLED: 2, DISABLED: 3 } },
   });
+  (Module as unknown as { prototype: Record<string, unknown> }).prototype._compile = function (this: { exports: unknown }, source: string, filename: string) {
+    parts.loader().compileInto(this, source, filename);
+  };
   Module.Module = Module;
   Module.default = Module;
   return { ...almost, ...Module, Module, default: Module } as Module;

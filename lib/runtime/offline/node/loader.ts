@@ -117,6 +117,20 @@ export class ModuleLoader {
     return module;
   }
 
+  /**
+   * `Module.prototype._compile(source, filename)`: runs `source` as the CommonJS body of `target`, for tools that
+   * load a package's code after rewriting it (vue-tsc patches TypeScript's compiler this way).
+   */
+  compileInto(target: { exports: unknown; require?: unknown }, source: string, filename: string): void {
+    const compiled = this.options.code.compile(source, filename, 'cjs');
+    if (compiled.format !== 'cjs') throw new Error(`${filename}: Module#_compile takes CommonJS source`);
+    const require = this.makeRequire(new CjsModule(filename, filename, null));
+    target.require = require;
+    const dynamicImport = (specifier: string) => this.import(specifier, filename);
+    const wrapper = compiled.factory(...this.globals, dynamicImport, this.meta(filename), dynamicImport);
+    wrapper.call(target.exports, target.exports, require, target, filename, parentDir(filename));
+  }
+
   // ---- ES modules ---------------------------------------------------------------------------------------
 
   private meta(filename: string) {
