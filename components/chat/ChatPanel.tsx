@@ -11,8 +11,10 @@ import { MessageView } from './MessageView';
 import { MODE_LABELS } from './modes-ui';
 import type { ToolRunner } from './tool-runner';
 import { MAX_AUTO_FIX_ATTEMPTS, useAgentChat } from './useAgentChat';
-import { useConversationSaver, useLoadedConversation } from './useConversation';
-import type { ConversationData } from './conversation-store';
+import { ConversationBar } from './ConversationBar';
+import { conversationTitle } from './conversation-store';
+import { capturePreview } from './preview-attachment';
+import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from './useConversation';
 import styles from './chat.module.css';
 
 export interface PreviewError {
@@ -32,16 +34,17 @@ export interface ChatPanelProps {
   controller?: ChatController;
 }
 
-/** The agent column: restores the workspace's conversation, then runs the chat keyed by workspace. */
+/** The agent column: opens the workspace's last used conversation, then runs the chat keyed by conversation. */
 export function ChatPanel(props: ChatPanelProps) {
-  const loaded = useLoadedConversation(props.workspaceId);
-  if (loaded.phase === 'loading') return <p className={styles.placeholder}>Loading the conversation…</p>;
-  return <ChatSession key={props.workspaceId} {...props} initial={loaded.data} loadError={loaded.loadError} />;
+  const conversations = useConversations(props.workspaceId);
+  const { open } = conversations;
+  if (!open) return <p className={styles.placeholder}>Loading the conversation…</p>;
+  return <ChatSession key={`${open.workspaceId}/${open.id}`} {...props} open={open} conversations={conversations} />;
 }
 
-function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRevealFile, controller, initial, loadError }: ChatPanelProps & { initial: ConversationData; loadError: string | null }) {
-  const chat = useAgentChat({ workspaceId, store, toolClient, initial });
-  const saveError = useConversationSaver(workspaceId, chat.messages, chat.mode, chat.status);
+function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRevealFile, controller, open, conversations }: ChatPanelProps & { open: OpenConversation; conversations: Conversations }) {
+  const chat = useAgentChat({ workspaceId, conversationId: open.id, store, toolClient, initial: open.data });
+  const saveError = useConversationSaver(workspaceId, open.id, chat.messages, chat.mode, chat.status);
   const [confirmClear, setConfirmClear] = useState(false);
   const logRef = useFollowBottom(chat.messages);
 
@@ -49,10 +52,12 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
   useEffect(() => controller?.register(enqueue), [controller, enqueue]);
 
   const lastPreviewError = previewErrors.at(-1);
-  const notice = loadError ?? saveError;
+  const notice = conversations.loadError ?? saveError;
+  const title = conversationTitle({ title: conversations.list.find((c) => c.id === open.id && c.named)?.title ?? open.data.title, messages: chat.messages });
 
   return (
     <div className={styles.panel}>
+      <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={chat.busy} />
       <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
         {chat.messages.length === 0 && <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>}
         {chat.messages.map((message) => (
@@ -110,7 +115,8 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         busy={chat.busy}
         autoFix={chat.autoFix}
         onAutoFixChange={chat.setAutoFix}
-        onSend={(text) => chat.send(text)}
+        onSend={(text, files) => chat.send(text, { files })}
+        onAttachPreview={capturePreview}
         onStop={chat.stop}
         onClear={() => setConfirmClear(true)}
         canClear={chat.messages.length > 0}

@@ -1,9 +1,13 @@
 'use client';
 
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { FileUIPart } from 'ai';
+import { useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { AgentMode } from '@/lib/agent/messages';
 import { suggestMode } from '@/lib/agent/mode-heuristic';
+import { AttachmentThumbnails } from './AttachmentViews';
 import { ModeSelector } from './ModeSelector';
+import { useAttachments } from './useAttachments';
+import attachStyles from './attachments.module.css';
 import styles from './chat.module.css';
 
 interface ComposerProps {
@@ -12,22 +16,54 @@ interface ComposerProps {
   busy: boolean;
   autoFix: boolean;
   onAutoFixChange: (on: boolean) => void;
-  onSend: (text: string) => void;
+  onSend: (text: string, files: FileUIPart[]) => void;
+  /** A screenshot of the preview as an image part (rejects with the reason when there is none to take). */
+  onAttachPreview: () => Promise<{ part: FileUIPart; bytes: number }>;
   onStop: () => void;
   onClear: () => void;
   canClear: boolean;
 }
 
 /** The message box and the controls around it. Enter sends, Shift+Enter starts a new line. */
-export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, onSend, onStop, onClear, canClear }: ComposerProps) {
+export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, onSend, onAttachPreview, onStop, onClear, canClear }: ComposerProps) {
   const [draft, setDraft] = useState('');
+  const [dropping, setDropping] = useState(false);
+  const [capturing, setCapturing] = useState(false);
+  const attachments = useAttachments();
   const suggested = draft.trim() === '' ? null : suggestMode(draft);
+  const canSend = draft.trim() !== '' || attachments.items.length > 0;
 
   const submit = () => {
-    const text = draft.trim();
-    if (text === '' || busy) return;
-    onSend(text);
+    if (!canSend || busy) return;
+    onSend(draft.trim(), attachments.items.map((item) => item.part));
     setDraft('');
+    attachments.clear();
+  };
+  const imagesOf = (data: DataTransfer) => Array.from(data.files).filter((file) => file.type.startsWith('image/'));
+  const onPaste = (event: ClipboardEvent) => {
+    const images = imagesOf(event.clipboardData);
+    if (images.length === 0) return;
+    event.preventDefault();
+    void attachments.addFiles(images);
+  };
+  const onDrop = (event: DragEvent) => {
+    setDropping(false);
+    if (event.dataTransfer.files.length === 0) return;
+    event.preventDefault();
+    void attachments.addFiles(Array.from(event.dataTransfer.files));
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDropping(true);
+  };
+  const attachPreview = () => {
+    setCapturing(true);
+    attachments.setError(null);
+    onAttachPreview().then(
+      ({ part, bytes }) => attachments.add(part, bytes, part.filename ?? 'preview'),
+      (error: unknown) => attachments.setError(`The preview could not be captured: ${error instanceof Error ? error.message : String(error)}`),
+    ).finally(() => setCapturing(false));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +78,14 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, o
   };
 
   return (
-    <form className={styles.composer} onSubmit={onSubmit} aria-label="Message the agent">
+    <form
+      className={dropping ? `${styles.composer} ${attachStyles.dropping}` : styles.composer}
+      onSubmit={onSubmit}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+      aria-label="Message the agent"
+    >
       <ModeSelector mode={mode} suggested={suggested} onChange={onModeChange} />
       <textarea
         aria-label="Message the agent"
@@ -52,11 +95,36 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, o
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
+      <AttachmentThumbnails items={attachments.items} onRemove={attachments.remove} />
+      {attachments.error && (
+        <p role="alert" className={styles.error}>
+          {attachments.error}
+        </p>
+      )}
       <div className={styles.composerActions}>
         <label className={styles.checkbox}>
           <input type="checkbox" checked={autoFix} onChange={(e) => onAutoFixChange(e.target.checked)} /> Auto-fix
         </label>
+        <label className={styles.button}>
+          Attach image
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            multiple
+            aria-label="Attach image"
+            className={attachStyles.hiddenInput}
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              void attachments.addFiles(files);
+            }}
+          />
+        </label>
+        <button type="button" className={styles.button} disabled={capturing} onClick={attachPreview}>
+          {capturing ? 'Capturing…' : 'Attach preview'}
+        </button>
         <span className={styles.spacer} />
         <button type="button" className={styles.button} disabled={!canClear || busy} onClick={onClear}>
           Clear conversation
@@ -66,7 +134,7 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, o
             Stop
           </button>
         ) : (
-          <button type="submit" className={styles.primaryButton} disabled={draft.trim() === ''}>
+          <button type="submit" className={styles.primaryButton} disabled={!canSend}>
             Send
           </button>
         )}

@@ -2,6 +2,7 @@
 
 import { memo } from 'react';
 import type { IdeUIMessage } from '@/lib/agent/messages';
+import { SentImage } from './AttachmentViews';
 import { Markdown } from './Markdown';
 import { MODE_LABELS } from './modes-ui';
 import { ToolCallView } from './ToolCallView';
@@ -41,6 +42,7 @@ export const MessageView = memo(function MessageView({ message, onRevealFile }: 
             </details>
           );
         }
+        if (part.type === 'file') return <SentImage key={i} part={part} />;
         if (isIdeToolPart(part)) return <ToolCallView key={part.toolCallId} part={part} onRevealFile={onRevealFile} />;
         return null;
       })}

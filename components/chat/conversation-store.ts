@@ -1,60 +1,137 @@
 /**
- * The conversation of a workspace in IndexedDB (`conversations` store, key [workspaceId, 'main']). One
- * conversation per workspace for now; the id leaves room for more.
+ * A workspace's conversations in IndexedDB (`conversations` store, key [workspaceId, id]). The first
+ * conversation a workspace had is `main`; later ones get random ids. Which one the user had open is kept in
+ * the records themselves (`openedAt`), so a reload reopens it without another store.
  */
+import { z } from 'zod';
 import { agentModeSchema, type AgentMode, type IdeUIMessage } from '@/lib/agent/messages';
 import { openDatabase, type StoredConversation } from '@/lib/workspace/db';
 import { closeAsError, isIdeToolPart, isSettled } from './tool-parts';
 
 export const MAIN_CONVERSATION = 'main';
+/** Longest name a user can give a conversation. */
+export const MAX_TITLE_LENGTH = 80;
 
 export interface ConversationData {
   version: 1;
   mode: AgentMode;
   messages: IdeUIMessage[];
+  /** The name the user gave it; null shows the first message instead. */
+  title: string | null;
+  createdAt: number;
+  /** When the user last switched to it: the newest is reopened on load. */
+  openedAt: number;
 }
 
-export async function loadConversation(workspaceId: string): Promise<ConversationData | null> {
+/** What the switcher lists: no messages, only what names and orders a conversation. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  /** The user named it (else the title follows the first message). */
+  named: boolean;
+  createdAt: number;
+  openedAt: number;
+}
+
+/** Stored data is untrusted (older versions, other tabs): fields that do not fit fall back to defaults. */
+const storedDataSchema = z.object({
+  mode: agentModeSchema.catch('balanced'),
+  messages: z.array(z.unknown()).catch([]),
+  title: z.string().max(MAX_TITLE_LENGTH).nullable().catch(null),
+  createdAt: z.number().catch(0),
+  openedAt: z.number().catch(0),
+});
+
+export function emptyConversation(now = Date.now()): ConversationData {
+  return { version: 1, mode: 'balanced', messages: [], title: null, createdAt: now, openedAt: now };
+}
+
+export function newConversationId(): string {
+  return `c-${crypto.randomUUID()}`;
+}
+
+/** The name to show: the user's, else the start of the first message, else a placeholder. */
+export function conversationTitle(data: Pick<ConversationData, 'title' | 'messages'>): string {
+  if (data.title) return data.title;
+  const first = data.messages.find((message) => message.role === 'user');
+  const text = first?.parts.map((part) => (part.type === 'text' ? part.text : '')).join(' ').replace(/\s+/g, ' ').trim();
+  if (!text) return 'New conversation';
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
+}
+
+async function withDb<T>(run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const db = await openDatabase();
   try {
-    const stored = await db.get('conversations', [workspaceId, MAIN_CONVERSATION]);
-    return stored ? parseData(stored.data) : null;
+    return await run(db);
   } finally {
     db.close();
   }
 }
 
-export async function saveConversation(workspaceId: string, data: ConversationData): Promise<void> {
-  const db = await openDatabase();
-  try {
-    // Messages from useChat are plain data but may hold proxies/frozen objects; structuredClone checks that
-    // they survive IndexedDB's clone before the transaction starts.
-    const record: StoredConversation = { workspaceId, id: MAIN_CONVERSATION, updatedAt: Date.now(), data: structuredClone(data) };
-    await db.put('conversations', record);
-  } finally {
-    db.close();
-  }
+export async function listConversations(workspaceId: string): Promise<ConversationSummary[]> {
+  const records = await withDb((db) => db.getAllFromIndex('conversations', 'byWorkspace', workspaceId));
+  return records
+    .map((record) => {
+      const data = parseData(record.data);
+      return data && { id: record.id, title: conversationTitle(data), named: data.title !== null, createdAt: data.createdAt || record.updatedAt, openedAt: data.openedAt };
+    })
+    .filter((summary): summary is ConversationSummary => summary !== null)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
-export async function deleteConversation(workspaceId: string): Promise<void> {
-  const db = await openDatabase();
-  try {
-    await db.delete('conversations', [workspaceId, MAIN_CONVERSATION]);
-  } finally {
-    db.close();
-  }
+export async function loadConversation(workspaceId: string, id: string): Promise<ConversationData | null> {
+  const stored = await withDb((db) => db.get('conversations', [workspaceId, id]));
+  return stored ? parseData(stored.data) : null;
 }
 
-/** Stored data is untrusted (older versions, other tabs): keep only what has the expected shape. */
+/** Creates an empty conversation, opened now, and returns its id. */
+export async function createConversation(workspaceId: string, now = Date.now()): Promise<string> {
+  const id = newConversationId();
+  const record: StoredConversation = { workspaceId, id, updatedAt: now, data: emptyConversation(now) };
+  await withDb((db) => db.put('conversations', record).then(() => undefined));
+  return id;
+}
+
+/**
+ * Writes a conversation's messages and mode. Its name and dates stay as stored, so a rename made while the chat
+ * streams is not overwritten by the chat's next save.
+ */
+export async function saveConversation(workspaceId: string, id: string, content: Pick<ConversationData, 'mode' | 'messages'>): Promise<void> {
+  // Messages from useChat are plain data but may hold proxies/frozen objects; structuredClone checks that
+  // they survive IndexedDB's clone before the transaction starts.
+  const cloned = structuredClone(content);
+  await withDb(async (db) => {
+    const tx = db.transaction('conversations', 'readwrite');
+    const stored = await tx.store.get([workspaceId, id]);
+    const base = (stored && parseData(stored.data)) || emptyConversation();
+    const record: StoredConversation = { workspaceId, id, updatedAt: Date.now(), data: { ...base, ...cloned } };
+    await tx.store.put(record);
+    await tx.done;
+  });
+}
+
+/** Changes a few fields of a stored conversation without touching its messages (rename, reopen). */
+export async function updateConversation(workspaceId: string, id: string, change: Partial<Pick<ConversationData, 'title' | 'openedAt'>>): Promise<void> {
+  await withDb(async (db) => {
+    const tx = db.transaction('conversations', 'readwrite');
+    const stored = await tx.store.get([workspaceId, id]);
+    const data = stored ? parseData(stored.data) : null;
+    if (stored && data) await tx.store.put({ ...stored, data: { ...data, ...change } });
+    await tx.done;
+  });
+}
+
+export async function deleteConversation(workspaceId: string, id: string): Promise<void> {
+  await withDb((db) => db.delete('conversations', [workspaceId, id]));
+}
+
 function parseData(data: unknown): ConversationData | null {
   if (typeof data !== 'object' || data === null) return null;
-  const record = data as Record<string, unknown>;
-  const mode = agentModeSchema.safeParse(record.mode);
-  if (!Array.isArray(record.messages)) return null;
-  const messages = record.messages.filter(
+  const parsed = storedDataSchema.parse(data);
+  const messages = parsed.messages.filter(
     (m): m is IdeUIMessage => typeof m === 'object' && m !== null && typeof (m as IdeUIMessage).id === 'string' && Array.isArray((m as IdeUIMessage).parts),
   );
-  return { version: 1, mode: mode.success ? mode.data : 'balanced', messages };
+  return { version: 1, mode: parsed.mode, messages, title: parsed.title, createdAt: parsed.createdAt, openedAt: parsed.openedAt };
 }
 
 /**

@@ -9,7 +9,7 @@
  * during a run applies from the next user message, so a run's steps never switch model.
  */
 import { useChat } from '@ai-sdk/react';
-import type { InferUITools } from 'ai';
+import type { FileUIPart, InferUITools } from 'ai';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
 import type { AgentTools } from '@/lib/agent/tools';
@@ -27,6 +27,8 @@ type IdeTools = InferUITools<AgentTools>;
 
 export interface AgentChatOptions {
   workspaceId: string;
+  /** The open conversation of the workspace: its runs (and the checkpoints they take) belong to it. */
+  conversationId: string;
   store: WorkspaceStore;
   toolClient: ToolRunner;
   initial: ConversationData;
@@ -37,7 +39,7 @@ interface Pending {
   automatic: boolean;
 }
 
-export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentChatOptions) {
+export function useAgentChat({ workspaceId, conversationId, store, toolClient, initial }: AgentChatOptions) {
   const [mode, setMode] = useState<AgentMode>(initial.mode);
   const [runMode, setRunMode] = useState<AgentMode>(() => lastRunMode(initial.messages) ?? initial.mode);
   const [autoFix, setAutoFix] = useState(false);
@@ -57,7 +59,7 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
   const transport = useChatTransport(live);
 
   const chat = useChat<IdeUIMessage>({
-    id: `workspace:${workspaceId}`,
+    id: `workspace:${workspaceId}:${conversationId}`,
     messages: initial.messages,
     transport,
     onToolCall: ({ toolCall }) => {
@@ -111,7 +113,7 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
   }
 
   const send = useCallback(
-    (text: string, options: { automatic?: boolean } = {}) => {
+    (text: string, options: { automatic?: boolean; files?: FileUIPart[] } = {}) => {
       if (!options.automatic) {
         live.current.attempts = 0;
         setAutoFixExhausted(false);
@@ -121,7 +123,7 @@ export function useAgentChat({ workspaceId, store, toolClient, initial }: AgentC
       setStopped(false);
       setStepBase(0);
       setRunMode(started);
-      void sendMessage({ text, metadata: { mode: started } });
+      void sendMessage({ text, ...(options.files?.length ? { files: options.files } : {}), metadata: { mode: started } });
     },
     [sendMessage],
   );

@@ -1,52 +1,138 @@
 'use client';
 
 /**
- * Loading a workspace's conversation once, and saving it back: debounced while it changes, at once when a
- * response finishes, and on pagehide (a reload must not lose the last message).
+ * A workspace's conversations for the chat panel: the list, the open one (the last opened, on load), and
+ * new / rename / delete / switch. The open conversation's messages are saved back while it changes:
+ * debounced while streaming, at once when a response finishes, and on pagehide (a reload must not lose the
+ * last message).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatStatus } from 'ai';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
-import { loadConversation, saveConversation, settleInterrupted, type ConversationData } from './conversation-store';
+import {
+  createConversation,
+  deleteConversation,
+  emptyConversation,
+  listConversations,
+  loadConversation,
+  MAIN_CONVERSATION,
+  saveConversation,
+  settleInterrupted,
+  updateConversation,
+  type ConversationData,
+  type ConversationSummary,
+} from './conversation-store';
 import { errorMessage } from '../../lib/error-message';
 
 const SAVE_DEBOUNCE_MS = 400;
 
-export type LoadState = { phase: 'loading' } | { phase: 'ready'; data: ConversationData; loadError: string | null };
-
-export function useLoadedConversation(workspaceId: string): LoadState {
-  const [state, setState] = useState<{ id: string; value: LoadState } | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    loadConversation(workspaceId).then(
-      (data) => {
-        if (cancelled) return;
-        const restored: ConversationData = data
-          ? { ...data, messages: settleInterrupted(data.messages) }
-          : { version: 1, mode: 'balanced', messages: [] };
-        setState({ id: workspaceId, value: { phase: 'ready', data: restored, loadError: null } });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        const message = errorMessage(error);
-        setState({ id: workspaceId, value: { phase: 'ready', data: { version: 1, mode: 'balanced', messages: [] }, loadError: `The saved conversation could not be read: ${message}` } });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [workspaceId]);
-  return state?.id === workspaceId ? state.value : { phase: 'loading' };
+export interface OpenConversation {
+  workspaceId: string;
+  id: string;
+  data: ConversationData;
 }
 
-export function useConversationSaver(workspaceId: string, messages: IdeUIMessage[], mode: AgentMode, status: ChatStatus): string | null {
+export interface Conversations {
+  /** Null while the first load runs. */
+  open: OpenConversation | null;
+  list: ConversationSummary[];
+  loadError: string | null;
+  create(): Promise<void>;
+  switchTo(id: string): Promise<void>;
+  rename(id: string, title: string): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** The conversation to reopen: the one opened last (a fresh workspace has none yet: `main`, unsaved). */
+function lastOpened(list: readonly ConversationSummary[]): string {
+  return [...list].sort((a, b) => b.openedAt - a.openedAt || b.createdAt - a.createdAt)[0]?.id ?? MAIN_CONVERSATION;
+}
+
+async function openOne(workspaceId: string, id: string): Promise<OpenConversation> {
+  const data = await loadConversation(workspaceId, id);
+  return { workspaceId, id, data: data ? { ...data, messages: settleInterrupted(data.messages) } : emptyConversation() };
+}
+
+type Pick = (list: ConversationSummary[]) => string | Promise<string>;
+
+/** Runs the change `pick` makes (it returns the conversation to open) and reads back the list and that conversation. */
+async function reload(workspaceId: string, pick: Pick): Promise<{ list: ConversationSummary[]; open: OpenConversation }> {
+  const id = await pick(await listConversations(workspaceId));
+  const open = await openOne(workspaceId, id);
+  return { list: await listConversations(workspaceId), open };
+}
+
+export function useConversations(workspaceId: string): Conversations {
+  const [open, setOpen] = useState<OpenConversation | null>(null);
+  const [list, setList] = useState<ConversationSummary[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  /** Only the newest request may show its result (a slow load must not replace a later switch). */
+  const generation = useRef(0);
+
+  const show = useCallback(
+    (pick: Pick) => {
+      const mine = ++generation.current;
+      return reload(workspaceId, pick).then(
+        (result) => {
+          if (mine !== generation.current) return;
+          setList(result.list);
+          setOpen(result.open);
+          setLoadError(null);
+        },
+        (error: unknown) => {
+          if (mine !== generation.current) return;
+          setOpen({ workspaceId, id: MAIN_CONVERSATION, data: emptyConversation() });
+          setLoadError(`The saved conversations could not be read: ${errorMessage(error)}`);
+        },
+      );
+    },
+    [workspaceId],
+  );
+
+  useEffect(() => {
+    void show(lastOpened);
+  }, [show]);
+
+  const switchTo = useCallback(
+    (id: string) =>
+      show(async () => {
+        await updateConversation(workspaceId, id, { openedAt: Date.now() });
+        return id;
+      }),
+    [show, workspaceId],
+  );
+  const create = useCallback(() => show(() => createConversation(workspaceId)), [show, workspaceId]);
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      await updateConversation(workspaceId, id, { title: title.trim() || null });
+      setList(await listConversations(workspaceId));
+      setOpen((current) => (current && current.id === id ? { ...current, data: { ...current.data, title: title.trim() || null } } : current));
+    },
+    [workspaceId],
+  );
+  const remove = useCallback(
+    (id: string) =>
+      show(async () => {
+        await deleteConversation(workspaceId, id);
+        const rest = await listConversations(workspaceId);
+        if (open && open.id !== id && rest.some((c) => c.id === open.id)) return open.id;
+        if (rest.length > 0) return lastOpened(rest);
+        return createConversation(workspaceId);
+      }),
+    [show, workspaceId, open],
+  );
+
+  return { open: open?.workspaceId === workspaceId ? open : null, list, loadError, create, switchTo, rename, remove };
+}
+
+export function useConversationSaver(workspaceId: string, conversationId: string, messages: IdeUIMessage[], mode: AgentMode, status: ChatStatus): string | null {
   const [saveError, setSaveError] = useState<string | null>(null);
-  const latest = useRef<ConversationData>({ version: 1, mode, messages });
+  const latest = useRef({ mode, messages });
   const dirty = useRef(false);
   const first = useRef(true);
 
   useEffect(() => {
-    latest.current = { version: 1, mode, messages };
+    latest.current = { mode, messages };
     // The first render shows what was just loaded: nothing to write.
     if (first.current) {
       first.current = false;
@@ -55,15 +141,18 @@ export function useConversationSaver(workspaceId: string, messages: IdeUIMessage
     dirty.current = true;
   }, [messages, mode]);
 
+  const save = useCallback(() => {
+    if (!dirty.current) return;
+    dirty.current = false;
+    saveConversation(workspaceId, conversationId, latest.current).then(
+      () => setSaveError(null),
+      (error: unknown) => setSaveError(`The conversation could not be saved: ${errorMessage(error)}`),
+    );
+  }, [workspaceId, conversationId]);
+  // Switching conversations unmounts the chat: what the debounce still held is written first.
+  useEffect(() => save, [save]);
+
   useEffect(() => {
-    const save = () => {
-      if (!dirty.current) return;
-      dirty.current = false;
-      saveConversation(workspaceId, latest.current).then(
-        () => setSaveError(null),
-        (error: unknown) => setSaveError(`The conversation could not be saved: ${errorMessage(error)}`),
-      );
-    };
     // Finished (ready/error): write now; while streaming, coalesce the many small updates.
     const timer = window.setTimeout(save, status === 'ready' || status === 'error' ? 0 : SAVE_DEBOUNCE_MS);
     window.addEventListener('pagehide', save);
@@ -71,7 +160,7 @@ export function useConversationSaver(workspaceId: string, messages: IdeUIMessage
       window.clearTimeout(timer);
       window.removeEventListener('pagehide', save);
     };
-  }, [workspaceId, messages, mode, status]);
+  }, [save, messages, mode, status]);
 
   return saveError;
 }

@@ -16,6 +16,7 @@ import {
 } from 'ai';
 import { describeZodError, jsonError, readJsonBody } from './http';
 import { chatRequestSchema, MAX_CHAT_BODY_BYTES, type AgentMode, type IdeUIMessage, type MessageMetadata } from './messages';
+import { prepareImageInput } from './image-input';
 import { describeModelError } from './model-errors';
 import { AgentConfigError } from './modes';
 import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
@@ -61,10 +62,12 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   const resolution = resolveOrError(mode, deps);
   if (!resolution.ok) return resolution.response;
   const { model, config, providerOptions } = resolution.resolved;
+  const withImages = prepareImageInput(messages, resolution.resolved.provider, config.model);
+  if (!withImages.ok) return jsonError(422, withImages.error);
 
   let modelMessages: ModelMessage[];
   try {
-    modelMessages = await convertToModelMessages(neutralizeForeignSignatures(messages, config.model), { tools: agentTools, ignoreIncompleteToolCalls: true });
+    modelMessages = await convertToModelMessages(neutralizeForeignSignatures(withImages.messages, config.model), { tools: agentTools, ignoreIncompleteToolCalls: true });
   } catch (error) {
     return jsonError(400, `messages: ${errorMessage(error)}`);
   }

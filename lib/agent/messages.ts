@@ -4,6 +4,7 @@
  */
 import type { InferUITools, UIMessage } from 'ai';
 import { z } from 'zod';
+import { imagePartsProblem } from './attachments';
 import type { AgentTools } from './tools';
 
 export const agentModeSchema = z.enum(['fast', 'balanced', 'deep']);
@@ -43,7 +44,19 @@ export type IdeUIMessage = UIMessage<MessageMetadata, Record<string, never>, Inf
 
 /** The POST body; `messages` are UI messages, checked structurally by the AI SDK when converted. */
 export const chatRequestSchema = z.object({
-  messages: z.array(z.object({ id: z.string(), role: z.enum(['system', 'user', 'assistant']), parts: z.array(z.unknown()) }).passthrough()).min(1).max(500),
+  messages: z
+    .array(
+      z
+        .object({ id: z.string(), role: z.enum(['system', 'user', 'assistant']), parts: z.array(z.unknown()) })
+        .passthrough()
+        // Attached images are the one part the client builds from user data: checked here, before the SDK.
+        .superRefine((message, ctx) => {
+          const problem = imagePartsProblem(message.parts);
+          if (problem) ctx.addIssue({ code: 'custom', path: ['parts'], message: problem });
+        }),
+    )
+    .min(1)
+    .max(500),
   mode: agentModeSchema.default('balanced'),
   workspaceState: workspaceStateSchema.default({ files: [], lastCommand: null, serverRunning: false, openPorts: [], installedPackages: [] }),
 });

@@ -52,12 +52,24 @@ export function selectResponse(sessions: readonly RecordedSession[], options: La
   const session = findSession(sessions, userText);
   if (!session) {
     const known = sessions.map((s) => `"${s.match}"`).join(', ') || 'none';
-    return textResponse(`No recorded session matches "${userText.slice(0, 120)}". Recorded prompts: ${known}.`);
+    return textResponse(`No recorded session matches "${userText.slice(0, 120)}". Recorded prompts: ${known}.${describeFiles(options.prompt)}`);
   }
   const index = answeredResponses(options.prompt);
   const response = session.responses[index];
   if (!response) return textResponse(`The recorded session "${session.name}" has no response ${index + 1} (it has ${session.responses.length}).`);
   return asStreamParts(response);
+}
+
+/** What files (attached images) the model received, so a test can see them arrive without a recording. */
+function describeFiles(prompt: LanguageModelV4CallOptions['prompt']): string {
+  const files = prompt.flatMap((message) => (message.role === 'user' ? message.content.filter((part) => part.type === 'file') : []));
+  if (files.length === 0) return '';
+  const sizes = files.map((file) => {
+    const { data } = file;
+    const bytes = data.type === 'data' ? (typeof data.data === 'string' ? Math.floor((data.data.length * 3) / 4) : data.data.byteLength) : 0;
+    return `${file.mediaType} ${file.filename ?? 'unnamed'} (~${bytes} bytes)`;
+  });
+  return ` The prompt holds ${files.length} file${files.length === 1 ? '' : 's'}: ${sizes.join(', ')}.`;
 }
 
 function toStream(parts: LanguageModelV4StreamPart[], delayMs: number, signal?: AbortSignal): ReadableStream<LanguageModelV4StreamPart> {

@@ -1,7 +1,8 @@
-// Computer use: a screenshot of a preview page at 1440×900, taken in the page through the preview bridge
-// (postMessage → modern-screenshot → PNG → postMessage back), against Chromium's native capture of the same
-// pixels (CDP Page.captureScreenshot, clipped to the iframe). The ratio is what rendering the DOM to a canvas
-// in JS costs over the compositor's own capture; the PNG sizes show what the model is sent.
+// The preview screenshot computer use, preview_check and "Attach preview" take: a preview page at 1440×900,
+// captured in the page through the preview bridge (postMessage → modern-screenshot → image → postMessage back),
+// against Chromium's own capture of the same pixels (Playwright's page.screenshot, clipped to the iframe). The
+// ratio is what rendering the DOM to a canvas in JS costs over the compositor's capture; the sizes show what
+// the model is sent.
 import { openBenchPage } from '../lib/bench-page.mjs';
 
 const PORT = 4300;
@@ -105,8 +106,8 @@ async function stopApp() {
 }
 
 export default {
-  id: 'computer-use-screenshot',
-  description: 'computer-use screenshot at 1440×900: in-page (bridge) vs CDP Page.captureScreenshot',
+  id: 'screenshot',
+  description: 'preview screenshot at 1440×900: in-page (bridge) vs Playwright page.screenshot',
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
     const { page, close, booted, failed } = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
@@ -122,14 +123,10 @@ export default {
         scriptPath: BRIDGE_SCRIPT_PATH,
         timeoutMs: STEP_TIMEOUT_MS,
       });
-      const cdp = await page.context().newCDPSession(page);
       const native = async () => {
         const started = performance.now();
-        const { data } = await cdp.send('Page.captureScreenshot', {
-          format: 'png',
-          clip: { x: 0, y: 0, width: WIDTH, height: HEIGHT, scale: 1 },
-        });
-        return { ms: performance.now() - started, bytes: Buffer.from(data, 'base64').length };
+        const data = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: WIDTH, height: HEIGHT }, animations: 'allow', caret: 'initial' });
+        return { ms: performance.now() - started, bytes: data.length };
       };
 
       // One warm-up each (the bridge's first capture loads fonts and modern-screenshot's worker state).
@@ -147,7 +144,6 @@ export default {
         cdpMs.push(cap.ms);
         cdpBytes.push(cap.bytes / 1024);
       }
-      await cdp.detach();
       await page.evaluate(stopApp);
 
       const sorted = [...cdpMs].sort((a, b) => a - b);
@@ -155,15 +151,15 @@ export default {
       const size = `${first.width}×${first.height} PNG of a ${first.viewport.width}×${first.viewport.height} viewport`;
       return [
         {
-          name: 'computer-use.screenshot.in-page',
+          name: 'screenshot.in-page',
           unit: 'ms',
           samples: inPage,
-          baseline: { label: 'CDP Page.captureScreenshot of the same page, median of this run', value: cdpMedian },
+          baseline: { label: 'Playwright page.screenshot of the same page, median of this run', value: cdpMedian },
           note: `postMessage round trip through the preview bridge (${how}), ${size}; first capture ${first.ms.toFixed(0)} ms (warm-up, not counted)`,
         },
-        { name: 'computer-use.screenshot.cdp', unit: 'ms', samples: cdpMs, note: 'Page.captureScreenshot clipped to the 1440×900 iframe (CDP round trip from Node)' },
-        { name: 'computer-use.screenshot.in-page-png', unit: 'KiB', samples: inPageBytes, note: `bridge PNG (${size}; downscaled by the bridge when over ~200 KB)` },
-        { name: 'computer-use.screenshot.cdp-png', unit: 'KiB', samples: cdpBytes, note: 'native PNG at 1440×900' },
+        { name: 'screenshot.playwright', unit: 'ms', samples: cdpMs, note: 'page.screenshot clipped to the 1440×900 iframe (round trip from Node)' },
+        { name: 'screenshot.in-page-bytes', unit: 'KiB', samples: inPageBytes, note: `bridge image (${size})` },
+        { name: 'screenshot.playwright-png', unit: 'KiB', samples: cdpBytes, note: 'native PNG at 1440×900' },
       ];
     } finally {
       await close();
