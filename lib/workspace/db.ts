@@ -5,14 +5,16 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AuditEntry } from '@/lib/agent/audit';
+import type { CheckpointBase, CheckpointRecord } from './checkpoints/types';
 import type { FileContent, PersistedState } from './types';
 
 export const DB_NAME = 'tabsmith';
 /**
  * 2: the agent's `audit` store. 3: `chunks` (large files in pieces) and `journal` (unsaved editor text).
+ * 4: checkpoints (`checkpoints`, `checkpointBases`, `blobs`; see lib/workspace/checkpoints).
  * Upgrades only ever add; existing stores are left as they are.
  */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** Where a large file's bytes are: `count` pieces under [workspaceId, path, gen, 0…count-1] in `chunks`. */
 export interface ChunkRef {
@@ -61,6 +63,12 @@ export interface TabsmithSchema extends DBSchema {
   /** Pieces of large files, keyed [workspaceId, path, gen, index] (see ChunkRef). */
   chunks: { key: [string, string, number, number]; value: Uint8Array };
   journal: { key: [string, string]; value: JournalEntry };
+  /** Checkpoint metas with their files as changes against a base, keyed [workspaceId, id]. */
+  checkpoints: { key: [string, string]; value: CheckpointRecord };
+  /** Full file lists checkpoints share, keyed [workspaceId, id]. */
+  checkpointBases: { key: [string, string]; value: CheckpointBase };
+  /** Checkpointed file contents by SHA-256, keyed [workspaceId, hash, piece]; large ones in several pieces. */
+  blobs: { key: [string, string, number]; value: FileContent };
 }
 
 export type TabsmithDB = IDBPDatabase<TabsmithSchema>;
@@ -86,6 +94,11 @@ export function openDatabase(name: string = DB_NAME): Promise<TabsmithDB> {
       if (oldVersion < 3) {
         db.createObjectStore('chunks');
         db.createObjectStore('journal', { keyPath: ['workspaceId', 'path'] });
+      }
+      if (oldVersion < 4) {
+        db.createObjectStore('checkpoints', { keyPath: ['workspaceId', 'id'] });
+        db.createObjectStore('checkpointBases', { keyPath: ['workspaceId', 'id'] });
+        db.createObjectStore('blobs');
       }
     },
     blocking(_current, _blocked, event) {

@@ -5,6 +5,7 @@
  */
 import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, MAX_STORED_FILE_BYTES, tooLargeMessage } from './chunks';
 import { tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
+import { forgetWorkspace } from './checkpoints/session';
 import { isPersistablePath } from './persistence';
 import { getTemplate, type TemplateId } from './templates';
 import { WorkspaceError, type FileContent, type PersistedState, type WorkspaceMeta } from './types';
@@ -126,9 +127,9 @@ export async function duplicateWorkspace(db: TabsmithDB, id: string): Promise<Wo
   return meta;
 }
 
-/** Deletes the workspace, its files and its conversations, all or nothing. */
+/** Deletes the workspace, its files, its conversations and its checkpoints, all or nothing. */
 export async function deleteWorkspace(db: TabsmithDB, id: string): Promise<void> {
-  const tx = db.transaction(['files', 'state', 'conversations', 'audit', 'chunks', 'journal'], 'readwrite');
+  const tx = db.transaction(['files', 'state', 'conversations', 'audit', 'chunks', 'journal', 'checkpoints', 'checkpointBases', 'blobs'], 'readwrite');
   // The audit log is keyed by an autoincrement id: its entries for this workspace come from the index.
   const auditKeys = await tx.objectStore('audit').index('byWorkspace').getAllKeys(id);
   await Promise.all([
@@ -137,7 +138,11 @@ export async function deleteWorkspace(db: TabsmithDB, id: string): Promise<void>
     tx.objectStore('conversations').delete(workspaceRange(id)),
     tx.objectStore('chunks').delete(workspaceRange(id)),
     tx.objectStore('journal').delete(workspaceRange(id)),
+    tx.objectStore('checkpoints').delete(workspaceRange(id)),
+    tx.objectStore('checkpointBases').delete(workspaceRange(id)),
+    tx.objectStore('blobs').delete(workspaceRange(id)),
     ...auditKeys.map((key) => tx.objectStore('audit').delete(key)),
     tx.done,
   ]);
+  forgetWorkspace(id);
 }

@@ -1,0 +1,75 @@
+/**
+ * Workspace checkpoints: the workspace's files at a moment (never node_modules), kept in IndexedDB by content
+ * hash so unchanged files cost nothing, listed, compared, restored, renamed and deleted. Every operation on a
+ * workspace's checkpoints runs one at a time (session.ts).
+ */
+import { workspaceRange } from '../db';
+import { WorkspaceError, type WorkspaceStore } from '../types';
+import { checkpointDatabase } from './database';
+import { assertOpen, checkpointSide, diffSides, liveSide } from './diff';
+import { collectGarbage } from './gc';
+import { toMeta } from './manifests';
+import { restoreNow, type RestoreResult } from './restore';
+import { invalidate, serialized } from './session';
+import { takeNow } from './take';
+import { checkpointRequestSchema, type CheckpointMeta, type CheckpointRequest, type FileChange } from './types';
+
+export type { CheckpointKind, CheckpointMeta, CheckpointRequest, FileChange } from './types';
+export type { RestoreResult } from './restore';
+export { setCheckpointDatabase } from './database';
+export { configureCheckpoints, DEFAULT_LIMITS, type CheckpointLimits } from './gc';
+
+/** Checkpoints the open workspace's files as they are now (pending saves and shell changes included). */
+export async function takeCheckpoint(store: WorkspaceStore, request: CheckpointRequest): Promise<CheckpointMeta> {
+  const valid = checkpointRequestSchema.parse(request);
+  const db = await checkpointDatabase();
+  return serialized(store.getSnapshot().meta.id, (session) => takeNow(db, store, valid, session));
+}
+
+/** Newest first. */
+export async function listCheckpoints(workspaceId: string): Promise<CheckpointMeta[]> {
+  const db = await checkpointDatabase();
+  const records = await db.getAll('checkpoints', workspaceRange(workspaceId));
+  return records.map(toMeta).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+}
+
+/** What changed from `from` to `to` (another checkpoint, or 'live': the open workspace now, which `store` is). */
+export async function diffCheckpoints(workspaceId: string, from: string, to: string | 'live', store?: WorkspaceStore): Promise<FileChange[]> {
+  const db = await checkpointDatabase();
+  const live = to === 'live' ? assertOpen(store, workspaceId) : null;
+  return serialized(workspaceId, async (session) => {
+    const before = await checkpointSide(db, workspaceId, from);
+    const after = live ? await liveSide(db, live, workspaceId, session) : await checkpointSide(db, workspaceId, to);
+    return diffSides(before, after);
+  });
+}
+
+/** Puts the checkpoint's files back (only `paths`, files or folders, when given); undoable through `before`. */
+export async function restoreCheckpoint(store: WorkspaceStore, id: string, options: { paths?: string[] } = {}): Promise<RestoreResult> {
+  const db = await checkpointDatabase();
+  return serialized(store.getSnapshot().meta.id, (session) => restoreNow(db, store, id, options.paths, session));
+}
+
+export async function renameCheckpoint(workspaceId: string, id: string, label: string): Promise<CheckpointMeta> {
+  const db = await checkpointDatabase();
+  const trimmed = label.trim();
+  if (trimmed === '') throw new WorkspaceError('bad-path', 'Give the checkpoint a name.');
+  return serialized(workspaceId, async () => {
+    const tx = db.transaction('checkpoints', 'readwrite');
+    const record = await tx.store.get([workspaceId, id]);
+    if (!record) throw new WorkspaceError('not-found', 'This checkpoint no longer exists.');
+    const next = { ...record, label: trimmed.slice(0, 500) };
+    await Promise.all([tx.store.put(next), tx.done]);
+    return toMeta(next);
+  });
+}
+
+/** Deletes one checkpoint and whatever content only it needed. */
+export async function deleteCheckpoint(workspaceId: string, id: string): Promise<void> {
+  const db = await checkpointDatabase();
+  return serialized(workspaceId, async (session) => {
+    await db.delete('checkpoints', [workspaceId, id]);
+    invalidate(session);
+    session.usage = await collectGarbage(db, workspaceId);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * What this tab remembers per workspace between checkpoints, so taking one stays cheap: each file's last known
+ * (size, lastModified) → hash, the newest checkpoint's files, and the bytes the workspace's checkpoints hold.
+ * All checkpoint work on one workspace runs one operation at a time through its queue, so a take never reads
+ * a manifest a delete is half-way through dropping.
+ */
+import type { ManifestEntry } from './types';
+
+export interface KnownHash {
+  size: number;
+  modified: number;
+  hash: string;
+}
+
+export interface LatestManifest {
+  id: string;
+  baseId: string;
+  /** The base's files, and the checkpoint's own (base + delta). */
+  base: ReadonlyMap<string, ManifestEntry>;
+  files: ReadonlyMap<string, ManifestEntry>;
+}
+
+export interface WorkspaceSession {
+  known: Map<string, KnownHash>;
+  latest: LatestManifest | null;
+  /** Bytes of the distinct contents every checkpoint of the workspace holds; null until first counted. */
+  usage: number | null;
+  queue: Promise<unknown>;
+}
+
+const sessions = new Map<string, WorkspaceSession>();
+
+export function sessionOf(workspaceId: string): WorkspaceSession {
+  let session = sessions.get(workspaceId);
+  if (!session) {
+    session = { known: new Map(), latest: null, usage: null, queue: Promise.resolve() };
+    sessions.set(workspaceId, session);
+  }
+  return session;
+}
+
+/** Runs `task` after every earlier checkpoint operation on the workspace; a failed one does not block the rest. */
+export function serialized<T>(workspaceId: string, task: (session: WorkspaceSession) => Promise<T>): Promise<T> {
+  const session = sessionOf(workspaceId);
+  const result = session.queue.then(() => task(session));
+  session.queue = result.catch(() => undefined);
+  return result;
+}
+
+/** Cached facts may be stale (a delete, a cap, an import): they are read from the database again next time. */
+export function invalidate(session: WorkspaceSession): void {
+  session.latest = null;
+  session.usage = null;
+}
+
+/** The workspace is gone: forget everything about it. */
+export function forgetWorkspace(workspaceId: string): void {
+  sessions.delete(workspaceId);
+}
+
+/** Every file's hash of `files`, so the next checkpoint does not hash them again. */
+export function remember(session: WorkspaceSession, files: Iterable<ManifestEntry>): void {
+  for (const [path, hash, size, modified] of files) session.known.set(path, { size, modified, hash });
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  configureCheckpoints,
+  DEFAULT_LIMITS,
+  deleteCheckpoint,
+  listCheckpoints,
+  renameCheckpoint,
+  takeCheckpoint,
+} from '@/lib/workspace/checkpoints';
+import { blobCount, openCheckpointWorkspace, shellWrite, type CheckpointSetup } from './checkpoint-setup';
+
+let setup: CheckpointSetup | null = null;
+afterEach(() => {
+  setup?.dispose();
+  setup = null;
+  configureCheckpoints(DEFAULT_LIMITS);
+});
+
+const files = { '/package.json': '{"name":"app"}\n', '/src/a.js': 'a\n', '/src/b.js': 'b\n', '/logo.png': new Uint8Array([137, 80, 78, 71, 0, 1, 2]) };
+
+describe('checkpoint store', () => {
+  it('stores each distinct content once: an unchanged file costs no new blob', async () => {
+    setup = await openCheckpointWorkspace(files);
+    const first = await takeCheckpoint(setup.store, { kind: 'turn', label: 'Turn 1', conversationId: 'c1', messageId: 'm1' });
+    expect(first).toMatchObject({ kind: 'turn', label: 'Turn 1', conversationId: 'c1', messageId: 'm1', fileCount: 4 });
+    expect(await blobCount(setup)).toBe(4);
+    await takeCheckpoint(setup.store, { kind: 'auto', label: 'Nothing changed' });
+    expect(await blobCount(setup)).toBe(4);
+    await shellWrite(setup, '/src/a.js', 'a changed\n');
+    const third = await takeCheckpoint(setup.store, { kind: 'auto', label: 'One change' });
+    expect(await blobCount(setup)).toBe(5);
+    expect(third.fileCount).toBe(4);
+    // A file with the same content as another is the same blob.
+    await shellWrite(setup, '/src/copy.js', 'b\n');
+    await takeCheckpoint(setup.store, { kind: 'auto', label: 'Copy' });
+    expect(await blobCount(setup)).toBe(5);
+  });
+
+  it('never checkpoints node_modules', async () => {
+    setup = await openCheckpointWorkspace(files);
+    await shellWrite(setup, '/node_modules/x/index.js', 'x');
+    const meta = await takeCheckpoint(setup.store, { kind: 'auto', label: 'x' });
+    expect(meta.fileCount).toBe(4);
+  });
+
+  it('lists newest first, renames, and deletes with garbage collection of contents no checkpoint needs', async () => {
+    setup = await openCheckpointWorkspace(files);
+    const one = await takeCheckpoint(setup.store, { kind: 'named', label: 'One' });
+    await shellWrite(setup, '/src/only-in-two.js', 'two only\n');
+    const two = await takeCheckpoint(setup.store, { kind: 'auto', label: 'Two' });
+    await setup.store.remove('/src/only-in-two.js');
+    const three = await takeCheckpoint(setup.store, { kind: 'auto', label: 'Three' });
+    expect((await listCheckpoints(setup.workspaceId)).map((c) => c.id)).toEqual([three.id, two.id, one.id]);
+    expect((await renameCheckpoint(setup.workspaceId, one.id, '  Known good ')).label).toBe('Known good');
+    expect(await blobCount(setup)).toBe(5);
+    await deleteCheckpoint(setup.workspaceId, two.id);
+    expect(await blobCount(setup)).toBe(4);
+    expect((await listCheckpoints(setup.workspaceId)).map((c) => c.label)).toEqual(['Three', 'Known good']);
+  });
+
+  it('over the count cap drops the oldest automatic checkpoints first and keeps named ones', async () => {
+    setup = await openCheckpointWorkspace(files);
+    configureCheckpoints({ maxCount: 3 });
+    const named = await takeCheckpoint(setup.store, { kind: 'named', label: 'Mine' });
+    for (let i = 1; i <= 4; i++) {
+      await shellWrite(setup, '/src/a.js', `version ${i}\n`);
+      await takeCheckpoint(setup.store, { kind: 'turn', label: `Turn ${i}` });
+    }
+    const left = await listCheckpoints(setup.workspaceId);
+    expect(left.map((c) => c.label)).toEqual(['Turn 4', 'Turn 3', 'Mine']);
+    expect(left.at(-1)?.id).toBe(named.id);
+    // Versions 1 and 2 of a.js are gone with their checkpoints; the named one's original stays.
+    expect(await blobCount(setup)).toBe(4 + 2);
+  });
+
+  it('over the size cap drops automatic checkpoints but never a named one or the newest', async () => {
+    setup = await openCheckpointWorkspace(files);
+    configureCheckpoints({ maxBytes: 1 });
+    await takeCheckpoint(setup.store, { kind: 'named', label: 'Mine' });
+    await shellWrite(setup, '/src/a.js', 'big '.repeat(100));
+    await takeCheckpoint(setup.store, { kind: 'auto', label: 'Auto 1' });
+    await shellWrite(setup, '/src/a.js', 'bigger '.repeat(100));
+    await takeCheckpoint(setup.store, { kind: 'auto', label: 'Auto 2' });
+    expect((await listCheckpoints(setup.workspaceId)).map((c) => c.label)).toEqual(['Auto 2', 'Mine']);
+  });
+});
