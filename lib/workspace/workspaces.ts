@@ -6,6 +6,7 @@
 import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, MAX_STORED_FILE_BYTES, tooLargeMessage } from './chunks';
 import { tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
 import { forgetWorkspace } from './checkpoints/session';
+import { splitHistory, writeHistory } from './checkpoints/transfer';
 import { isPersistablePath } from './persistence';
 import { getTemplate, type TemplateId } from './templates';
 import { WorkspaceError, type FileContent, type PersistedState, type WorkspaceMeta } from './types';
@@ -40,7 +41,10 @@ export async function getWorkspace(db: TabsmithDB, id: string): Promise<Workspac
 export interface CreateWorkspaceInput {
   name: string;
   template?: TemplateId | null;
-  /** Imported files (zip or folder), already checked by zip.ts / import-files.ts. Added after the template's. */
+  /**
+   * Imported files (zip or folder), already checked by zip.ts / import-files.ts. Added after the template's.
+   * A checkpoint history among them (an export with "include history") becomes the workspace's checkpoints.
+   */
   files?: { path: string; content: FileContent }[];
 }
 
@@ -55,9 +59,10 @@ export async function createWorkspace(db: TabsmithDB, input: CreateWorkspaceInpu
   if (input.template && !template) throw new WorkspaceError('not-found', `There is no template called "${input.template}".`);
   const now = Date.now();
   const meta: WorkspaceMeta = { id: crypto.randomUUID(), name, createdAt: now, updatedAt: now, ...(template ? { template: template.id } : {}) };
+  const imported = await splitHistory((input.files ?? []).map((file) => ({ path: rooted(file.path), content: file.content })));
   const files = new Map<string, FileContent>();
   for (const file of template?.files ?? []) files.set(rooted(file.path), file.content);
-  for (const file of input.files ?? []) files.set(rooted(file.path), file.content);
+  for (const file of imported.files) files.set(file.path, file.content);
   const openPaths = (template?.open ?? []).map(rooted).filter((p) => files.has(p));
   const state: PersistedState = { meta, openPaths, activePath: openPaths[0] ?? null, locks: [], facts: emptyFacts() };
 
@@ -66,8 +71,9 @@ export async function createWorkspace(db: TabsmithDB, input: CreateWorkspaceInpu
     if (size > MAX_STORED_FILE_BYTES) throw new WorkspaceError('too-large', tooLargeMessage(path, size));
   }
 
-  const tx = db.transaction(['files', 'state', 'chunks'], 'readwrite');
+  const tx = db.transaction(['files', 'state', 'chunks', 'checkpoints', 'checkpointBases', 'blobs'], 'readwrite');
   const writes: Promise<unknown>[] = [tx.objectStore('state').add(state)];
+  if (imported.history) writes.push(...writeHistory(tx, meta.id, imported.history));
   for (const [path, content] of files) {
     if (!isPersistablePath(path)) continue;
     const size = byteLength(content);

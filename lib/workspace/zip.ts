@@ -23,10 +23,17 @@ const STORED_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 
 
 const encoder = new TextEncoder();
 
-/** Paths inside the archive have no leading "/"; node_modules is left out, .git goes with the project. */
-export function exportZip(files: readonly { path: string; content: FileContent }[]): Uint8Array {
+/**
+ * Paths inside the archive have no leading "/"; node_modules is left out, .git goes with the project.
+ * `history`: the workspace's checkpoints as entries under `.tabsmith/history/` (checkpoints/transfer.ts
+ * historyEntries), when the user chose to include them; importing the zip brings them back.
+ */
+export function exportZip(
+  files: readonly { path: string; content: FileContent }[],
+  options: { history?: readonly { path: string; content: FileContent }[] } = {},
+): Uint8Array {
   const entries: Zippable = {};
-  for (const { path, content } of files) {
+  for (const { path, content } of [...files, ...(options.history ?? [])]) {
     const name = path.replace(/^\/+/, '');
     if (name === '' || isNeverPersisted(`/${name}`)) continue;
     const bytes = typeof content === 'string' ? encoder.encode(content) : content;

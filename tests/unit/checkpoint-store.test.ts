@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   configureCheckpoints,
   DEFAULT_LIMITS,
@@ -7,6 +7,7 @@ import {
   renameCheckpoint,
   takeCheckpoint,
 } from '@/lib/workspace/checkpoints';
+import { checkpointFootprint } from '@/lib/workspace/checkpoints/footprint';
 import { blobCount, openCheckpointWorkspace, shellWrite, type CheckpointSetup } from './checkpoint-setup';
 
 let setup: CheckpointSetup | null = null;
@@ -82,5 +83,25 @@ describe('checkpoint store', () => {
     await shellWrite(setup, '/src/a.js', 'bigger '.repeat(100));
     await takeCheckpoint(setup.store, { kind: 'auto', label: 'Auto 2' });
     expect((await listCheckpoints(setup.workspaceId)).map((c) => c.label)).toEqual(['Auto 2', 'Mine']);
+  });
+});
+
+describe('checkpoint cost', () => {
+  it('with 1,000 files and one changed, hashes only that file and stores under 1 KB besides its content', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 1000; i++) many[`/src/dir${i % 20}/file${i}.ts`] = `export const value${i} = ${i};\n`.repeat(20);
+    setup = await openCheckpointWorkspace(many);
+    await takeCheckpoint(setup.store, { kind: 'auto', label: 'first' });
+    const before = await checkpointFootprint(setup.db, setup.workspaceId);
+    const changed = 'export const changed = true;\n';
+    await shellWrite(setup, '/src/dir3/file3.ts', changed);
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    const meta = await takeCheckpoint(setup.store, { kind: 'turn', label: 'one change' });
+    expect(digest).toHaveBeenCalledTimes(1);
+    digest.mockRestore();
+    expect(meta.fileCount).toBe(1000);
+    const after = await checkpointFootprint(setup.db, setup.workspaceId);
+    expect(after.blobs - before.blobs).toBe(changed.length);
+    expect(after.total - before.total - changed.length).toBeLessThan(1024);
   });
 });

@@ -74,10 +74,15 @@ export const checkpointBaseSchema = z.object({
 });
 export type CheckpointBase = z.infer<typeof checkpointBaseSchema>;
 
-/** `.tabsmith/history/checkpoints.json` in an exported zip: every checkpoint with its full file list. */
+/**
+ * `.tabsmith/history/checkpoints.json` in an exported zip: the checkpoints and the bases they build on, as
+ * stored (without the workspace id, which the importing workspace gets anew). Contents are beside it, one
+ * file per hash.
+ */
 export const historyFileSchema = z.object({
   format: z.literal('tabsmith-checkpoints'),
   version: z.literal(1),
-  checkpoints: z.array(checkpointMetaSchema.omit({ workspaceId: true }).extend({ files: z.array(manifestEntrySchema) })),
+  bases: z.array(checkpointBaseSchema.omit({ workspaceId: true })),
+  checkpoints: z.array(checkpointRecordSchema.omit({ workspaceId: true })),
 });
 export type HistoryFile = z.infer<typeof historyFileSchema>;
