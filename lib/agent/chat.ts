@@ -62,7 +62,7 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   const resolution = resolveOrError(mode, deps);
   if (!resolution.ok) return resolution.response;
   const { model, config, providerOptions } = resolution.resolved;
-  const withImages = prepareImageInput(messages, resolution.resolved.provider, config.model);
+  const withImages = prepareImageInput(messages, resolution.resolved.provider, config.model, deps.env);
   if (!withImages.ok) return jsonError(422, withImages.error);
 
   let modelMessages: ModelMessage[];

@@ -12,6 +12,7 @@
 import { domToCanvas } from 'modern-screenshot';
 import type { DisplaySize, Mark, Screenshot, ScreenshotMimeType } from '../types';
 import { drawMarks, rememberMarks, selectMarks } from './marks';
+import { screenshotFilter } from './visible';
 
 /** The size screenshots are scaled to fit (Google's recommended computer-use screen). */
 export const SCREENSHOT_TARGET: DisplaySize = { width: 1440, height: 900 };
@@ -84,6 +85,7 @@ async function captureViewport(doc: Document, scale: number): Promise<HTMLCanvas
     scale,
     backgroundColor: pageBackground(doc),
     timeout: 5000,
+    filter: screenshotFilter(doc),
     // Inner scroll containers (a scrolled list) render scrolled, as the person sees them.
     features: { restoreScrollPosition: true },
     onCloneNode(cloned) {
