@@ -36,14 +36,19 @@ describe('what a viewport screenshot clones', () => {
       'far-span': null,
     });
     const keep = screenshotFilter(document);
-    const child = (id: string) => document.getElementById(id)?.firstChild ?? document.getElementById(id)!;
+    const byId = (id: string): Node => {
+      const element = document.getElementById(id);
+      if (!element) throw new Error(`no #${id}`);
+      return element;
+    };
+    const child = (id: string): Node => byId(id).firstChild ?? byId(id);
 
-    expect(keep(document.getElementById('above')!)).toBe(true);
-    expect(keep(document.getElementById('above-text')!)).toBe(false);
-    expect(keep(document.getElementById('below-text')!)).toBe(false);
-    expect(keep(document.getElementById('visible-text')!)).toBe(true);
+    expect(keep(byId('above'))).toBe(true);
+    expect(keep(byId('above-text'))).toBe(false);
+    expect(keep(byId('below-text'))).toBe(false);
+    expect(keep(byId('visible-text'))).toBe(true);
     expect(keep(child('visible-text'))).toBe(true);
-    expect(keep(document.getElementById('modal')!)).toBe(true);
+    expect(keep(byId('modal'))).toBe(true);
     expect(keep(child('modal'))).toBe(true);
     // An inline element keeps its text even without a box of its own: emptying it would re-wrap the line.
     expect(keep(child('far-span'))).toBe(true);
