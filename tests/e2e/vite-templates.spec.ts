@@ -1,6 +1,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseTarGzip } from 'nanotar';
 import { openByName } from './support/ide';
 import { resolveFromRegistry } from './support/registry';
@@ -13,6 +14,7 @@ import { importZip } from './support/workspace';
 
 const INSTALL_TIMEOUT_MS = 120_000;
 const SERVE_TIMEOUT_MS = 90_000;
+const TYPECHECK_TIMEOUT_MS = 180_000;
 
 interface TemplateCase {
   template: string;
@@ -24,6 +26,8 @@ interface TemplateCase {
   broken: string;
   /** Component state is kept across the edit (Fast Refresh) rather than the page reloading. */
   keepsState: boolean;
+  /** The build script type-checks first (tsc / vue-tsc): a type error must fail `npm run build`. */
+  typeChecks?: boolean;
 }
 
 const CASES: TemplateCase[] = [
@@ -31,6 +35,10 @@ const CASES: TemplateCase[] = [
   { template: 'vue', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <div', keepsState: true },
   { template: 'svelte', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false },
   { template: 'preact', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: false },
+  { template: 'react-ts', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.tsx', query: 'App.tsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true, typeChecks: true },
+  { template: 'vue-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <div', keepsState: true, typeChecks: true },
+  { template: 'svelte-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false },
+  { template: 'vanilla-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false, typeChecks: true },
   { template: 'vanilla', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.js', query: 'main.js', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
 ];
 
@@ -125,7 +133,14 @@ test.describe('create-vite templates in the offline runtime', () => {
 
       await page.getByRole('button', { name: 'New terminal' }).click();
       const second = terminal(page, 2);
-      await second.run('npm run build', { output: /built in \d+ms/, timeout: SERVE_TIMEOUT_MS });
+      if (c.typeChecks) {
+        // The real compiler checks the project: a type error stops the build before vite build runs.
+        await second.run(`echo 'export const total: number = "three";' > src/typo.ts`);
+        await second.run('npm run build', { output: /TS2322: .*Type 'string' is not assignable to type 'number'/, timeout: TYPECHECK_TIMEOUT_MS });
+        await expect(second.panel).not.toContainText(/built in \d+ms/);
+        await second.run('rm src/typo.ts');
+      }
+      await second.run('npm run build', { output: /built in \d+ms/, timeout: c.typeChecks ? TYPECHECK_TIMEOUT_MS : SERVE_TIMEOUT_MS });
       await second.run('ls dist', { output: 'index.html' });
 
       // vite preview serves the build: the built page (no dev server code) renders and counts.
@@ -136,6 +151,14 @@ test.describe('create-vite templates in the offline runtime', () => {
       await expect(preview.locator('script[src*="@vite/client"]')).toHaveCount(0);
       await preview.getByRole('button', { name: c.counter }).click();
       await expect(preview.getByRole('button', { name: c.counter })).toContainText('1');
+      // TABSMITH_SHOTS_DIR keeps a picture of the IDE showing the built page, for people reviewing the templates.
+      const shots = process.env.TABSMITH_SHOTS_DIR;
+      if (shots) {
+        // The error bar left from the overlay step would hide the page.
+        const dismiss = page.getByRole('button', { name: 'Dismiss' });
+        if (await dismiss.isVisible()) await dismiss.click();
+        await page.screenshot({ path: join(shots, `vite-${c.template}.png`) });
+      }
     });
   }
 });
