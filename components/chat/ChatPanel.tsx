@@ -14,6 +14,7 @@ import { MAX_AUTO_FIX_ATTEMPTS, useAgentChat } from './useAgentChat';
 import { ConversationBar } from './ConversationBar';
 import { conversationTitle } from './conversation-store';
 import { capturePreview } from './preview-attachment';
+import { useRunInProgress } from './run-state';
 import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from './useConversation';
 import styles from './chat.module.css';
 
@@ -52,12 +53,13 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
   useEffect(() => controller?.register(enqueue), [controller, enqueue]);
 
   const lastPreviewError = previewErrors.at(-1);
+  const running = useRunInProgress(chat);
   const notice = conversations.loadError ?? saveError;
   const title = conversationTitle({ title: conversations.list.find((c) => c.id === open.id && c.named)?.title ?? open.data.title, messages: chat.messages });
 
   return (
     <div className={styles.panel}>
-      <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={chat.busy} />
+      <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={running} />
       <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
         {chat.messages.length === 0 && <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>}
         {chat.messages.map((message) => (

@@ -107,7 +107,7 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, o
         <label className={styles.checkbox}>
           <input type="checkbox" checked={autoFix} onChange={(e) => onAutoFixChange(e.target.checked)} /> Auto-fix
         </label>
-        <label className={styles.button}>
+        <label className={`${styles.button} ${attachStyles.attach}`}>
           Attach image
           <input
             type="file"
