@@ -51,8 +51,8 @@ export function ConversationBar({ conversations, openId, openTitle, busy }: Conv
           ))}
         </select>
       )}
-      <button type="button" className={chatStyles.button} onClick={() => run(conversations.create)} {...locked}>
-        New conversation
+      <button type="button" className={chatStyles.button} aria-label="New conversation" title="New conversation" onClick={() => run(conversations.create)} {...locked}>
+        New
       </button>
       <button type="button" className={chatStyles.button} onClick={() => setRenaming(true)} disabled={renaming}>
         Rename

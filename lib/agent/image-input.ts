@@ -32,7 +32,7 @@ export function prepareImageInput(
   if (latest?.parts.some(isFilePart)) {
     return {
       ok: false,
-      error: `The model ${model} does not take images: remove the attached images and send again, or switch to a Gemini model. If this OpenAI-compatible model does take images, set ${OPENAI_IMAGES_VARIABLE}=1 on the server.`,
+      error: `The model ${model} does not take images, so the message with images did not reach it: send it again without the images, or use a Gemini model. If this OpenAI-compatible model does take images, set ${OPENAI_IMAGES_VARIABLE}=1 on the server.`,
     };
   }
   return {
