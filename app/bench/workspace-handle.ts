@@ -2,6 +2,8 @@
  * The workspace modules the bench cases (bench/cases/workspace-*.mjs) drive from page.evaluate. Exposed on
  * window only on /bench; the IDE itself never reads this.
  */
+import { diffCheckpoints, listCheckpoints, restoreCheckpoint, setCheckpointDatabase, takeCheckpoint } from '@/lib/workspace/checkpoints';
+import { checkpointFootprint } from '@/lib/workspace/checkpoints/footprint';
 import { openDatabase, subtreeRange } from '@/lib/workspace/db';
 import { acquireWorkspaceLock } from '@/lib/workspace/locks';
 import { openWorkspace } from '@/lib/workspace/open';
@@ -21,6 +23,7 @@ export const workspaceBench = {
   deleteWorkspace,
   exportZip,
   importZip,
+  checkpoints: { takeCheckpoint, listCheckpoints, diffCheckpoints, restoreCheckpoint, setCheckpointDatabase, checkpointFootprint },
 };
 
 export type WorkspaceBench = typeof workspaceBench;

@@ -71,6 +71,7 @@ describe('checkpoint database', () => {
       fileCount: 0,
       bytes: 0,
       base: 'x',
+      parent: null,
       delta: [],
     });
     await deleteWorkspace(setup.db, setup.workspaceId);

@@ -76,6 +76,18 @@ describe('checkpoint restore', () => {
     expect(kinds).toEqual(['before-restore', 'before-restore', 'turn']);
   });
 
+  it('puts a file back where a folder of the same name was made since', async () => {
+    setup = await openCheckpointWorkspace(files);
+    const start = await takeCheckpoint(setup.store, { kind: 'turn', label: 'start' });
+    await setup.store.remove('/src/gone.js');
+    await shellWrite(setup, '/src/gone.js/inner.js', 'inner\n');
+    const result = await restoreCheckpoint(setup.store, start.id);
+    expect(result.failed).toEqual([]);
+    expect(await readText(setup, '/src/gone.js')).toBe('x\ny\n');
+    expect(setup.store.getSnapshot().files).toContain('/src/gone.js');
+    expect(setup.store.getSnapshot().files).not.toContain('/src/gone.js/inner.js');
+  });
+
   it('restores only the given paths and leaves locked files alone', async () => {
     setup = await openCheckpointWorkspace(files);
     const start = await takeCheckpoint(setup.store, { kind: 'turn', label: 'start' });

@@ -3,6 +3,7 @@ import {
   configureCheckpoints,
   DEFAULT_LIMITS,
   deleteCheckpoint,
+  diffCheckpoints,
   listCheckpoints,
   renameCheckpoint,
   takeCheckpoint,
@@ -57,6 +58,22 @@ describe('checkpoint store', () => {
     await deleteCheckpoint(setup.workspaceId, two.id);
     expect(await blobCount(setup)).toBe(4);
     expect((await listCheckpoints(setup.workspaceId)).map((c) => c.label)).toEqual(['Three', 'Known good']);
+  });
+
+  it('deleting a checkpoint in the middle leaves the ones built on it whole', async () => {
+    setup = await openCheckpointWorkspace(files);
+    const one = await takeCheckpoint(setup.store, { kind: 'auto', label: 'One' });
+    await shellWrite(setup, '/src/a.js', 'a2\n');
+    const two = await takeCheckpoint(setup.store, { kind: 'auto', label: 'Two' });
+    await shellWrite(setup, '/src/b.js', 'b3\n');
+    const three = await takeCheckpoint(setup.store, { kind: 'auto', label: 'Three' });
+    await deleteCheckpoint(setup.workspaceId, two.id);
+    expect(await diffCheckpoints(setup.workspaceId, three.id, 'live', setup.store)).toEqual([]);
+    const changes = await diffCheckpoints(setup.workspaceId, one.id, three.id);
+    expect(changes.map((change) => [change.path, change.after])).toEqual([
+      ['/src/a.js', 'a2\n'],
+      ['/src/b.js', 'b3\n'],
+    ]);
   });
 
   it('over the count cap drops the oldest automatic checkpoints first and keeps named ones', async () => {

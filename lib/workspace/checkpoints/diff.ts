@@ -8,8 +8,8 @@ import type { TabsmithDB } from '../db';
 import { WorkspaceError, type FileContent, type WorkspaceStore } from '../types';
 import { readBlobs } from './blobs';
 import { countAll } from './line-counts-client';
-import { readLive, recordContent, settleStore } from './live';
-import { getRecord, resolveFiles } from './manifests';
+import { readLive, storedContent } from './live';
+import { resolveFiles } from './manifests';
 import type { WorkspaceSession } from './session';
 import type { FileChange, ManifestEntry } from './types';
 
@@ -34,7 +34,7 @@ function fromBlobs(db: TabsmithDB, workspaceId: string) {
 }
 
 export async function checkpointSide(db: TabsmithDB, workspaceId: string, id: string): Promise<Side> {
-  const files = await resolveFiles(db, await getRecord(db, workspaceId, id));
+  const { files } = await resolveFiles(db, workspaceId, id);
   return { files, read: fromBlobs(db, workspaceId) };
 }
 
@@ -45,16 +45,15 @@ export function assertOpen(store: WorkspaceStore | undefined, workspaceId: strin
 }
 
 export async function liveSide(db: TabsmithDB, store: WorkspaceStore, workspaceId: string, session: WorkspaceSession): Promise<Side> {
-  await settleStore(store);
-  const live = await readLive(db, workspaceId, session);
+  const live = await readLive(db, store, workspaceId, session);
   return {
     files: live.files,
     read: async (entries) => {
       const out = new Map<string, FileContent>();
       await Promise.all(
         entries.map(async ([path]) => {
-          const record = live.records.get(path);
-          if (record) out.set(path, await recordContent(db, record));
+          const content = await storedContent(db, workspaceId, path, live.records);
+          if (content !== null) out.set(path, content);
         }),
       );
       return out;

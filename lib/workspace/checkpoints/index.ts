@@ -7,7 +7,7 @@ import { workspaceRange } from '../db';
 import { WorkspaceError, type WorkspaceStore } from '../types';
 import { checkpointDatabase } from './database';
 import { assertOpen, checkpointSide, diffSides, liveSide } from './diff';
-import { collectGarbage } from './gc';
+import { checkpointLimits, collectGarbage } from './gc';
 import { toMeta } from './manifests';
 import { restoreNow, type RestoreResult } from './restore';
 import { invalidate, serialized } from './session';
@@ -68,8 +68,7 @@ export async function renameCheckpoint(workspaceId: string, id: string, label: s
 export async function deleteCheckpoint(workspaceId: string, id: string): Promise<void> {
   const db = await checkpointDatabase();
   return serialized(workspaceId, async (session) => {
-    await db.delete('checkpoints', [workspaceId, id]);
     invalidate(session);
-    session.usage = await collectGarbage(db, workspaceId);
+    session.stats = await collectGarbage(db, workspaceId, checkpointLimits(), [id]);
   });
 }

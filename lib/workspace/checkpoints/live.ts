@@ -1,20 +1,26 @@
 /**
  * The workspace's files as the store has persisted them, with their hashes. The store mirrors the runtime
- * (editor saves, agent writes, shell and npm changes through the fs watch) into IndexedDB, never node_modules;
- * flushing it first makes that copy current, and reading it is one range read instead of a round trip to the
- * runtime per file. A file whose (size, lastModified) this tab has seen before is not hashed again.
+ * (editor saves, agent writes, shell and npm changes through the fs watch) into IndexedDB, never
+ * node_modules; flushing it first makes that copy current. The first read in a session reads every record;
+ * after that only the paths the runtime's fs watch reported since (the same events the store mirrors), plus
+ * any path the stored key list gained or lost, so a checkpoint where one file changed reads one record. A
+ * file whose (size, lastModified) this tab has seen before is not hashed again.
  */
+import type { RuntimeFs } from '@/lib/runtime/port';
 import { readChunks } from '../chunks';
-import { workspaceRange, type StoredFile, type TabsmithDB } from '../db';
-import { isNeverPersisted } from '../paths';
+import { subtreeRange, workspaceRange, type StoredFile, type TabsmithDB } from '../db';
+import { isInside, isNeverPersisted, tryNormalizeWorkspacePath } from '../paths';
 import type { FileContent, WorkspaceStore } from '../types';
 import { sha256 } from './hash';
-import type { WorkspaceSession } from './session';
+import type { LiveIndex, WorkspaceSession } from './session';
 import type { ManifestEntry } from './types';
+
+/** Past this many changed paths one read of everything is quicker than a read per path. */
+const FULL_READ_FROM = 200;
 
 export interface LiveFiles {
   files: Map<string, ManifestEntry>;
-  /** The stored record of each file, to read its content only when it is needed. */
+  /** The stored records read this time (changed files only, after the first read): their content, without another read. */
   records: Map<string, StoredFile>;
 }
 
@@ -22,38 +28,88 @@ export function recordContent(db: TabsmithDB, record: StoredFile): Promise<FileC
   return record.chunked ? readChunks(db, record) : Promise.resolve(record.content);
 }
 
-/** Pending saves and watch batches first, so what is read is what the runtime holds now. */
-export async function settleStore(store: WorkspaceStore): Promise<void> {
-  await store.flush();
+function sizeOf(record: StoredFile): number {
+  if (record.size !== undefined) return record.size;
+  if (record.chunked) return record.chunked.size;
+  return typeof record.content === 'string' ? new TextEncoder().encode(record.content).byteLength : record.content.byteLength;
 }
 
-export async function readLive(db: TabsmithDB, workspaceId: string, session: WorkspaceSession): Promise<LiveFiles> {
-  const stored = await db.getAll('files', workspaceRange(workspaceId));
-  const files = new Map<string, ManifestEntry>();
-  const records = new Map<string, StoredFile>();
-  const toHash: StoredFile[] = [];
-  for (const record of stored) {
-    if (isNeverPersisted(record.path)) continue;
-    records.set(record.path, record);
-    const size = record.size ?? record.chunked?.size ?? (typeof record.content === 'string' ? new TextEncoder().encode(record.content).byteLength : record.content.byteLength);
-    const known = session.known.get(record.path);
-    if (known && known.size === size && known.modified === record.lastModified) {
-      files.set(record.path, [record.path, known.hash, size, record.lastModified]);
-    } else {
-      toHash.push(record);
-    }
-  }
-  const hashed = await Promise.all(
-    toHash.map(async (record): Promise<ManifestEntry> => {
-      const content = await recordContent(db, record);
-      const hash = await sha256(content);
-      const size = typeof content === 'string' ? new TextEncoder().encode(content).byteLength : content.byteLength;
+function watchIndex(fs: RuntimeFs): LiveIndex {
+  const index: LiveIndex = { fs, files: new Map(), read: false, dirty: new Set(), stop: () => undefined };
+  index.stop = fs.watch('/', (event) => {
+    const path = tryNormalizeWorkspacePath(event.path);
+    if (path !== null && path !== '/' && !isNeverPersisted(path)) index.dirty.add(path);
+  });
+  return index;
+}
+
+/** Records at `paths` and below them, in one transaction. */
+async function readPaths(db: TabsmithDB, workspaceId: string, paths: readonly string[]): Promise<StoredFile[]> {
+  const tx = db.transaction('files', 'readonly');
+  const found = await Promise.all(
+    paths.map(async (path) => {
+      const [own, below] = await Promise.all([tx.store.get([workspaceId, path]), tx.store.getAll(subtreeRange(workspaceId, path))]);
+      return own ? [own, ...below] : below;
+    }),
+  );
+  await tx.done;
+  return found.flat();
+}
+
+/** Paths whose stored presence differs from the index (changes the store picked up without a watch event). */
+async function presenceChanges(db: TabsmithDB, workspaceId: string, files: ReadonlyMap<string, ManifestEntry>): Promise<string[]> {
+  const keys = await db.getAllKeys('files', workspaceRange(workspaceId));
+  const stored = new Set(keys.map((key) => key[1]).filter((path) => !isNeverPersisted(path)));
+  const changed = [...stored].filter((path) => !files.has(path));
+  for (const path of files.keys()) if (!stored.has(path)) changed.push(path);
+  return changed;
+}
+
+async function hashRecords(db: TabsmithDB, records: readonly StoredFile[], session: WorkspaceSession): Promise<ManifestEntry[]> {
+  return Promise.all(
+    records.map(async (record): Promise<ManifestEntry> => {
+      const size = sizeOf(record);
+      const known = session.known.get(record.path);
+      if (known && known.size === size && known.modified === record.lastModified) return [record.path, known.hash, size, record.lastModified];
+      const hash = await sha256(await recordContent(db, record));
+      session.known.set(record.path, { size, modified: record.lastModified, hash });
       return [record.path, hash, size, record.lastModified];
     }),
   );
-  for (const entry of hashed) {
-    files.set(entry[0], entry);
-    session.known.set(entry[0], { size: entry[2], modified: entry[3], hash: entry[1] });
+}
+
+/** Flushes the store, then brings this tab's index of its stored files up to date. */
+export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceId: string, session: WorkspaceSession): Promise<LiveFiles> {
+  const fs = store.runtime.fs;
+  if (session.live?.fs !== fs) {
+    session.live?.stop();
+    session.live = watchIndex(fs);
   }
-  return { files, records };
+  const index = session.live;
+  // Taken before the flush: a change reported from here on stays for the next read.
+  const dirty = [...index.dirty];
+  index.dirty.clear();
+  await store.flush();
+  const records = new Map<string, StoredFile>();
+  if (!index.read || dirty.length >= FULL_READ_FROM) {
+    const all = (await db.getAll('files', workspaceRange(workspaceId))).filter((record) => !isNeverPersisted(record.path));
+    for (const record of all) records.set(record.path, record);
+    index.files = new Map((await hashRecords(db, all, session)).map((entry) => [entry[0], entry]));
+    index.read = true;
+    return { files: new Map(index.files), records };
+  }
+  const paths = [...new Set([...dirty, ...(await presenceChanges(db, workspaceId, index.files))])];
+  if (paths.length > 0) {
+    const found = (await readPaths(db, workspaceId, paths)).filter((record) => !isNeverPersisted(record.path));
+    for (const path of [...index.files.keys()]) if (paths.some((changed) => isInside(path, changed))) index.files.delete(path);
+    for (const record of found) records.set(record.path, record);
+    for (const entry of await hashRecords(db, found, session)) index.files.set(entry[0], entry);
+  }
+  return { files: new Map(index.files), records };
+}
+
+/** A file's stored content when it was not among the records just read. */
+export async function storedContent(db: TabsmithDB, workspaceId: string, path: string, records: ReadonlyMap<string, StoredFile>): Promise<FileContent | null> {
+  const record = records.get(path) ?? (await db.get('files', [workspaceId, path]));
+  return record ? recordContent(db, record) : null;
 }

@@ -1,20 +1,21 @@
 /**
- * Checkpoint records and their file lists. A checkpoint stores its files as the changes against a base (a
- * full list several checkpoints share): taking one where a single file changed writes one small record. A
- * new base is written when the changes since the current one grow past a share of it.
+ * Checkpoint records and their file lists. A checkpoint stores its files as the changes against its parent
+ * (the checkpoint before it), and the first of a chain against a base (a full list the chain shares): taking
+ * one where a single file changed writes one small record. A new base starts a new chain when the files have
+ * drifted far from the current base, so resolving a checkpoint never applies an unbounded pile of changes.
  */
 import { workspaceRange, type TabsmithDB } from '../db';
 import { WorkspaceError } from '../types';
 import type { LatestManifest } from './session';
 import type { CheckpointBase, CheckpointMeta, CheckpointRecord, DeltaEntry, ManifestEntry } from './types';
 
-/** Changes since the base allowed before the next checkpoint starts a new base. */
-export function maxDelta(baseSize: number): number {
-  return 32 + Math.floor(baseSize / 8);
+/** Paths that may differ from the base before the next checkpoint starts a new base. */
+export function maxDrift(baseSize: number): number {
+  return 32 + Math.floor(baseSize / 4);
 }
 
 export function toMeta(record: CheckpointRecord): CheckpointMeta {
-  const { base: _base, delta: _delta, ...meta } = record;
+  const { base: _base, parent: _parent, delta: _delta, ...meta } = record;
   return meta;
 }
 
@@ -24,9 +25,7 @@ export function entriesByPath(entries: Iterable<ManifestEntry>): Map<string, Man
   return map;
 }
 
-/** The base's files with the delta applied. */
-export function applyDelta(base: ReadonlyMap<string, ManifestEntry>, delta: readonly DeltaEntry[]): Map<string, ManifestEntry> {
-  const files = new Map(base);
+export function applyDelta(files: Map<string, ManifestEntry>, delta: readonly DeltaEntry[]): Map<string, ManifestEntry> {
   for (const entry of delta) {
     if (entry[1] === null) files.delete(entry[0]);
     else files.set(entry[0], entry);
@@ -34,16 +33,21 @@ export function applyDelta(base: ReadonlyMap<string, ManifestEntry>, delta: read
   return files;
 }
 
-/** What differs in `files` from `base` (null entries for files the base has and `files` has not). */
-export function deltaAgainst(base: ReadonlyMap<string, ManifestEntry>, files: ReadonlyMap<string, ManifestEntry>): DeltaEntry[] {
+/** What differs in `files` from `from` (null entries for files `from` has and `files` has not). */
+export function deltaAgainst(from: ReadonlyMap<string, ManifestEntry>, files: ReadonlyMap<string, ManifestEntry>): DeltaEntry[] {
   const delta: DeltaEntry[] = [];
-  for (const [path, entry] of files) {
-    const old = base.get(path);
-    // By content only: a file saved again unchanged is no change (its hash is found again by content next time).
-    if (!old || old[1] !== entry[1]) delta.push(entry);
-  }
-  for (const path of base.keys()) if (!files.has(path)) delta.push([path, null]);
+  // By content only: a file saved again unchanged is no change.
+  for (const [path, entry] of files) if (from.get(path)?.[1] !== entry[1]) delta.push(entry);
+  for (const path of from.keys()) if (!files.has(path)) delta.push([path, null]);
   return delta;
+}
+
+/** The changes of `first` then `second`, as one delta (used when the checkpoint between them is dropped). */
+export function composeDeltas(first: readonly DeltaEntry[], second: readonly DeltaEntry[]): DeltaEntry[] {
+  const byPath = new Map<string, DeltaEntry>();
+  for (const entry of first) byPath.set(entry[0], entry);
+  for (const entry of second) byPath.set(entry[0], entry);
+  return [...byPath.values()];
 }
 
 export async function getRecord(db: TabsmithDB, workspaceId: string, id: string): Promise<CheckpointRecord> {
@@ -52,35 +56,40 @@ export async function getRecord(db: TabsmithDB, workspaceId: string, id: string)
   return record;
 }
 
-async function getBase(db: TabsmithDB, workspaceId: string, id: string): Promise<CheckpointBase> {
-  const base = await db.get('checkpointBases', [workspaceId, id]);
-  if (!base) throw new WorkspaceError('corrupt', 'This checkpoint\'s file list is missing.');
-  return base;
-}
+const damaged = () => new WorkspaceError('corrupt', 'This checkpoint\'s file list is damaged or missing.');
 
-/** A checkpoint's files, by path. */
-export async function resolveFiles(db: TabsmithDB, record: CheckpointRecord): Promise<Map<string, ManifestEntry>> {
-  const base = await getBase(db, record.workspaceId, record.base);
-  return applyDelta(entriesByPath(base.files), record.delta);
+/** A checkpoint's files, by path: its base, then every delta from the chain's first checkpoint down to it. */
+export async function resolveFiles(db: TabsmithDB, workspaceId: string, id: string): Promise<{ record: CheckpointRecord; base: Map<string, ManifestEntry>; files: Map<string, ManifestEntry> }> {
+  const tx = db.transaction(['checkpoints', 'checkpointBases'], 'readonly');
+  const records = new Map((await tx.objectStore('checkpoints').getAll(workspaceRange(workspaceId))).map((record) => [record.id, record]));
+  const record = records.get(id);
+  if (!record) throw new WorkspaceError('not-found', 'This checkpoint no longer exists.');
+  const chain: CheckpointRecord[] = [];
+  for (let current: CheckpointRecord | undefined = record; current; current = current.parent === null ? undefined : records.get(current.parent)) {
+    chain.push(current);
+    if (current.parent !== null && !records.has(current.parent)) throw damaged();
+    if (chain.length > records.size) throw damaged();
+  }
+  const stored = await tx.objectStore('checkpointBases').get([workspaceId, record.base]);
+  if (!stored) throw damaged();
+  const base = entriesByPath(stored.files);
+  const files = new Map(base);
+  for (const link of chain.reverse()) applyDelta(files, link.delta);
+  return { record, base, files };
 }
 
 /** The newest checkpoint (ids sort by time) with its files, or null when the workspace has none. */
 export async function loadLatest(db: TabsmithDB, workspaceId: string): Promise<LatestManifest | null> {
-  const cursor = await db.transaction('checkpoints').store.openCursor(workspaceRange(workspaceId), 'prev');
-  const record = cursor?.value;
-  if (!record) return null;
-  const base = entriesByPath((await getBase(db, workspaceId, record.base)).files);
-  return { id: record.id, baseId: record.base, base, files: applyDelta(base, record.delta) };
+  const id = await latestId(db, workspaceId);
+  if (id === null) return null;
+  const { record, base, files } = await resolveFiles(db, workspaceId, id);
+  return { id, baseId: record.base, base, files, drift: deltaAgainst(base, files).length };
 }
 
 /** The id of the newest checkpoint, read without its value. */
 export async function latestId(db: TabsmithDB, workspaceId: string): Promise<string | null> {
   const cursor = await db.transaction('checkpoints').store.openKeyCursor(workspaceRange(workspaceId), 'prev');
   return cursor ? cursor.primaryKey[1] : null;
-}
-
-export async function allRecords(db: TabsmithDB, workspaceId: string): Promise<CheckpointRecord[]> {
-  return db.getAll('checkpoints', workspaceRange(workspaceId));
 }
 
 let lastStamp = 0;
@@ -100,11 +109,12 @@ export function planRecord(
   latest: LatestManifest | null,
 ): { record: CheckpointRecord; newBase: CheckpointBase | null; latest: LatestManifest } {
   if (latest) {
-    const delta = deltaAgainst(latest.base, files);
-    if (delta.length <= maxDelta(latest.base.size)) {
-      return { record: { ...meta, base: latest.baseId, delta }, newBase: null, latest: { id: meta.id, baseId: latest.baseId, base: latest.base, files } };
+    const drift = deltaAgainst(latest.base, files).length;
+    if (drift <= maxDrift(latest.base.size)) {
+      const record: CheckpointRecord = { ...meta, base: latest.baseId, parent: latest.id, delta: deltaAgainst(latest.files, files) };
+      return { record, newBase: null, latest: { id: meta.id, baseId: latest.baseId, base: latest.base, files, drift } };
     }
   }
   const newBase: CheckpointBase = { workspaceId: meta.workspaceId, id: meta.id, files: [...files.values()] };
-  return { record: { ...meta, base: meta.id, delta: [] }, newBase, latest: { id: meta.id, baseId: meta.id, base: files, files } };
+  return { record: { ...meta, base: meta.id, parent: null, delta: [] }, newBase, latest: { id: meta.id, baseId: meta.id, base: files, files, drift: 0 } };
 }

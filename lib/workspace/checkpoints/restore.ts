@@ -5,11 +5,12 @@
  * IndexedDB and open tabs; a tab with unsaved text gets the store's conflict, never a silent overwrite.
  * Locked files are left as they are.
  */
-import { workspaceRange, type TabsmithDB } from '../db';
+import type { TabsmithDB } from '../db';
 import { dirname, isInside, normalizeWorkspacePath } from '../paths';
 import { WorkspaceError, type WorkspaceStore } from '../types';
+import { errorMessage } from '../../error-message';
 import { readBlobs } from './blobs';
-import { getRecord, resolveFiles } from './manifests';
+import { resolveFiles } from './manifests';
 import type { WorkspaceSession } from './session';
 import { takeNow } from './take';
 import type { CheckpointMeta, ManifestEntry } from './types';
@@ -21,6 +22,8 @@ export interface RestoreResult {
   before: CheckpointMeta;
   /** Paths left alone because they are locked. */
   skipped: string[];
+  /** Paths the runtime refused to write or delete, with its reason. */
+  failed: { path: string; reason: string }[];
 }
 
 const PARALLEL_WRITES = 32;
@@ -45,7 +48,11 @@ async function pruneFolders(store: WorkspaceStore, deleted: readonly string[], t
 /** Paths whose stored copy did not follow (a runtime whose watch missed the write) are re-read explicitly. */
 async function confirm(db: TabsmithDB, store: WorkspaceStore, workspaceId: string, written: readonly ManifestEntry[], deleted: readonly string[]): Promise<void> {
   await store.flush();
-  const stored = new Map((await db.getAll('files', workspaceRange(workspaceId))).map((record) => [record.path, record.size]));
+  const tx = db.transaction('files', 'readonly');
+  const paths = [...written.map(([path]) => path), ...deleted];
+  const records = await Promise.all(paths.map((path) => tx.store.get([workspaceId, path])));
+  await tx.done;
+  const stored = new Map(records.filter((record) => record !== undefined).map((record) => [record.path, record.size]));
   const stale = [...written.filter(([path, , size]) => stored.get(path) !== size).map(([path]) => path), ...deleted.filter((path) => stored.has(path))];
   for (const path of stale) await store.refresh(path).catch(() => undefined);
   if (stale.length > 0) await store.flush();
@@ -61,8 +68,7 @@ export async function restoreNow(
   const snapshot = store.getSnapshot();
   if (snapshot.readOnly) throw new WorkspaceError('read-only', 'This workspace is open for writing in another tab: take it over to restore a checkpoint.');
   const workspaceId = snapshot.meta.id;
-  const record = await getRecord(db, workspaceId, id);
-  const target = await resolveFiles(db, record);
+  const { record, files: target } = await resolveFiles(db, workspaceId, id);
   const before = await takeNow(db, store, { kind: 'before-restore', label: `Before restoring “${record.label}”` }, session);
   const live = session.latest?.files ?? new Map<string, ManifestEntry>();
   const scope = paths?.map(normalizeWorkspacePath);
@@ -79,13 +85,26 @@ export async function restoreNow(
 
   const contents = await readBlobs(db, workspaceId, writes.map((entry) => entry[1]));
   const fs = store.runtime.fs;
+  const failed: { path: string; reason: string }[] = [];
+  // Deletes first: a file that is in the way of a restored folder ("/x" vs "/x/y") is gone before the write.
+  await inBatches(deletes, (path) => fs.rm(path).catch((error: unknown) => void failed.push({ path, reason: errorMessage(error) })));
   await inBatches(writes, async ([path, hash]) => {
-    const content = contents.get(hash);
-    if (content !== undefined) await fs.writeFile(path, content);
+    const content = contents.get(hash) ?? '';
+    // A folder where the checkpoint has a file: the file wins, as it did when the checkpoint was taken.
+    await fs.writeFile(path, content).catch(async () => {
+      await fs.rm(path);
+      await fs.writeFile(path, content);
+    }).catch((error: unknown) => void failed.push({ path, reason: errorMessage(error) }));
   });
-  await inBatches(deletes, (path) => fs.rm(path));
   await pruneFolders(store, deletes, target);
   await store.settle();
   await confirm(db, store, workspaceId, writes, deletes);
-  return { restored: writes.map(([path]) => path), deleted: deletes, before, skipped };
+  const failedPaths = new Set(failed.map((failure) => failure.path));
+  return {
+    restored: writes.map(([path]) => path).filter((path) => !failedPaths.has(path)),
+    deleted: deletes.filter((path) => !failedPaths.has(path)),
+    before,
+    skipped,
+    failed,
+  };
 }

@@ -1,9 +1,11 @@
 /**
  * What this tab remembers per workspace between checkpoints, so taking one stays cheap: each file's last known
- * (size, lastModified) → hash, the newest checkpoint's files, and the bytes the workspace's checkpoints hold.
+ * (size, lastModified) → hash, the workspace's files as last read with the paths changed since (from the
+ * runtime's fs watch), the newest checkpoint's files, and the count and bytes of the workspace's checkpoints.
  * All checkpoint work on one workspace runs one operation at a time through its queue, so a take never reads
- * a manifest a delete is half-way through dropping.
+ * a manifest a delete is half-way through rewriting.
  */
+import type { RuntimeFs } from '@/lib/runtime/port';
 import type { ManifestEntry } from './types';
 
 export interface KnownHash {
@@ -15,16 +17,29 @@ export interface KnownHash {
 export interface LatestManifest {
   id: string;
   baseId: string;
-  /** The base's files, and the checkpoint's own (base + delta). */
+  /** The base's files, and the checkpoint's own (base + deltas). */
   base: ReadonlyMap<string, ManifestEntry>;
   files: ReadonlyMap<string, ManifestEntry>;
+  /** How many paths differ between the two. */
+  drift: number;
+}
+
+/** The workspace's stored files as last read, and the paths the runtime reported changed since. */
+export interface LiveIndex {
+  fs: RuntimeFs;
+  files: Map<string, ManifestEntry>;
+  /** Null until the first full read. */
+  read: boolean;
+  dirty: Set<string>;
+  stop(): void;
 }
 
 export interface WorkspaceSession {
   known: Map<string, KnownHash>;
   latest: LatestManifest | null;
-  /** Bytes of the distinct contents every checkpoint of the workspace holds; null until first counted. */
-  usage: number | null;
+  live: LiveIndex | null;
+  /** Bytes of the distinct contents and number of the workspace's checkpoints; null until first counted. */
+  stats: { usage: number; count: number } | null;
   queue: Promise<unknown>;
 }
 
@@ -33,7 +48,7 @@ const sessions = new Map<string, WorkspaceSession>();
 export function sessionOf(workspaceId: string): WorkspaceSession {
   let session = sessions.get(workspaceId);
   if (!session) {
-    session = { known: new Map(), latest: null, usage: null, queue: Promise.resolve() };
+    session = { known: new Map(), latest: null, live: null, stats: null, queue: Promise.resolve() };
     sessions.set(workspaceId, session);
   }
   return session;
@@ -47,14 +62,15 @@ export function serialized<T>(workspaceId: string, task: (session: WorkspaceSess
   return result;
 }
 
-/** Cached facts may be stale (a delete, a cap, an import): they are read from the database again next time. */
+/** Cached checkpoint facts may be stale (a delete, a cap): they are read from the database again next time. */
 export function invalidate(session: WorkspaceSession): void {
   session.latest = null;
-  session.usage = null;
+  session.stats = null;
 }
 
 /** The workspace is gone: forget everything about it. */
 export function forgetWorkspace(workspaceId: string): void {
+  sessions.get(workspaceId)?.live?.stop();
   sessions.delete(workspaceId);
 }
 

@@ -1,63 +1,55 @@
 /**
- * Taking a checkpoint: the store's files now (flushed to IndexedDB first), hashed only where their
- * (size, lastModified) is new to this tab, new contents stored once by hash, and one record holding the
- * changes against the shared base. Then the caps are applied when the workspace went over them.
+ * Taking a checkpoint: the store's files now (flushed to IndexedDB first, only changed ones read again),
+ * hashed only where their (size, lastModified) is new to this tab, new contents stored once by hash, and one
+ * record holding the changes since the previous checkpoint. Then the caps are applied when the workspace went
+ * over them.
  */
-import { workspaceRange, type TabsmithDB } from '../db';
+import type { TabsmithDB } from '../db';
 import type { FileContent, WorkspaceStore } from '../types';
 import { isLargeContent, missingBlobs, smallBlobValue, writeLargeBlob } from './blobs';
 import { checkpointLimits, collectGarbage, measureUsage } from './gc';
-import { readLive, recordContent, settleStore, type LiveFiles } from './live';
+import { readLive, storedContent, type LiveFiles } from './live';
 import { latestId, loadLatest, newCheckpointId, planRecord } from './manifests';
-import { remember, type WorkspaceSession } from './session';
+import type { LatestManifest, WorkspaceSession } from './session';
 import type { CheckpointMeta, CheckpointRequest } from './types';
 
 /** The newest checkpoint's files, from this tab's memory when no other tab or operation changed them. */
-export async function currentLatest(db: TabsmithDB, workspaceId: string, session: WorkspaceSession) {
+export async function currentLatest(db: TabsmithDB, workspaceId: string, session: WorkspaceSession): Promise<LatestManifest | null> {
   const id = await latestId(db, workspaceId);
   if (session.latest?.id !== id) {
     session.latest = id === null ? null : await loadLatest(db, workspaceId);
-    if (session.latest) {
-      // Seed the hash cache from the manifest: after a reload the first checkpoint need not hash everything.
-      for (const [path, hash, size, modified] of session.latest.files.values()) {
-        if (!session.known.has(path)) session.known.set(path, { size, modified, hash });
-      }
+    // Seed the hash cache from the manifest: after a reload the first checkpoint need not hash everything.
+    for (const [path, hash, size, modified] of session.latest?.files.values() ?? []) {
+      if (!session.known.has(path)) session.known.set(path, { size, modified, hash });
     }
   }
   return session.latest;
 }
 
-/** Stores the contents of `hashes` the workspace's blobs do not have yet; returns their total size. */
+/** Stores the contents of `hashes` the workspace's blobs do not have yet; returns the small ones and the bytes. */
 async function storeNewContents(db: TabsmithDB, workspaceId: string, live: LiveFiles, hashes: ReadonlySet<string>): Promise<{ small: Map<string, FileContent>; bytes: number }> {
   const missing = await missingBlobs(db, workspaceId, hashes);
   const small = new Map<string, FileContent>();
   let bytes = 0;
-  for (const entry of live.files.values()) {
-    const [path, hash, size] = entry;
-    if (!missing.has(hash) || small.has(hash)) continue;
-    const record = live.records.get(path);
-    if (!record) continue;
-    const content = await recordContent(db, record);
+  for (const [path, hash, size] of live.files.values()) {
+    if (!missing.has(hash)) continue;
+    const content = await storedContent(db, workspaceId, path, live.records);
+    if (content === null) continue;
+    missing.delete(hash);
     bytes += size;
-    if (isLargeContent(content)) {
-      await writeLargeBlob(db, workspaceId, hash, content);
-      missing.delete(hash);
-    } else {
-      small.set(hash, smallBlobValue(content));
-    }
+    if (isLargeContent(content)) await writeLargeBlob(db, workspaceId, hash, content);
+    else small.set(hash, smallBlobValue(content));
   }
   return { small, bytes };
 }
 
 export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: CheckpointRequest, session: WorkspaceSession): Promise<CheckpointMeta> {
   const workspaceId = store.getSnapshot().meta.id;
-  await settleStore(store);
+  const live = await readLive(db, store, workspaceId, session);
   const latest = await currentLatest(db, workspaceId, session);
-  const live = await readLive(db, workspaceId, session);
-  const known = new Set<string>();
-  for (const entry of latest?.files.values() ?? []) known.add(entry[1]);
   const fresh = new Set<string>();
-  for (const entry of live.files.values()) if (!known.has(entry[1])) fresh.add(entry[1]);
+  for (const [path, hash] of live.files.values()) if (latest?.files.get(path)?.[1] !== hash) fresh.add(hash);
+  // A hash the previous checkpoint holds under another path is stored already; missingBlobs finds those.
   const { small, bytes: newBytes } = await storeNewContents(db, workspaceId, live, fresh);
 
   const now = Date.now();
@@ -82,11 +74,9 @@ export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: Ch
   tx.objectStore('checkpoints').put(plan.record).catch(ignore);
   await tx.done;
   session.latest = plan.latest;
-  remember(session, live.files.values());
 
-  session.usage = session.usage === null ? await measureUsage(db, workspaceId) : session.usage + newBytes;
+  const stats = session.stats ? { usage: session.stats.usage + newBytes, count: session.stats.count + 1 } : await measureUsage(db, workspaceId);
   const caps = checkpointLimits();
-  const count = await db.count('checkpoints', workspaceRange(workspaceId));
-  if (count > caps.maxCount || session.usage > caps.maxBytes) session.usage = await collectGarbage(db, workspaceId, caps);
+  session.stats = stats.count > caps.maxCount || stats.usage > caps.maxBytes ? await collectGarbage(db, workspaceId, caps) : stats;
   return meta;
 }

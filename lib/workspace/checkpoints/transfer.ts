@@ -75,8 +75,9 @@ export async function splitHistory<T extends { path: string; content: FileConten
   }
   const baseIds = new Set(parsed.bases.map((base) => base.id));
   const hashes = [...parsed.bases.flatMap((base) => base.files.map((entry) => entry[1])), ...parsed.checkpoints.flatMap((record) => record.delta.map((entry) => entry[1]))];
-  const missingBase = parsed.checkpoints.find((record) => !baseIds.has(record.base));
-  if (missingBase) throw corrupt(`checkpoint “${missingBase.label}” names a file list that is not there`);
+  const ids = new Set(parsed.checkpoints.map((record) => record.id));
+  const missingBase = parsed.checkpoints.find((record) => !baseIds.has(record.base) || (record.parent !== null && !ids.has(record.parent)));
+  if (missingBase) throw corrupt(`checkpoint “${missingBase.label}” builds on one that is not there`);
   const missingBlob = hashes.find((hash) => hash !== null && !blobs.has(hash));
   if (missingBlob) throw corrupt(`content ${missingBlob.slice(0, 12)}… is missing`);
   return { files: files.filter((file) => !isHistoryPath(file.path)), history: { history: parsed, blobs } };

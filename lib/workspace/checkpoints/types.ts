@@ -57,11 +57,13 @@ export const deltaEntrySchema = z.union([manifestEntrySchema, z.tuple([z.string(
 export type DeltaEntry = z.infer<typeof deltaEntrySchema>;
 
 /**
- * A stored checkpoint: its meta plus its files as the changes against a shared base manifest, so a checkpoint
- * where one file changed stores one entry, not the whole workspace's list.
+ * A stored checkpoint: its meta plus its files as the changes against its parent checkpoint (or, for the
+ * first of a chain, against the base manifest the chain shares), so a checkpoint where one file changed
+ * stores one entry, not the whole workspace's list.
  */
 export const checkpointRecordSchema = checkpointMetaSchema.extend({
   base: z.string(),
+  parent: z.string().nullable(),
   delta: z.array(deltaEntrySchema),
 });
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
