@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import styles from './workbench.module.css';
+import { WorkspaceTopBar } from './WorkspaceTopBar';
 
 export interface LayoutSlots {
   files: ReactNode;
@@ -16,6 +17,8 @@ export interface LayoutSlots {
 /** The panes: file tree | editor | preview on top, terminal below, the agent column on the right. */
 export function IdeLayout({ files, filesActions, editor, preview, terminal, agent }: LayoutSlots) {
   return (
+    <>
+    <WorkspaceTopBar />
     <main aria-label="Tabsmith IDE" className={styles.main}>
       <Group orientation="horizontal" id="tabsmith-columns">
         <Panel id="workbench" defaultSize="74" minSize="40">
@@ -49,6 +52,7 @@ export function IdeLayout({ files, filesActions, editor, preview, terminal, agen
         </Panel>
       </Group>
     </main>
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ import type { WorkspaceStore } from '@/lib/workspace/types';
 import { AgentColumn } from './AgentColumn';
 import { FilesColumn } from './FilesColumn';
 import { IdeLayout } from './IdeLayout';
+import { OpenWorkspaceProvider } from './open-workspace';
 import { StartupNotice } from './StartupNotice';
 import { useAgentRuntime } from './useAgentRuntime';
 import { useRuntimeRestart } from './useRuntimeRestart';
@@ -52,6 +53,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
 
   return (
     <ChatControllerProvider controller={controller}>
+      <OpenWorkspaceProvider store={store}>
       <QuickOpen store={store} />
       <IdeLayout
         files={<FilesColumn store={store} />}
@@ -92,6 +94,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
           />
         }
       />
+      </OpenWorkspaceProvider>
     </ChatControllerProvider>
   );
 }

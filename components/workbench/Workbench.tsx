@@ -5,9 +5,11 @@ import { useRuntimeBoot, type RuntimeBootState } from '@/components/runtime/useR
 import { StatusBar } from '@/components/status/StatusBar';
 import { ReadOnlyBanner } from '@/components/workspaces/ReadOnlyBanner';
 import { useWorkspaceSession, type WorkspaceSession } from '@/components/workspaces/useWorkspaceSession';
+import { templateOptions } from '@/components/workspaces/template-options';
 import { WorkspaceLauncher } from '@/components/workspaces/WorkspaceLauncher';
 import { WorkspaceLockDialog } from '@/components/workspaces/WorkspaceLockDialog';
 import type { Runtime } from '@/lib/runtime/port';
+import { TEMPLATES } from '@/lib/workspace/templates';
 import { WaitingLayout } from './IdeLayout';
 import { IsolationWarning } from './IsolationWarning';
 import { ReadyWorkspace } from './ReadyWorkspace';
@@ -30,7 +32,7 @@ export default function Workbench() {
       <RuntimeErrorNotice runtime={runtime} />
       <RuntimeProvider value={runtime}>
         {session.phase === 'choose' ? (
-          <WorkspaceLauncher />
+          <WorkspaceLauncher templates={templateOptions(TEMPLATES)} />
         ) : (
           <OpenWorkspace session={session} runtime={runtime} waiting={waitingText(state, session)} />
         )}

@@ -5,8 +5,8 @@ import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { NameForm } from '@/components/files/NameForm';
 import { errorMessage } from '@/components/files/errors';
 import { describeUpdated } from '@/lib/ui/workspace-url';
-import { getTemplate } from '@/lib/workspace/templates';
-import type { WorkspaceMeta } from '@/lib/workspace';
+import type { WorkspaceMeta } from '@/lib/workspace/types';
+import { templateName, type TemplateOption } from './template-options';
 import type { WorkspaceList } from './useWorkspaceList';
 import styles from './workspaces.module.css';
 
@@ -15,12 +15,14 @@ export interface WorkspaceListViewProps {
   /** The workspace open in this tab, if any: it cannot be deleted from under itself. */
   currentId?: string | null;
   onOpen: (id: string) => void;
+  /** For the template each workspace came from ("Vite + React · updated …"). */
+  templates: readonly TemplateOption[];
   /** Where failures of list actions are shown (the launcher's or the dialog's alert). */
   onError: (message: string | null) => void;
 }
 
 /** The saved workspaces, newest first, each with Open, Rename, Duplicate and Delete. */
-export function WorkspaceListView({ list, currentId, onOpen, onError }: WorkspaceListViewProps) {
+export function WorkspaceListView({ list, currentId, onOpen, templates, onError }: WorkspaceListViewProps) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceMeta | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,7 +65,7 @@ export function WorkspaceListView({ list, currentId, onOpen, onError }: Workspac
                   <span className={styles.name}>{ws.name}</span>
                   <span className={styles.muted}>
                     {current ? 'Open in this tab · ' : ''}
-                    {ws.template ? `${getTemplate(ws.template)?.name ?? ws.template} · ` : ''}updated <time dateTime={new Date(ws.updatedAt).toISOString()}>{describeUpdated(ws.updatedAt)}</time>
+                    {ws.template ? `${templateName(templates, ws.template)} · ` : ''}updated <time dateTime={new Date(ws.updatedAt).toISOString()}>{describeUpdated(ws.updatedAt)}</time>
                   </span>
                 </div>
               )}

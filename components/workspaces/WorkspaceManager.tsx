@@ -1,22 +1,21 @@
 'use client';
 
 import { useCallback, useState, type ReactNode } from 'react';
-import { TEMPLATES } from '@/lib/workspace/templates';
 import type { WorkspaceMeta } from '@/lib/workspace/types';
 import { DropZone, ImportButtons } from './ImportControls';
-import { NewWorkspaceDialog, type TemplateOption } from './NewWorkspaceDialog';
+import { NewWorkspaceDialog } from './NewWorkspaceDialog';
 import { navigateToWorkspace } from './navigate';
 import { useImport } from './useImport';
-import { useWorkspaceList } from './useWorkspaceList';
 import { WorkspaceListView } from './WorkspaceListView';
+import type { TemplateOption } from './template-options';
+import type { WorkspaceList } from './useWorkspaceList';
 import styles from './workspaces.module.css';
 
-/** "Empty" first: the picker reads as "nothing, or one of these starters". */
-const TEMPLATE_OPTIONS: TemplateOption[] = [...TEMPLATES]
-  .sort((a, b) => (a.id === 'empty' ? -1 : b.id === 'empty' ? 1 : 0))
-  .map(({ id, name, description }) => ({ id, name, description }));
-
 export interface WorkspaceManagerProps {
+  /** The "New workspace" picker's choices, Empty first (see templateOptions). */
+  templates: readonly TemplateOption[];
+  /** The saved workspaces (useWorkspaceList), shared with whatever else the page does with them. */
+  list: WorkspaceList;
   currentId?: string | null;
   /** Extra toolbar controls (the switcher adds "Export as zip" and "Close workspace"). */
   extraActions?: ReactNode;
@@ -26,8 +25,7 @@ export interface WorkspaceManagerProps {
  * Everything about the list of workspaces: new (from a template), import (zip, folder, drop), and the list
  * itself. Used by the launcher (no workspace open) and by the "Workspaces" dialog.
  */
-export function WorkspaceManager({ currentId = null, extraActions }: WorkspaceManagerProps) {
-  const list = useWorkspaceList();
+export function WorkspaceManager({ templates, list, currentId = null, extraActions }: WorkspaceManagerProps) {
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = useCallback((id: string) => navigateToWorkspace(id), []);
@@ -61,10 +59,10 @@ export function WorkspaceManager({ currentId = null, extraActions }: WorkspaceMa
           </button>
         </div>
       )}
-      <WorkspaceListView list={list} currentId={currentId} onOpen={open} onError={setError} />
+      <WorkspaceListView list={list} currentId={currentId} onOpen={open} templates={templates} onError={setError} />
       {creating && (
         <NewWorkspaceDialog
-          templates={TEMPLATE_OPTIONS}
+          templates={templates}
           onClose={() => setCreating(false)}
           onCreate={async (name, template) => {
             const meta = await list.create({ name, template });

@@ -3,9 +3,12 @@
 import { useId, useRef, useState } from 'react';
 import { useModal } from '@/components/files/ConfirmDialog';
 import dialogStyles from '@/components/files/dialog.module.css';
+import { TEMPLATES } from '@/lib/workspace/templates';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { ExportButton } from './ExportButton';
 import { navigateToWorkspace } from './navigate';
+import { templateOptions } from './template-options';
+import { useWorkspaceList } from './useWorkspaceList';
 import { WorkspaceManager } from './WorkspaceManager';
 import styles from './workspaces.module.css';
 
@@ -31,6 +34,7 @@ function WorkspacesDialog({ store, onClose }: { store: WorkspaceStore; onClose: 
   const titleId = useId();
   const [exportError, setExportError] = useState<string | null>(null);
   const meta = store.getSnapshot().meta;
+  const list = useWorkspaceList();
 
   return (
     <dialog
@@ -49,6 +53,8 @@ function WorkspacesDialog({ store, onClose }: { store: WorkspaceStore; onClose: 
       <p className={styles.muted}>Current: <strong>{meta.name}</strong></p>
       {exportError && <p role="alert" className={styles.alert}>{exportError}</p>}
       <WorkspaceManager
+        templates={templateOptions(TEMPLATES)}
+        list={list}
         currentId={meta.id}
         extraActions={
           <>

@@ -2,10 +2,9 @@
 
 import { useCallback, useState } from 'react';
 import { errorMessage } from '@/components/files/errors';
-import type { ImportedFile } from '@/lib/workspace/import-rules';
 import { filesFromDataTransfer, filesFromFileList } from '@/lib/workspace/import-files';
-import type { WorkspaceMeta } from '@/lib/workspace';
-import { importZip } from '@/lib/workspace/zip';
+import type { ImportedFile } from '@/lib/workspace/import-rules';
+import type { WorkspaceMeta } from '@/lib/workspace/types';
 import type { WorkspaceList } from './useWorkspaceList';
 
 export interface ImportState {
@@ -19,6 +18,9 @@ export function importName(fileName: string): string {
   const base = fileName.replace(/\.zip$/i, '').trim();
   return base || 'Imported workspace';
 }
+
+/** The unzipper is only needed once the user imports a .zip: loaded then, not with the launcher. */
+const zip = () => import('@/lib/workspace/zip');
 
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
 
@@ -47,7 +49,7 @@ export function useImport(list: WorkspaceList, onImported: (meta: WorkspaceMeta)
   );
 
   const importZipFile = useCallback(
-    (file: File) => run(importName(file.name), async () => importZip(new Uint8Array(await file.arrayBuffer()))),
+    (file: File) => run(importName(file.name), async () => (await zip()).importZip(new Uint8Array(await file.arrayBuffer()))),
     [run],
   );
 

@@ -1,18 +1,22 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import type { WorkspaceMeta } from '@/lib/workspace';
-import {
-  createWorkspace,
-  deleteWorkspace,
-  duplicateWorkspace,
-  listWorkspaces,
-  openDatabase,
-  renameWorkspace,
-  type CreateWorkspaceInput,
-  type TabsmithDB,
-} from '@/lib/workspace/workspaces';
 import { errorMessage } from '@/components/files/errors';
+import { openDatabase, type TabsmithDB } from '@/lib/workspace/db';
+import type { WorkspaceMeta } from '@/lib/workspace/types';
+import type { CreateWorkspaceInput } from '@/lib/workspace/workspaces';
+
+/**
+ * The list operations carry the templates' files (and their schema checks): loaded when one is first used, so
+ * the launcher shows the list without that weight.
+ */
+const operations = () => import('@/lib/workspace/workspaces');
+
+/** Newest first, as listWorkspaces orders them; read straight from the database so listing needs no more. */
+async function readList(db: TabsmithDB): Promise<WorkspaceMeta[]> {
+  const states = await db.getAll('state');
+  return states.map((s) => s.meta).sort((a, b) => b.updatedAt - a.updatedAt || a.name.localeCompare(b.name));
+}
 
 export interface WorkspaceList {
   /** Null until the database has been read once. */
@@ -43,7 +47,7 @@ export function useWorkspaceList(): WorkspaceList {
         opened = handle;
         if (cancelled) return handle.close();
         setDb(handle);
-        setWorkspaces(await listWorkspaces(handle));
+        setWorkspaces(await readList(handle));
       },
       (error: unknown) => !cancelled && setLoadError(`Saved workspaces could not be read: ${errorMessage(error)}`),
     );
@@ -59,28 +63,28 @@ export function useWorkspaceList(): WorkspaceList {
   }, [db]);
 
   const refresh = useCallback(async () => {
-    setWorkspaces(await listWorkspaces(need()));
+    setWorkspaces(await readList(need()));
   }, [need]);
 
   const create = useCallback(async (input: CreateWorkspaceInput) => {
-    const meta = await createWorkspace(need(), input);
+    const meta = await (await operations()).createWorkspace(need(), input);
     await refresh();
     return meta;
   }, [need, refresh]);
 
   const rename = useCallback(async (id: string, name: string) => {
-    await renameWorkspace(need(), id, name);
+    await (await operations()).renameWorkspace(need(), id, name);
     await refresh();
   }, [need, refresh]);
 
   const duplicate = useCallback(async (id: string) => {
-    const meta = await duplicateWorkspace(need(), id);
+    const meta = await (await operations()).duplicateWorkspace(need(), id);
     await refresh();
     return meta;
   }, [need, refresh]);
 
   const remove = useCallback(async (id: string) => {
-    await deleteWorkspace(need(), id);
+    await (await operations()).deleteWorkspace(need(), id);
     await refresh();
   }, [need, refresh]);
 

@@ -15,6 +15,7 @@ import { searchFiles } from './search';
 import { syncFile, syncFolder, syncPaths } from './sync';
 import { afterSave, keepMine, tabFromDisk, withContent } from './tabs';
 import { walk } from './tree';
+import { validateWorkspaceName } from './workspaces';
 import {
   WorkspaceError,
   type CreateStoreOptions,
@@ -350,6 +351,15 @@ class LiveWorkspaceStore implements WorkspaceStore {
     return this.run(async () => {
       await adoptSaved(this.model, files);
       this.model.commit(false);
+    });
+  }
+
+  renameWorkspace(name: string): Promise<void> {
+    return this.run(async () => {
+      assertWritable(this.model);
+      // The store's copy of the metadata is what it writes back, so the new name must go through it.
+      this.model.meta = { ...this.model.meta, name: validateWorkspaceName(name), updatedAt: Date.now() };
+      await this.model.commitDurably();
     });
   }
 

@@ -167,6 +167,8 @@ export interface WorkspaceStore {
   refresh(path?: string): Promise<void>;
   /** Added by the store (additive): the user has seen `persistenceError`; clear it. */
   dismissPersistenceError(): void;
+  /** Renames the workspace (its list entry and title), durably; refuses an empty or over-long name and a read-only tab. */
+  renameWorkspace(name: string): Promise<void>;
   /** Restored unsaved text: keep it (hide the notice) or discard it (tabs go back to the saved files). */
   dismissRestored(): void;
   discardRestored(): Promise<void>;

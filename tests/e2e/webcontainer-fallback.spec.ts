@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { OFFLINE_BOOTED, runtimeStatus } from './support/ide';
+import { createWorkspaceFromDialog } from './support/workspace';
 
 test('a WebContainer boot that cannot reach its service offers the offline runtime', async ({ page }) => {
   // WebContainer boots through an iframe from stackblitz.com. Refuse it, so the test means the same thing
   // on a machine that happens to have internet access.
   await page.route(/stackblitz/, (route) => route.abort('internetdisconnected'));
 
+  // The launcher boots no runtime: the IDE does, once a workspace opens.
   await page.goto('/?runtime=webcontainer&bootTimeoutMs=3000');
+  await createWorkspaceFromDialog(page, 'fallback');
   await expect(runtimeStatus(page)).toContainText('Booting');
 
   // Said once, not once per pane. (Next.js keeps an empty role=alert route announcer on every page.)

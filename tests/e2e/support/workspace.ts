@@ -20,14 +20,19 @@ export async function openLauncher(page: Page): Promise<void> {
 
 /** Creates a workspace from the launcher and waits until its tree is shown; returns its id (from `?ws=`). */
 export async function createWorkspace(page: Page, name: string, template: TemplateName = 'Empty'): Promise<string> {
+  await createWorkspaceFromDialog(page, name, template);
+  await waitForWorkspace(page);
+  return new URL(page.url()).searchParams.get('ws') ?? '';
+}
+
+/** "New workspace" on the launcher, named and from a template, until the IDE page for it loads (`?ws=`). */
+export async function createWorkspaceFromDialog(page: Page, name: string, template: TemplateName = 'Empty'): Promise<void> {
   await page.getByRole('button', { name: 'New workspace' }).click();
   const dialog = page.getByRole('dialog', { name: 'New workspace' });
   await dialog.getByRole('textbox', { name: 'Workspace name' }).fill(name);
   await dialog.getByRole('radiogroup', { name: 'Template' }).getByRole('radio', { name: template, exact: true }).check();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await page.waitForURL(/[?&]ws=/);
-  await waitForWorkspace(page);
-  return new URL(page.url()).searchParams.get('ws') ?? '';
 }
 
 /** From the launcher on the offline runtime: imports a zip ("Import zip") and waits for its workspace. */
