@@ -10,8 +10,20 @@ import { exportZip, zipFileName } from '@/lib/workspace/zip';
  * through a blob URL, so nothing leaves the browser. Unsaved editor changes are saved first, because a
  * user exporting expects what they see.
  */
-export function ExportButton({ store, className, onError }: { store: WorkspaceStore; className?: string; onError: (message: string | null) => void }) {
+export function ExportButton({
+  store,
+  className,
+  onError,
+  historyOption = false,
+}: {
+  store: WorkspaceStore;
+  className?: string;
+  onError: (message: string | null) => void;
+  /** Offers "Include history": the workspace's checkpoints go into the zip, and come back on import. */
+  historyOption?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
+  const [withHistory, setWithHistory] = useState(false);
 
   const run = async () => {
     setBusy(true);
@@ -20,7 +32,12 @@ export function ExportButton({ store, className, onError }: { store: WorkspaceSt
       // Read-only tabs cannot save; they export what is on disk.
       if (!snapshot.readOnly) await store.saveAll().catch(() => undefined);
       const files = await store.runtime.export();
-      const zip = exportZip(Object.entries(files).map(([path, content]) => ({ path, content })));
+      // Loaded on demand: the checkpoint code is not needed to export files alone.
+      const history = withHistory ? await (await import('@/lib/workspace/checkpoints')).exportHistory(snapshot.meta.id) : [];
+      const zip = exportZip(
+        Object.entries(files).map(([path, content]) => ({ path, content })),
+        { history },
+      );
       const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
       const link = document.createElement('a');
       link.href = url;
@@ -39,8 +56,15 @@ export function ExportButton({ store, className, onError }: { store: WorkspaceSt
   };
 
   return (
-    <button type="button" className={className} disabled={busy} onClick={() => void run()}>
-      {busy ? 'Exporting…' : 'Export as zip'}
-    </button>
+    <>
+      <button type="button" className={className} disabled={busy} onClick={() => void run()}>
+        {busy ? 'Exporting…' : 'Export as zip'}
+      </button>
+      {historyOption && (
+        <label>
+          <input type="checkbox" checked={withHistory} onChange={(event) => setWithHistory(event.target.checked)} /> Include history
+        </label>
+      )}
+    </>
   );
 }

@@ -58,7 +58,7 @@ function WorkspacesDialog({ store, onClose }: { store: WorkspaceStore; onClose: 
         currentId={meta.id}
         extraActions={
           <>
-            <ExportButton store={store} onError={setExportError} />
+            <ExportButton store={store} onError={setExportError} historyOption />
             <button type="button" onClick={() => navigateToWorkspace(null)}>Close workspace</button>
           </>
         }

@@ -6,7 +6,7 @@
 import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, MAX_STORED_FILE_BYTES, tooLargeMessage } from './chunks';
 import { tightBytes, workspaceRange, type StoredFile, type TabsmithDB } from './db';
 import { forgetWorkspace } from './checkpoints/session';
-import { splitHistory, writeHistory } from './checkpoints/transfer';
+import type { ImportedHistory, writeHistory as writeHistoryType } from './checkpoints/transfer';
 import { isPersistablePath } from './persistence';
 import { getTemplate, type TemplateId } from './templates';
 import { WorkspaceError, type FileContent, type PersistedState, type WorkspaceMeta } from './types';
@@ -53,13 +53,25 @@ function rooted(path: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
+const HISTORY_INDEX = '/.tabsmith/history/checkpoints.json';
+
+/**
+ * Checkpoint history among imported files, taken out and checked. The checkpoint code loads only when there
+ * is some, so the launcher, which creates workspaces, does not carry it.
+ */
+async function takeHistory(files: { path: string; content: FileContent }[]) {
+  if (!files.some((file) => file.path === HISTORY_INDEX)) return { files, history: null as ImportedHistory | null, write: null as typeof writeHistoryType | null };
+  const { splitHistory, writeHistory } = await import('./checkpoints/transfer');
+  return { ...(await splitHistory(files)), write: writeHistory };
+}
+
 export async function createWorkspace(db: TabsmithDB, input: CreateWorkspaceInput): Promise<WorkspaceMeta> {
   const name = validateWorkspaceName(input.name);
   const template = input.template ? getTemplate(input.template) : null;
   if (input.template && !template) throw new WorkspaceError('not-found', `There is no template called "${input.template}".`);
   const now = Date.now();
   const meta: WorkspaceMeta = { id: crypto.randomUUID(), name, createdAt: now, updatedAt: now, ...(template ? { template: template.id } : {}) };
-  const imported = await splitHistory((input.files ?? []).map((file) => ({ path: rooted(file.path), content: file.content })));
+  const imported = await takeHistory((input.files ?? []).map((file) => ({ path: rooted(file.path), content: file.content })));
   const files = new Map<string, FileContent>();
   for (const file of template?.files ?? []) files.set(rooted(file.path), file.content);
   for (const file of imported.files) files.set(file.path, file.content);
@@ -73,7 +85,7 @@ export async function createWorkspace(db: TabsmithDB, input: CreateWorkspaceInpu
 
   const tx = db.transaction(['files', 'state', 'chunks', 'checkpoints', 'checkpointBases', 'blobs'], 'readwrite');
   const writes: Promise<unknown>[] = [tx.objectStore('state').add(state)];
-  if (imported.history) writes.push(...writeHistory(tx, meta.id, imported.history));
+  if (imported.history && imported.write) writes.push(...imported.write(tx, meta.id, imported.history));
   for (const [path, content] of files) {
     if (!isPersistablePath(path)) continue;
     const size = byteLength(content);

@@ -4,7 +4,7 @@
  * workspace's checkpoints runs one at a time (session.ts).
  */
 import { workspaceRange } from '../db';
-import { WorkspaceError, type WorkspaceStore } from '../types';
+import { WorkspaceError, type FileContent, type WorkspaceStore } from '../types';
 import { checkpointDatabase } from './database';
 import { assertOpen, checkpointSide, diffSides, liveSide } from './diff';
 import { checkpointLimits, collectGarbage } from './gc';
@@ -12,6 +12,7 @@ import { toMeta } from './manifests';
 import { restoreNow, type RestoreResult } from './restore';
 import { invalidate, serialized } from './session';
 import { takeNow } from './take';
+import { historyEntries } from './transfer';
 import { checkpointRequestSchema, type CheckpointMeta, type CheckpointRequest, type FileChange } from './types';
 
 export type { CheckpointKind, CheckpointMeta, CheckpointRequest, FileChange } from './types';
@@ -62,6 +63,12 @@ export async function renameCheckpoint(workspaceId: string, id: string, label: s
     await Promise.all([tx.store.put(next), tx.done]);
     return toMeta(next);
   });
+}
+
+/** The workspace's checkpoints as zip entries under `.tabsmith/history/`, for exportZip's `history` option. */
+export async function exportHistory(workspaceId: string): Promise<{ path: string; content: FileContent }[]> {
+  const db = await checkpointDatabase();
+  return serialized(workspaceId, () => historyEntries(db, workspaceId));
 }
 
 /** Deletes one checkpoint and whatever content only it needed. */

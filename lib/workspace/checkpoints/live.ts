@@ -2,9 +2,9 @@
  * The workspace's files as the store has persisted them, with their hashes. The store mirrors the runtime
  * (editor saves, agent writes, shell and npm changes through the fs watch) into IndexedDB, never
  * node_modules; flushing it first makes that copy current. The first read in a session reads every record;
- * after that only the paths the runtime's fs watch reported since (the same events the store mirrors), plus
- * any path the stored key list gained or lost, so a checkpoint where one file changed reads one record. A
- * file whose (size, lastModified) this tab has seen before is not hashed again.
+ * after that only the paths the runtime's fs watch reported since (the same events the store mirrors its
+ * files by), so a checkpoint where one file changed reads one record. A file whose (size, lastModified) this
+ * tab has seen before is not hashed again.
  */
 import type { RuntimeFs } from '@/lib/runtime/port';
 import { readChunks } from '../chunks';
@@ -56,15 +56,6 @@ async function readPaths(db: TabsmithDB, workspaceId: string, paths: readonly st
   return found.flat();
 }
 
-/** Paths whose stored presence differs from the index (changes the store picked up without a watch event). */
-async function presenceChanges(db: TabsmithDB, workspaceId: string, files: ReadonlyMap<string, ManifestEntry>): Promise<string[]> {
-  const keys = await db.getAllKeys('files', workspaceRange(workspaceId));
-  const stored = new Set(keys.map((key) => key[1]).filter((path) => !isNeverPersisted(path)));
-  const changed = [...stored].filter((path) => !files.has(path));
-  for (const path of files.keys()) if (!stored.has(path)) changed.push(path);
-  return changed;
-}
-
 async function hashRecords(db: TabsmithDB, records: readonly StoredFile[], session: WorkspaceSession): Promise<ManifestEntry[]> {
   return Promise.all(
     records.map(async (record): Promise<ManifestEntry> => {
@@ -98,7 +89,7 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
     index.read = true;
     return { files: new Map(index.files), records };
   }
-  const paths = [...new Set([...dirty, ...(await presenceChanges(db, workspaceId, index.files))])];
+  const paths = [...new Set(dirty)];
   if (paths.length > 0) {
     const found = (await readPaths(db, workspaceId, paths)).filter((record) => !isNeverPersisted(record.path));
     for (const path of [...index.files.keys()]) if (paths.some((changed) => isInside(path, changed))) index.files.delete(path);
@@ -112,4 +103,9 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
 export async function storedContent(db: TabsmithDB, workspaceId: string, path: string, records: ReadonlyMap<string, StoredFile>): Promise<FileContent | null> {
   const record = records.get(path) ?? (await db.get('files', [workspaceId, path]));
   return record ? recordContent(db, record) : null;
+}
+
+/** Paths the store re-read on request (not through a watch event): read again at the next checkpoint. */
+export function markChanged(session: WorkspaceSession, paths: readonly string[]): void {
+  for (const path of paths) session.live?.dirty.add(path);
 }

@@ -10,6 +10,7 @@ import { dirname, isInside, normalizeWorkspacePath } from '../paths';
 import { WorkspaceError, type WorkspaceStore } from '../types';
 import { errorMessage } from '../../error-message';
 import { readBlobs } from './blobs';
+import { markChanged } from './live';
 import { resolveFiles } from './manifests';
 import type { WorkspaceSession } from './session';
 import { takeNow } from './take';
@@ -46,7 +47,7 @@ async function pruneFolders(store: WorkspaceStore, deleted: readonly string[], t
 }
 
 /** Paths whose stored copy did not follow (a runtime whose watch missed the write) are re-read explicitly. */
-async function confirm(db: TabsmithDB, store: WorkspaceStore, workspaceId: string, written: readonly ManifestEntry[], deleted: readonly string[]): Promise<void> {
+async function confirm(db: TabsmithDB, store: WorkspaceStore, session: WorkspaceSession, workspaceId: string, written: readonly ManifestEntry[], deleted: readonly string[]): Promise<void> {
   await store.flush();
   const tx = db.transaction('files', 'readonly');
   const paths = [...written.map(([path]) => path), ...deleted];
@@ -55,6 +56,7 @@ async function confirm(db: TabsmithDB, store: WorkspaceStore, workspaceId: strin
   const stored = new Map(records.filter((record) => record !== undefined).map((record) => [record.path, record.size]));
   const stale = [...written.filter(([path, , size]) => stored.get(path) !== size).map(([path]) => path), ...deleted.filter((path) => stored.has(path))];
   for (const path of stale) await store.refresh(path).catch(() => undefined);
+  markChanged(session, stale);
   if (stale.length > 0) await store.flush();
 }
 
@@ -98,7 +100,7 @@ export async function restoreNow(
   });
   await pruneFolders(store, deletes, target);
   await store.settle();
-  await confirm(db, store, workspaceId, writes, deletes);
+  await confirm(db, store, session, workspaceId, writes, deletes);
   const failedPaths = new Set(failed.map((failure) => failure.path));
   return {
     restored: writes.map(([path]) => path).filter((path) => !failedPaths.has(path)),
