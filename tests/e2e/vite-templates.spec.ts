@@ -144,6 +144,8 @@ test.describe('create-vite templates in the offline runtime', () => {
         await second.run('npm run build', { output: /TS2322: .*Type 'string' is not assignable to type 'number'/, timeout: TYPECHECK_TIMEOUT_MS });
         await expect(second.panel).toContainText(c.typeError.file);
         await expect(second.panel).not.toContainText(/built in \d+ms/);
+        const shots = process.env.TABSMITH_SHOTS_DIR;
+        if (shots) await page.screenshot({ path: join(shots, `vite-${c.template}-type-error.png`) });
         await second.run(`rm ${c.typeError.file}`);
       }
       await second.run('npm run build', { output: /built in \d+ms/, timeout: c.typeError ? TYPECHECK_TIMEOUT_MS : SERVE_TIMEOUT_MS });
