@@ -52,6 +52,8 @@ test('a prompt from the launcher opens a new workspace whose agent starts on it,
   const name = 'A guestbook page where visitors sign with their…';
   await expect(topBar(page).getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveTitle(`${name} — Tabsmith`);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/launcher-ide-started-1440.png` });
 
   let asked = 0;
   page.on('request', (request) => {
