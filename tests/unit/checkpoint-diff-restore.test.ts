@@ -49,6 +49,28 @@ describe('checkpoint diff', () => {
   });
 });
 
+describe('checkpoint diff and restore of many files', () => {
+  it('lists and restores every one of 150 changed files with its own content', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 150; i++) many[`/m/f${i}.txt`] = `file ${i}\n`;
+    setup = await openCheckpointWorkspace(many);
+    const before = await takeCheckpoint(setup.store, { kind: 'turn', label: 'before' });
+    for (let i = 0; i < 150; i++) await setup.runtime.fs.writeFile(`/m/f${i}.txt`, `file ${i}\nedited\n`);
+    await setup.store.settle();
+    const after = await takeCheckpoint(setup.store, { kind: 'turn', label: 'after' });
+    const changes = await diffCheckpoints(setup.workspaceId, before.id, after.id);
+    expect(changes).toHaveLength(150);
+    for (const change of changes) {
+      const i = change.path.slice('/m/f'.length, -'.txt'.length);
+      expect(change).toMatchObject({ status: 'modified', additions: 1, deletions: 0, before: `file ${i}\n`, after: `file ${i}\nedited\n` });
+    }
+    const result = await restoreCheckpoint(setup.store, before.id);
+    expect(result.restored).toHaveLength(150);
+    expect(await readText(setup, '/m/f77.txt')).toBe('file 77\n');
+    expect(await diffCheckpoints(setup.workspaceId, before.id, 'live', setup.store)).toEqual([]);
+  });
+});
+
 describe('checkpoint restore', () => {
   it('writes changed files back, deletes added ones, and is itself undoable', async () => {
     setup = await openCheckpointWorkspace(files);

@@ -52,11 +52,32 @@ export async function readBlob(db: TabsmithDB, workspaceId: string, hash: string
   return pieces.length === 1 ? (pieces[0] as FileContent) : joinPieces(pieces);
 }
 
-/** Many blobs at once, in one transaction (a diff or a restore of a thousand files is one round of reads). */
+/** From this many blobs on, it may pay to read the workspace's blobs in one range read (see readBlobs). */
+const RANGE_READ_FROM = 64;
+
+/**
+ * Many blobs at once, in one transaction (a diff or a restore of a thousand files is one round of reads).
+ * When they are a third or more of the workspace's stored pieces, one read of the whole range is several
+ * times quicker than a read per blob, and reads at most three times what is needed.
+ */
 export async function readBlobs(db: TabsmithDB, workspaceId: string, hashes: Iterable<string>): Promise<Map<string, FileContent>> {
   const wanted = [...new Set(hashes)];
   const tx = db.transaction('blobs', 'readonly');
-  const pieces = await Promise.all(wanted.map((hash) => tx.store.getAll(blobRange(workspaceId, hash))));
+  const range = IDBKeyRange.bound([workspaceId], [workspaceId, []]);
+  const keys = wanted.length >= RANGE_READ_FROM ? await tx.store.getAllKeys(range) : null;
+  let pieces: FileContent[][];
+  if (keys && wanted.length * 3 >= keys.length) {
+    const values = await tx.store.getAll(range);
+    const byHash = new Map<string, FileContent[]>();
+    keys.forEach((key, index) => {
+      const list = byHash.get(key[1]) ?? [];
+      list.push(values[index] as FileContent);
+      byHash.set(key[1], list);
+    });
+    pieces = wanted.map((hash) => byHash.get(hash) ?? []);
+  } else {
+    pieces = await Promise.all(wanted.map((hash) => tx.store.getAll(blobRange(workspaceId, hash))));
+  }
   await tx.done;
   const out = new Map<string, FileContent>();
   for (const [index, hash] of wanted.entries()) {
