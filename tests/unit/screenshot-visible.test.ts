@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { screenshotStyleProperties } from '@/lib/computer-use/bridge/style-properties';
 import { screenshotFilter } from '@/lib/computer-use/bridge/visible';
 
 /** jsdom has no layout: each element gets the box a 800×600 viewport page would give it. */
@@ -52,5 +53,12 @@ describe('what a viewport screenshot clones', () => {
     expect(keep(child('modal'))).toBe(true);
     // An inline element keeps its text even without a box of its own: emptying it would re-wrap the line.
     expect(keep(child('far-span'))).toBe(true);
+  });
+
+  it('copies the properties that shape a still picture, not motion, scrolling, interaction or custom properties', () => {
+    const names = ['color', 'transform', 'will-change', 'zoom', 'break-inside', 'scrollbar-width', 'animation-name', 'transition-duration', 'scroll-snap-type', 'cursor', 'pointer-events', 'caret-color', '--brand'];
+    const computed = { length: names.length, item: (i: number) => names[i] ?? '' };
+    const doc = { documentElement: {}, defaultView: { getComputedStyle: () => computed } } as unknown as Document;
+    expect(screenshotStyleProperties(doc)).toEqual(['color', 'transform', 'will-change', 'zoom', 'break-inside', 'scrollbar-width']);
   });
 });

@@ -12,6 +12,7 @@
 import { domToCanvas } from 'modern-screenshot';
 import type { DisplaySize, Mark, Screenshot, ScreenshotMimeType } from '../types';
 import { drawMarks, rememberMarks, selectMarks } from './marks';
+import { screenshotStyleProperties } from './style-properties';
 import { screenshotFilter } from './visible';
 
 /** The size screenshots are scaled to fit (Google's recommended computer-use screen). */
@@ -86,6 +87,7 @@ async function captureViewport(doc: Document, scale: number): Promise<HTMLCanvas
     backgroundColor: pageBackground(doc),
     timeout: 5000,
     filter: screenshotFilter(doc),
+    includeStyleProperties: screenshotStyleProperties(doc),
     // Inner scroll containers (a scrolled list) render scrolled, as the person sees them.
     features: { restoreScrollPosition: true },
     onCloneNode(cloned) {
