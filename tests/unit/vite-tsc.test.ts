@@ -74,6 +74,16 @@ describe('tsc in the offline runtime', () => {
     expect(run).toMatchObject({ code: 0, output: 'PATCHED AND CHECKED /APP/NODE_MODULES/CHECKER/LIB/TSC.JS\n' });
   });
 
+  it("has util.isDeepStrictEqual, which svelte-check's start-up calls", async () => {
+    const vfs = workspace({
+      '/app/run.cjs': [
+        "const { isDeepStrictEqual } = require('node:util');",
+        "console.log(isDeepStrictEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }), isDeepStrictEqual({ a: 1 }, { a: '1' }), isDeepStrictEqual([1], [1, 2]));",
+      ].join('\n'),
+    });
+    expect(await node(vfs, ['/app/run.cjs'], '/app')).toMatchObject({ code: 0, output: 'true false false\n' });
+  });
+
   it('runs a native TypeScript 7 tsc as the JavaScript compiler, with the same arguments, and says so', async () => {
     const vfs = workspace({
       '/app/package.json': '{"type":"module"}',

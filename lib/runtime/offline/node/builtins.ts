@@ -107,6 +107,15 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
       case 'sys': {
         const util = own(almost('util'));
         util.format = (...args: unknown[]) => formatWith(parts.inspect, args);
+        // Node has it since 9; the shim lacks it (svelte-check calls it), and its assert already implements it.
+        util.isDeepStrictEqual ??= (actual: unknown, expected: unknown) => {
+          try {
+            (almost('assert') as { deepStrictEqual(a: unknown, b: unknown): void }).deepStrictEqual(actual, expected);
+            return true;
+          } catch {
+            return false;
+          }
+        };
         return util;
       }
       case 'assert/strict':
