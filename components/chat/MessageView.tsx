@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { SentImage } from './AttachmentViews';
 import { Markdown } from './Markdown';
+import { MessageContextInfo } from './MessageContextInfo';
 import { MODE_LABELS } from './modes-ui';
 import { ToolCallView } from './ToolCallView';
 import { isIdeToolPart } from './tool-parts';
@@ -46,6 +47,7 @@ export const MessageView = memo(function MessageView({ message, onRevealFile }: 
         if (isIdeToolPart(part)) return <ToolCallView key={part.toolCallId} part={part} onRevealFile={onRevealFile} />;
         return null;
       })}
+      <MessageContextInfo message={message} />
     </article>
   );
 });

@@ -2,18 +2,38 @@
 
 /**
  * The transport to POST /api/ai. Its body is evaluated per request, so every step carries the run's mode
- * (fixed when its user message was sent) and a fresh look at the workspace (names and facts only).
+ * (fixed when its user message was sent) and a fresh look at the workspace (names and facts only). The
+ * messages it sends are bounded (lib/agent/context): the stored conversation keeps everything, the request
+ * carries references, trimmed outputs and a cached summary of older turns instead.
  */
 import { DefaultChatTransport } from 'ai';
 import { useState, type RefObject } from 'react';
-import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
+import { jsonBytes } from '@/lib/agent/context/budget';
+import { prepareMessages } from '@/lib/agent/context/prepare';
+import { SUMMARISE_API, summariseVia } from '@/lib/agent/context/summarise-client';
+import { summaryCache } from '@/lib/agent/context/summary-cache';
+import { agentModeSchema, type AgentMode, type IdeUIMessage } from '@/lib/agent/messages';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { workspaceStateFrom } from './workspace-state';
 
 export const CHAT_API = '/api/ai';
 
 export function createChatTransport(getBody: () => object): DefaultChatTransport<IdeUIMessage> {
-  return new DefaultChatTransport<IdeUIMessage>({ api: CHAT_API, body: getBody });
+  return new DefaultChatTransport<IdeUIMessage>({
+    api: CHAT_API,
+    body: getBody,
+    prepareSendMessagesRequest: async ({ id, messages, body, trigger, messageId }) => {
+      const rest: Record<string, unknown> = { ...body, id, trigger, messageId };
+      const mode: AgentMode = agentModeSchema.catch('balanced').parse(rest.mode);
+      const prepared = await prepareMessages(messages, {
+        chatId: id,
+        cache: summaryCache,
+        summarise: summariseVia(SUMMARISE_API, mode),
+        otherBytes: jsonBytes(rest),
+      });
+      return { body: { ...rest, messages: prepared.messages } };
+    },
+  });
 }
 
 /** One transport per chat; it reads the run's mode and the (current) store from `live` when it sends. */

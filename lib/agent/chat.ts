@@ -46,8 +46,24 @@ export function usageMetadata(usage: LanguageModelUsage): NonNullable<MessageMet
   };
 }
 
+/** The client keeps requests far below the limit, so a 413 means that bounding failed, not a user mistake. */
+export const chatTooLarge = (limit: number) =>
+  `The conversation grew too large for one request (over ${(limit / (1024 * 1024)).toFixed(0)} MB). The IDE compacts long conversations automatically — written file contents become references and older turns are summarised — so this request was not bounded as it should be; start a new conversation to continue.`;
+
+/** The turn's usage so far: the earlier steps' (carried in the message's metadata) plus this step's. */
+export function turnUsage(previous: MessageMetadata['usage'], step: LanguageModelUsage): NonNullable<MessageMetadata['usage']> {
+  const current = usageMetadata(step);
+  const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+  return {
+    inputTokens: add(previous?.inputTokens, current.inputTokens),
+    outputTokens: add(previous?.outputTokens, current.outputTokens),
+    reasoningTokens: add(previous?.reasoningTokens, current.reasoningTokens),
+    totalTokens: add(previous?.totalTokens, current.totalTokens),
+  };
+}
+
 export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Response> {
-  const body = await readJsonBody(req, MAX_CHAT_BODY_BYTES);
+  const body = await readJsonBody(req, MAX_CHAT_BODY_BYTES, chatTooLarge);
   if (!body.ok) return body.response;
   const parsed = chatRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, describeZodError(parsed.error));
@@ -71,6 +87,10 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   } catch (error) {
     return jsonError(400, `messages: ${errorMessage(error)}`);
   }
+
+  // A step of a running turn continues the last assistant message: its usage adds to the earlier steps'.
+  const last = messages[messages.length - 1];
+  const previousUsage = last?.role === 'assistant' ? last.metadata?.usage : undefined;
 
   const result = streamText({
     model,
@@ -96,7 +116,7 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
       generateMessageId: generateId,
       messageMetadata: ({ part }) => {
         if (part.type === 'start') return { mode, model: config.model, maxSteps: config.maxSteps };
-        if (part.type === 'finish') return { mode, model: config.model, maxSteps: config.maxSteps, usage: usageMetadata(part.totalUsage) };
+        if (part.type === 'finish') return { mode, model: config.model, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage) };
         return undefined;
       },
       onError: describeModelError,

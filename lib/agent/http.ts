@@ -11,9 +11,11 @@ export function jsonError(status: number, error: string, headers?: Record<string
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-const tooLarge = (limit: number) => jsonError(413, `Request body is larger than ${limit} bytes. Send file names, not file contents.`);
+const defaultTooLarge = (limit: number) => `The request body is larger than ${limit} bytes.`;
 
-export async function readJsonBody(req: Request, limit: number): Promise<BodyResult> {
+/** `tooLargeText` says why a body this large happened, for the route's 413. */
+export async function readJsonBody(req: Request, limit: number, tooLargeText: (limit: number) => string = defaultTooLarge): Promise<BodyResult> {
+  const tooLarge = (max: number) => jsonError(413, tooLargeText(max));
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return { ok: false, response: tooLarge(limit) };
   if (!req.body) return { ok: false, response: jsonError(400, 'Request body is empty; expected JSON.') };

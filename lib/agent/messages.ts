@@ -5,6 +5,7 @@
 import type { InferUITools, UIMessage } from 'ai';
 import { z } from 'zod';
 import { imagePartsProblem } from './attachments';
+import { packageManifestSchema } from './context/manifest';
 import type { AgentTools } from './tools';
 
 export const agentModeSchema = z.enum(['fast', 'balanced', 'deep']);
@@ -17,6 +18,11 @@ export const workspaceStateSchema = z.object({
   serverRunning: z.boolean().default(false),
   openPorts: z.array(z.number().int().min(1).max(65535)).max(100).default([]),
   installedPackages: z.array(z.string().max(214)).max(2000).default([]),
+  /** Editor tabs, and files the agent changed lately (newest first): the summary names them in full. */
+  openFiles: z.array(z.string().max(1024)).max(50).optional(),
+  recentFiles: z.array(z.string().max(1024)).max(50).optional(),
+  /** The root package.json's scripts and dependencies (read in the tab). */
+  manifest: packageManifestSchema.nullable().optional(),
 });
 export type WorkspaceState = z.infer<typeof workspaceStateSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { compactedResponses } from '../context/summary';
 
 /** Stream parts are stored as written by the model; only `type` is checked here (the AI SDK checks the rest). */
 const streamPartSchema = z.looseObject({ type: z.string().min(1) });
@@ -32,10 +33,20 @@ export function firstUserText(prompt: LanguageModelV4Prompt): string {
 /**
  * How many model responses this conversation has already received: every answered request left one assistant
  * message in the prompt (convertToModelMessages splits a multi-step UI message at its step boundaries), so the
- * replay stays stateless across requests.
+ * replay stays stateless across requests. A compacted conversation's summary message says how many responses
+ * it replaced; those count too.
  */
 export function answeredResponses(prompt: LanguageModelV4Prompt): number {
-  return prompt.filter((message) => message.role === 'assistant').length;
+  const compacted = prompt.reduce(
+    (sum, message) => sum + (message.role === 'user' ? message.content.reduce((n, part) => n + (part.type === 'text' ? compactedResponses(part.text) : 0), 0) : 0),
+    0,
+  );
+  return prompt.filter((message) => message.role === 'assistant').length + compacted;
+}
+
+/** The system text of a prompt (where a summarise request names itself). */
+export function systemText(prompt: LanguageModelV4Prompt): string {
+  return prompt.map((message) => (message.role === 'system' ? message.content : '')).join('\n');
 }
 
 /** The session whose `match` the first user message contains (case-insensitive); the longest match wins. */

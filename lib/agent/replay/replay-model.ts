@@ -16,7 +16,8 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { answeredResponses, asStreamParts, findSession, firstUserText, recordedSessionSchema, type RecordedSession } from './format';
+import { replaySummary, SUMMARISE_HEADER } from '../context/summary';
+import { answeredResponses, asStreamParts, findSession, firstUserText, recordedSessionSchema, systemText, type RecordedSession } from './format';
 
 export const REPLAY_USAGE: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
@@ -48,6 +49,8 @@ export async function loadSessions(dir: string): Promise<RecordedSession[]> {
 
 /** The parts to play for this prompt: the matching session's next response, or a text that says why not. */
 export function selectResponse(sessions: readonly RecordedSession[], options: LanguageModelV4CallOptions): LanguageModelV4StreamPart[] {
+  // A summarise request is not part of any recording: answered from its own transcript, deterministically.
+  if (systemText(options.prompt).startsWith(SUMMARISE_HEADER)) return textResponse(replaySummary(firstUserText(options.prompt)), 'replay-summary');
   const userText = firstUserText(options.prompt);
   const session = findSession(sessions, userText);
   if (!session) {

@@ -1,0 +1,9 @@
+// Summarises older turns of a long conversation so later requests stay within their budget.
+import { handleSummarise } from '@/lib/agent/context/summarise-handler';
+import { guardRequest } from '@/lib/server/request-guard';
+
+export const maxDuration = 120;
+
+export async function POST(req: Request): Promise<Response> {
+  return guardRequest(req, { json: true }) ?? handleSummarise(req);
+}

@@ -1,0 +1,43 @@
+'use client';
+
+/**
+ * Under an agent message: the turn's token usage as the provider reported it, and, where older turns were
+ * summarised for the model, a "Context compacted" marker (the chat itself keeps every message).
+ */
+import { useSyncExternalStore } from 'react';
+import { summaryCache } from '@/lib/agent/context/summary-cache';
+import type { IdeUIMessage } from '@/lib/agent/messages';
+import styles from './context.module.css';
+
+const count = new Intl.NumberFormat('en');
+
+export function usageLine(usage: NonNullable<IdeUIMessage['metadata']>['usage']): string | null {
+  if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return null;
+  const parts = [`${count.format(usage.inputTokens ?? 0)} in`, `${count.format(usage.outputTokens ?? 0)} out`];
+  if (usage.reasoningTokens) parts.push(`${count.format(usage.reasoningTokens)} reasoning`);
+  return `Tokens: ${parts.join(' · ')}`;
+}
+
+export function MessageContextInfo({ message }: { message: IdeUIMessage }) {
+  const compaction = useSyncExternalStore(
+    summaryCache.subscribe,
+    () => summaryCache.forMessage(message.id),
+    () => null,
+  );
+  const usage = message.role === 'assistant' ? usageLine(message.metadata?.usage) : null;
+  if (!usage && !compaction) return null;
+  return (
+    <>
+      {usage && (
+        <p className={styles.usage} aria-label="Token usage">
+          {usage}
+        </p>
+      )}
+      {compaction && (
+        <p className={styles.compacted} role="note" title={compaction.summary}>
+          Context compacted: {compaction.units} earlier messages and steps are summarised for the model
+        </p>
+      )}
+    </>
+  );
+}
