@@ -10,20 +10,23 @@ import { DefaultChatTransport } from 'ai';
 import { useState, type RefObject } from 'react';
 import { jsonBytes } from '@/lib/agent/context/budget';
 import { prepareMessages } from '@/lib/agent/context/prepare';
+import { recentlyChangedFiles } from '@/lib/agent/context/recent-files';
 import { SUMMARISE_API, summariseVia } from '@/lib/agent/context/summarise-client';
 import { summaryCache } from '@/lib/agent/context/summary-cache';
 import { agentModeSchema, type AgentMode, type IdeUIMessage } from '@/lib/agent/messages';
 import type { WorkspaceStore } from '@/lib/workspace/types';
+import { openFilePaths, readManifest } from './workspace-extras';
 import { workspaceStateFrom } from './workspace-state';
 
 export const CHAT_API = '/api/ai';
 
-export function createChatTransport(getBody: () => object): DefaultChatTransport<IdeUIMessage> {
+export function createChatTransport(getBody: () => object | Promise<object>): DefaultChatTransport<IdeUIMessage> {
   return new DefaultChatTransport<IdeUIMessage>({
     api: CHAT_API,
     body: getBody,
     prepareSendMessagesRequest: async ({ id, messages, body, trigger, messageId }) => {
       const rest: Record<string, unknown> = { ...body, id, trigger, messageId };
+      if (rest.workspaceState && typeof rest.workspaceState === 'object') rest.workspaceState = { ...rest.workspaceState, recentFiles: recentlyChangedFiles(messages) };
       const mode: AgentMode = agentModeSchema.catch('balanced').parse(rest.mode);
       const prepared = await prepareMessages(messages, {
         chatId: id,
@@ -39,7 +42,11 @@ export function createChatTransport(getBody: () => object): DefaultChatTransport
 /** One transport per chat; it reads the run's mode and the (current) store from `live` when it sends. */
 export function useChatTransport(live: RefObject<{ runMode: AgentMode; store: WorkspaceStore }>): DefaultChatTransport<IdeUIMessage> {
   const [transport] = useState(() =>
-    createChatTransport(() => ({ mode: live.current.runMode, workspaceState: workspaceStateFrom(live.current.store.getSnapshot()) })),
+    createChatTransport(async () => {
+      const { runMode, store } = live.current;
+      const workspaceState = { ...workspaceStateFrom(store.getSnapshot()), openFiles: openFilePaths(store), manifest: await readManifest(store) };
+      return { mode: runMode, workspaceState };
+    }),
   );
   return transport;
 }

@@ -1,8 +1,10 @@
 /**
  * The agent's system instructions: who it is, how to use the tools, the mode, and a BOUNDED summary of the
- * workspace (file names as a tree, last command, server state, ports, packages — never file contents).
+ * workspace (its shape: folder counts, key paths, package.json facts; last command, server state, ports,
+ * packages — never file contents).
  * Bounded because a 20,000-file workspace must not cost 20,000 lines of prompt on every step.
  */
+import { renderWorkspaceShape } from './context/workspace-summary';
 import type { WorkspaceState } from './messages';
 import type { ModeConfig } from './modes';
 
@@ -89,13 +91,14 @@ function listWithMore(items: readonly string[], max: number): string {
 
 export function renderWorkspaceSummary(state: WorkspaceState, limits: SummaryLimits = DEFAULT_SUMMARY_LIMITS): string {
   return [
-    `Files (${state.files.length}):`,
-    renderFileTree(state.files, limits),
+    // Folder counts plus the paths that matter; a small project is listed in full (renderFileTree).
+    renderWorkspaceShape(state, (files) => renderFileTree(files, limits)),
     '',
     `Last command: ${state.lastCommand ? clip(state.lastCommand, limits.maxCommandChars) : 'none'}`,
     `Dev server running: ${state.serverRunning ? 'yes' : 'no'}`,
     `Open ports: ${state.openPorts.length > 0 ? state.openPorts.slice(0, 20).join(', ') : 'none'}`,
     `Installed packages: ${listWithMore(state.installedPackages, limits.maxPackages)}`,
+    ...(state.restoredCheckpoint ? [`The user restored checkpoint "${clip(state.restoredCheckpoint.label, 120)}" at ${new Date(state.restoredCheckpoint.at).toISOString()}: files may differ from what you wrote before; read them before editing.`] : []),
   ].join('\n');
 }
 

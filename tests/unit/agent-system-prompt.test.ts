@@ -11,11 +11,11 @@ describe('system prompt', () => {
     expect(renderFileTree([])).toBe('(empty workspace)');
   });
 
-  it('bounds a 1,000-file workspace with "…and N more" and never includes contents', () => {
+  it('bounds a 1,000-file workspace to folder counts and never includes contents', () => {
     const files = Array.from({ length: 1000 }, (_, i) => `src/dir${i % 20}/file${i}.js`);
     const prompt = buildSystemPrompt(getModeConfig('balanced', {}), state({ files, installedPackages: Array.from({ length: 300 }, (_, i) => `pkg${i}`) }));
-    expect(prompt).toContain('Files (1000):');
-    expect(prompt).toMatch(/…and 8\d\d more files/);
+    expect(prompt).toContain('Files (1000), counted per folder');
+    expect(prompt).toMatch(/^src\/ 1000 — dir0\/ 50, dir1\/ 50/m);
     expect(prompt).toContain('…and 240 more');
     expect(prompt.length).toBeLessThan(10_000);
     expect(prompt).not.toContain('export const');
