@@ -2,7 +2,7 @@
  * The workspace modules the bench cases (bench/cases/workspace-*.mjs) drive from page.evaluate. Exposed on
  * window only on /bench; the IDE itself never reads this.
  */
-import { diffCheckpoints, listCheckpoints, restoreCheckpoint, setCheckpointDatabase, takeCheckpoint } from '@/lib/workspace/checkpoints';
+import { diffCheckpoints, exportHistory, listCheckpoints, restoreCheckpoint, setCheckpointDatabase, takeCheckpoint } from '@/lib/workspace/checkpoints';
 import { checkpointFootprint } from '@/lib/workspace/checkpoints/footprint';
 import { openDatabase, subtreeRange } from '@/lib/workspace/db';
 import { acquireWorkspaceLock } from '@/lib/workspace/locks';
@@ -23,7 +23,7 @@ export const workspaceBench = {
   deleteWorkspace,
   exportZip,
   importZip,
-  checkpoints: { takeCheckpoint, listCheckpoints, diffCheckpoints, restoreCheckpoint, setCheckpointDatabase, checkpointFootprint },
+  checkpoints: { takeCheckpoint, listCheckpoints, diffCheckpoints, restoreCheckpoint, exportHistory, setCheckpointDatabase, checkpointFootprint },
 };
 
 export type WorkspaceBench = typeof workspaceBench;
