@@ -1,11 +1,8 @@
 // The agent's per-step costs that do not need a browser: the system prompt for a 1,000-file workspace
 // (characters and estimated tokens, chars/4), and the output the model writes for a one-line change to a
-// 500-line file as fs_editFile arguments vs fs_writeFile arguments. Computed in Node: system-prompt.ts only
-// has type imports, so Node 24's built-in type stripping loads it directly (the same code the route runs).
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+// 500-line file as fs_editFile arguments vs fs_writeFile arguments. Computed in Node: Node 24's built-in
+// type stripping loads system-prompt.ts (the same code the route runs), resolved by bench/lib/ts-loader.mjs.
+import { importTs } from '../lib/ts-loader.mjs';
 const FILES = 1000;
 const LINES = 500;
 
@@ -16,7 +13,7 @@ export default {
   description: `system prompt for a ${FILES}-file workspace; one-line change to a ${LINES}-line file (edit vs write)`,
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
-    const { buildSystemPrompt } = await import(pathToFileURL(join(root, 'lib/agent/system-prompt.ts')).href);
+    const { buildSystemPrompt } = await importTs('lib/agent/system-prompt.ts');
     const state = {
       files: Array.from({ length: FILES }, (_, i) => `src/dir${i % 20}/sub${i % 7}/file${i}.js`),
       lastCommand: 'npm run dev',
@@ -43,7 +40,7 @@ export default {
     const editBytes = bytes(editArgs);
 
     return [
-      { name: 'agent.system-prompt.1000-files.chars', unit: 'chars', samples: chars, note: 'tree capped at 150 files + "…and N more"' },
+      { name: 'agent.system-prompt.1000-files.chars', unit: 'chars', samples: chars, note: 'files counted per folder + key paths (lib/agent/context/workspace-summary.ts)' },
       { name: 'agent.system-prompt.1000-files.tokens', unit: 'tokens', samples: chars.map((c) => Math.ceil(c / 4)), note: 'estimate: chars / 4' },
       { name: 'agent.system-prompt.1000-files.build', unit: 'ms', samples: buildMs },
       { name: 'agent.one-line-change.fs_editFile', unit: 'bytes', samples: [editBytes], note: 'tool-call arguments (JSON)' },
