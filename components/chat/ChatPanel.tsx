@@ -1,6 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { CheckpointsProvider } from '@/components/checkpoints/CheckpointsProvider';
+import { CheckpointTimelineButton } from '@/components/checkpoints/CheckpointTimeline';
+import { RestoreBeforeTurn, RestoreStatus } from '@/components/checkpoints/RestoreStatus';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import type { ChatController } from './chat-controller';
@@ -58,8 +61,10 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
   const title = conversationTitle({ title: conversations.list.find((c) => c.id === open.id && c.named)?.title ?? open.data.title, messages: chat.messages });
 
   return (
+    <CheckpointsProvider store={store} workspaceId={workspaceId} conversationId={open.id} messages={chat.messages} setMessages={chat.setMessages} busy={running}>
     <div className={styles.panel}>
       <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={running} />
+      <CheckpointTimelineButton />
       <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
         {chat.messages.length === 0 && <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>}
         {chat.messages.map((message) => (
@@ -94,9 +99,11 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
             <button type="button" className={styles.button} onClick={chat.clearError}>
               Dismiss
             </button>
+            <RestoreBeforeTurn messages={chat.messages} />
           </div>
         )}
       </div>
+      <RestoreStatus />
       {notice && <p role="status" className={styles.error}>{notice}</p>}
       {chat.busy && chat.mode !== chat.runMode && (
         <p className={styles.muted}>
@@ -138,6 +145,7 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         </ConfirmDialog>
       )}
     </div>
+    </CheckpointsProvider>
   );
 }
 

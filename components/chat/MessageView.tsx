@@ -2,6 +2,7 @@
 
 import { memo } from 'react';
 import type { IdeUIMessage } from '@/lib/agent/messages';
+import { TurnSummary } from '@/components/checkpoints/TurnSummary';
 import { SentImage } from './AttachmentViews';
 import { Markdown } from './Markdown';
 import { MessageContextInfo } from './MessageContextInfo';
@@ -47,6 +48,7 @@ export const MessageView = memo(function MessageView({ message, onRevealFile }: 
         if (isIdeToolPart(part)) return <ToolCallView key={part.toolCallId} part={part} onRevealFile={onRevealFile} />;
         return null;
       })}
+      {!isUser && <TurnSummary messageId={message.id} />}
       <MessageContextInfo message={message} />
     </article>
   );

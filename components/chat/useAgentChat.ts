@@ -9,7 +9,8 @@
  * during a run applies from the next user message, so a run's steps never switch model.
  */
 import { useChat } from '@ai-sdk/react';
-import type { FileUIPart, InferUITools } from 'ai';
+import { generateId, type FileUIPart, type InferUITools } from 'ai';
+import { checkpointTurn } from '@/components/checkpoints/turn-checkpoint';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
 import type { AgentTools } from '@/lib/agent/tools';
@@ -123,9 +124,15 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
       setStopped(false);
       setStepBase(0);
       setRunMode(started);
-      void sendMessage({ text, ...(options.files?.length ? { files: options.files } : {}), metadata: { mode: started } });
+      // The id is ours so the turn's checkpoint names the message; the checkpoint comes first so the turn's
+      // changes (file tools, shell, npm) are exactly what differs from it afterwards.
+      const id = generateId();
+      const parts = [...(options.files ?? []), { type: 'text' as const, text }];
+      void checkpointTurn(live.current.store, { conversationId, messageId: id, text }).then(() =>
+        sendMessage({ id, role: 'user', parts, metadata: { mode: started } }),
+      );
     },
-    [sendMessage],
+    [sendMessage, conversationId],
   );
 
   function sendNextPending() {
@@ -212,6 +219,8 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     retry,
     clear,
     stepLimit,
+    /** Replaces the conversation's messages (rewinding to a checkpoint drops the later ones). */
+    setMessages,
     /** Stopped by the user after some tool calls finished: Continue picks the run up. */
     canContinue: resumable && !atCap && stopped,
   };

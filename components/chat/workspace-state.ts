@@ -2,6 +2,7 @@
  * What the chat tells the route about the workspace: names and facts from the store's snapshot, never file
  * contents. Bounded by the same limits the route validates, so a huge workspace cannot make the body invalid.
  */
+import { takeRestoredNote } from '@/components/checkpoints/restore-notice';
 import type { WorkspaceState } from '@/lib/agent/messages';
 import type { WorkspaceSnapshot } from '@/lib/workspace/types';
 
@@ -18,5 +19,6 @@ export function workspaceStateFrom(snapshot: WorkspaceSnapshot): WorkspaceState 
     serverRunning: facts.serverRunning,
     openPorts: facts.ports.filter((port) => Number.isInteger(port) && port >= 1 && port <= 65535).slice(0, MAX_PORTS),
     installedPackages: facts.installedPackages.slice(0, MAX_PACKAGES),
+    restoredCheckpoint: takeRestoredNote(snapshot.meta.id),
   };
 }

@@ -23,6 +23,8 @@ export const workspaceStateSchema = z.object({
   recentFiles: z.array(z.string().max(1024)).max(50).optional(),
   /** The root package.json's scripts and dependencies (read in the tab). */
   manifest: packageManifestSchema.nullable().optional(),
+  /** A checkpoint the user restored since the last request (sent once): the agent's earlier edits may be gone. */
+  restoredCheckpoint: z.object({ label: z.string().max(500), at: z.number() }).nullable().optional(),
 });
 export type WorkspaceState = z.infer<typeof workspaceStateSchema>;
 

@@ -1,0 +1,128 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/files/ConfirmDialog';
+import type { FileChange } from '@/lib/workspace/checkpoints';
+import { useCheckpoints } from './CheckpointsProvider';
+import { FileDiff } from './FileDiff';
+import type { Turn } from './turns';
+import { summaryText, useTurnChanges } from './useTurnChanges';
+import styles from './checkpoints.module.css';
+
+const STATUS_TEXT: Record<FileChange['status'], string> = { added: 'added', modified: 'modified', deleted: 'deleted' };
+
+/**
+ * A turn's review in a modal dialog: the files it changed, the diff of the chosen one, and the two ways back —
+ * one file, or everything to before the turn. The counts are read afresh when it opens.
+ */
+export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void }) {
+  const context = useCheckpoints();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { changes, error } = useTurnChanges(context?.workspaceId ?? '', context?.store ?? null, turn, context?.version ?? 0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [working, setWorking] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  if (!context) return null;
+  const current = changes?.find((change) => change.path === selected) ?? changes?.[0] ?? null;
+
+  const restore = async (paths?: string[]) => {
+    setWorking(true);
+    await context.restore(turn.from, paths);
+    setWorking(false);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={styles.reviewDialog}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!confirmAll) onClose();
+      }}
+    >
+      <header className={styles.reviewHeader}>
+        <h2 id={titleId} className={styles.title}>
+          Changes of this turn{changes ? `: ${summaryText(changes)}` : ''}
+        </h2>
+        <button type="button" className={styles.button} onClick={onClose} aria-label="Close the review">
+          Close
+        </button>
+      </header>
+      <p className={styles.muted}>Before: “{turn.from.label}”, {new Date(turn.from.createdAt).toLocaleString()}</p>
+      {error && <p role="alert" className={styles.error}>The changes could not be read: {error}</p>}
+      {context.error && <p role="alert" className={styles.error}>{context.error}</p>}
+      {changes && changes.length === 0 && <p>This turn changed no files.</p>}
+      {changes && changes.length > 0 && (
+        <div className={styles.reviewBody}>
+          <ul aria-label="Changed files" className={styles.fileList}>
+            {changes.map((change) => (
+              <li key={change.path}>
+                <button
+                  type="button"
+                  aria-current={current?.path === change.path ? 'true' : undefined}
+                  aria-label={`${change.path}, ${STATUS_TEXT[change.status]}${change.binary ? ', binary' : `, +${change.additions} −${change.deletions}`}`}
+                  className={current?.path === change.path ? styles.fileActive : styles.file}
+                  onClick={() => setSelected(change.path)}
+                >
+                  <span className={styles[change.status]}>{change.status[0]?.toUpperCase()}</span> {change.path}{' '}
+                  {!change.binary && (
+                    <span className={styles.counts}>
+                      +{change.additions} −{change.deletions}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {current && (
+            <section aria-label={`Diff of ${current.path}`} className={styles.diffPane}>
+              <div className={styles.diffHeader}>
+                <span>{current.path}</span>
+                <button type="button" className={styles.button} disabled={working} onClick={() => void restore([current.path])} aria-label={`Restore ${current.path} to before this turn`}>
+                  Restore this file
+                </button>
+              </div>
+              <FileDiff key={current.path} change={current} />
+            </section>
+          )}
+        </div>
+      )}
+      {context.lastRestore && (
+        <p role="status" className={styles.muted}>
+          Restored {context.lastRestore.label}.{' '}
+          <button type="button" className={styles.linkButton} onClick={() => void context.undoRestore()}>
+            Undo restore
+          </button>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className={styles.dangerButton} disabled={working || !changes || changes.length === 0} onClick={() => setConfirmAll(true)}>
+          Restore all to before this turn
+        </button>
+      </div>
+      {confirmAll && (
+        <ConfirmDialog
+          title="Restore all files to before this turn?"
+          confirmLabel="Restore all"
+          danger
+          onCancel={() => setConfirmAll(false)}
+          onConfirm={() => {
+            setConfirmAll(false);
+            void restore();
+          }}
+        >
+          <p>The current files are checkpointed first, so you can undo this restore.</p>
+        </ConfirmDialog>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { useCheckpoints } from './CheckpointsProvider';
+import { TurnReview } from './TurnReview';
+import { summaryText, useTurnChanges } from './useTurnChanges';
+import styles from './checkpoints.module.css';
+
+/** Under the agent message that ends a turn: "N files changed, +a −b" and the button opening its review. */
+export function TurnSummary({ messageId }: { messageId: string }) {
+  const context = useCheckpoints();
+  const turn = context?.turns.get(messageId);
+  // The last turn is still running while the chat is busy: its counts wait for the end.
+  const settled = turn !== undefined && !(turn.last && context?.busy);
+  const { changes, error } = useTurnChanges(context?.workspaceId ?? '', context?.store ?? null, turn, context?.version ?? 0, settled && context !== null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (!context || !turn || !settled) return null;
+  if (error) return <p className={styles.muted}>Changes of this turn could not be read: {error}</p>;
+  if (!changes) return null;
+  return (
+    <div className={styles.turnSummary}>
+      <span>{summaryText(changes)}</span>
+      <button ref={opener} type="button" className={styles.button} onClick={() => setOpen(true)} aria-label={`Review the changes of this turn (${summaryText(changes)})`}>
+        Review changes
+      </button>
+      {open && (
+        <TurnReview
+          turn={turn}
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}
