@@ -6,6 +6,7 @@ import {
   diffCheckpoints,
   listCheckpoints,
   renameCheckpoint,
+  subscribeCheckpoints,
   takeCheckpoint,
 } from '@/lib/workspace/checkpoints';
 import { checkpointFootprint } from '@/lib/workspace/checkpoints/footprint';
@@ -36,6 +37,22 @@ describe('checkpoint store', () => {
     await shellWrite(setup, '/src/copy.js', 'b\n');
     await takeCheckpoint(setup.store, { kind: 'auto', label: 'Copy' });
     expect(await blobCount(setup)).toBe(5);
+  });
+
+  it('tells listeners of the workspace when its checkpoints change', async () => {
+    setup = await openCheckpointWorkspace(files);
+    const heard = vi.fn();
+    const other = vi.fn();
+    const stop = subscribeCheckpoints(setup.workspaceId, heard);
+    subscribeCheckpoints('another-workspace', other);
+    const meta = await takeCheckpoint(setup.store, { kind: 'named', label: 'x' });
+    await renameCheckpoint(setup.workspaceId, meta.id, 'y');
+    await deleteCheckpoint(setup.workspaceId, meta.id);
+    expect(heard).toHaveBeenCalledTimes(3);
+    stop();
+    await takeCheckpoint(setup.store, { kind: 'named', label: 'z' });
+    expect(heard).toHaveBeenCalledTimes(3);
+    expect(other).not.toHaveBeenCalled();
   });
 
   it('never checkpoints node_modules', async () => {

@@ -7,6 +7,7 @@ import { workspaceRange } from '../db';
 import { WorkspaceError, type FileContent, type WorkspaceStore } from '../types';
 import { checkpointDatabase } from './database';
 import { assertOpen, checkpointSide, diffSides, liveSide } from './diff';
+import { notifyCheckpoints } from './events';
 import { checkpointLimits, collectGarbage } from './gc';
 import { toMeta } from './manifests';
 import { restoreNow, type RestoreResult } from './restore';
@@ -18,13 +19,17 @@ import { checkpointRequestSchema, type CheckpointMeta, type CheckpointRequest, t
 export type { CheckpointKind, CheckpointMeta, CheckpointRequest, FileChange } from './types';
 export type { RestoreResult } from './restore';
 export { setCheckpointDatabase } from './database';
+export { subscribeCheckpoints } from './events';
 export { configureCheckpoints, DEFAULT_LIMITS, type CheckpointLimits } from './gc';
 
 /** Checkpoints the open workspace's files as they are now (pending saves and shell changes included). */
 export async function takeCheckpoint(store: WorkspaceStore, request: CheckpointRequest): Promise<CheckpointMeta> {
   const valid = checkpointRequestSchema.parse(request);
   const db = await checkpointDatabase();
-  return serialized(store.getSnapshot().meta.id, (session) => takeNow(db, store, valid, session));
+  const workspaceId = store.getSnapshot().meta.id;
+  const meta = await serialized(workspaceId, (session) => takeNow(db, store, valid, session));
+  notifyCheckpoints(workspaceId);
+  return meta;
 }
 
 /** Newest first. */
@@ -48,7 +53,9 @@ export async function diffCheckpoints(workspaceId: string, from: string, to: str
 /** Puts the checkpoint's files back (only `paths`, files or folders, when given); undoable through `before`. */
 export async function restoreCheckpoint(store: WorkspaceStore, id: string, options: { paths?: string[] } = {}): Promise<RestoreResult> {
   const db = await checkpointDatabase();
-  return serialized(store.getSnapshot().meta.id, (session) => restoreNow(db, store, id, options.paths, session));
+  const workspaceId = store.getSnapshot().meta.id;
+  // Even a restore that fails half-way has taken its 'before-restore' checkpoint.
+  return serialized(workspaceId, (session) => restoreNow(db, store, id, options.paths, session)).finally(() => notifyCheckpoints(workspaceId));
 }
 
 export async function renameCheckpoint(workspaceId: string, id: string, label: string): Promise<CheckpointMeta> {
@@ -61,6 +68,7 @@ export async function renameCheckpoint(workspaceId: string, id: string, label: s
     if (!record) throw new WorkspaceError('not-found', 'This checkpoint no longer exists.');
     const next = { ...record, label: trimmed.slice(0, 500) };
     await Promise.all([tx.store.put(next), tx.done]);
+    notifyCheckpoints(workspaceId);
     return toMeta(next);
   });
 }
@@ -77,5 +85,6 @@ export async function deleteCheckpoint(workspaceId: string, id: string): Promise
   return serialized(workspaceId, async (session) => {
     invalidate(session);
     session.stats = await collectGarbage(db, workspaceId, checkpointLimits(), [id]);
+    notifyCheckpoints(workspaceId);
   });
 }
