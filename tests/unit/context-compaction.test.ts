@@ -106,6 +106,17 @@ describe('bounded requests over a 40-step session', () => {
     expect(again.messages).toEqual(rewound);
   });
 
+  it("keeps the current message's image through compaction and the tight trim", async () => {
+    const cache = createSummaryCache(null);
+    const { summarise } = countingSummariser();
+    const picture = { type: 'file', mediaType: 'image/png', filename: 'bug.png', url: `data:image/png;base64,${'A'.repeat(200_000)}` };
+    const messages: LooseMessage[] = [...chattySession(30), { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'what about this bug?' }, picture] }];
+    const prepared = await prepareMessages(messages, { chatId: 'img', cache, summarise, budget });
+    expect(prepared.compaction).not.toBeNull();
+    expect(prepared.messages.find((message) => message.id === 'u2')?.parts[1]).toEqual(picture);
+    expect(prepared.tokens).toBeLessThanOrEqual(budget.maxTokens);
+  });
+
   it('keeps summaries across page loads through storage', async () => {
     const store = new Map<string, string>();
     const storage = {

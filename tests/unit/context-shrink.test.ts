@@ -69,3 +69,11 @@ describe('history shrinking', () => {
     expect(estimateTokens({ url: image })).toBeLessThan(1_100);
   });
 });
+
+describe('token usage line', () => {
+  it('shows the turn’s tokens in and out, and nothing without usage', async () => {
+    const { usageLine } = await import('@/components/chat/MessageContextInfo');
+    expect(usageLine({ inputTokens: 14_450, outputTokens: 400, reasoningTokens: 12 })).toBe('Tokens: 14,450 in · 400 out · 12 reasoning');
+    expect(usageLine(undefined)).toBeNull();
+  });
+});
