@@ -10,9 +10,8 @@ import { BinaryNotice, ConflictBanner } from './Notices';
 import { RestoredNotice } from './RestoredNotice';
 import { useEditorSession } from './useEditorSession';
 import { useStoreSelector } from './useStoreSelector';
+import { useCommandHandler } from '@/components/commands/useCommandHandler';
 import styles from './editor.module.css';
-
-const isMod = (event: KeyboardEvent) => event.ctrlKey || event.metaKey;
 
 /**
  * The editor region: tabs for the open files, the CodeMirror editor for the active one, and the banners
@@ -46,18 +45,11 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
     saveRef.current = save;
   });
 
-  // Ctrl/Cmd+S anywhere in the IDE saves the active file (and never opens the browser's "Save page").
-  // Capture phase: the terminal (xterm) would otherwise swallow the key as a control character.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isMod(event) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
-      event.preventDefault();
-      const path = store.getSnapshot().activePath;
-      if (path) void saveRef.current(path);
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [store]);
+  // "Save" (Ctrl/Cmd+S anywhere in the IDE, or the command palette) saves the active file.
+  useCommandHandler('file.save', () => {
+    const path = store.getSnapshot().activePath;
+    if (path) void saveRef.current(path);
+  });
 
   const requestClose = async (path: string) => {
     // A click on "Close" blurs the editor first, which may have started an autosave: let it finish.
@@ -67,6 +59,10 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
     if (file?.dirty) setClosing(path);
     else store.closeFile(path);
   };
+  useCommandHandler('file.closeTab', () => {
+    const path = store.getSnapshot().activePath;
+    if (path) void requestClose(path);
+  });
 
   const resolve = (path: string, choice: 'keep-mine' | 'take-theirs') => {
     session.current?.flush(path);

@@ -12,6 +12,8 @@ import { NameForm } from './NameForm';
 import { TreeMenu, type MenuAction } from './TreeMenu';
 import { TreeRowItem } from './TreeRowItem';
 import { useTreeModel } from './useTreeModel';
+import { useCommandHandler } from '@/components/commands/useCommandHandler';
+import { commandTitle } from '@/lib/commands/registry';
 import styles from './tree.module.css';
 
 /** dataTransfer type for drags that start in the tree (as opposed to files dragged in from the desktop). */
@@ -60,6 +62,9 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
 
   const startNew = (mode: 'new-file' | 'new-folder') => model.setEdit({ mode, folder: targetFolder(selectedNode) });
   const startRename = (path: string) => model.setEdit({ mode: 'rename', path });
+  useCommandHandler('files.newFile', () => !readOnly && startNew('new-file'));
+  useCommandHandler('files.newFolder', () => !readOnly && startNew('new-folder'));
+  useCommandHandler('files.toggleHidden', () => setShowHidden((shown) => !shown));
 
   const carryOut = (intent: TreeIntent) => {
     switch (intent.kind) {
@@ -136,8 +141,8 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
   return (
     <div className={styles.pane}>
       <div role="toolbar" aria-label="File actions" className={styles.toolbar}>
-        <IconButton label="New file" disabled={readOnly} onClick={() => startNew('new-file')}><NewFileIcon /></IconButton>
-        <IconButton label="New folder" disabled={readOnly} onClick={() => startNew('new-folder')}><NewFolderIcon /></IconButton>
+        <IconButton label="New file" hint={commandTitle('files.newFile')} disabled={readOnly} onClick={() => startNew('new-file')}><NewFileIcon /></IconButton>
+        <IconButton label="New folder" hint={commandTitle('files.newFolder')} disabled={readOnly} onClick={() => startNew('new-folder')}><NewFolderIcon /></IconButton>
         <IconButton label="Rename" hint={selectedName ? `Rename ${selectedName} (F2)` : undefined} disabled={readOnly || !selectedNode} onClick={() => selected && startRename(selected)}>
           <RenameIcon />
         </IconButton>

@@ -6,6 +6,7 @@ import { fuzzyFilter, type FuzzyMatch } from '@/lib/editor/fuzzy';
 import { focusEditor } from '@/lib/editor/reveal';
 import { useStoreSelector } from '@/components/editor/useStoreSelector';
 import { sameCandidates, selectCandidates } from './candidates';
+import { highlight } from './highlight';
 import styles from './quick-open.module.css';
 import { errorMessage } from '../../lib/error-message';
 
@@ -117,26 +118,7 @@ export function QuickOpenDialog({ store, onClose }: { store: WorkspaceStore; onC
 function MatchLabel({ match }: { match: FuzzyMatch }) {
   const { path, positions } = match;
   const baseStart = path.lastIndexOf('/') + 1;
-  const hits = new Set(positions);
-  const mark = (from: number, to: number): ReactNode[] => {
-    const out: ReactNode[] = [];
-    let run = '';
-    let runHit = false;
-    const emit = (at: number) => {
-      if (run) out.push(runHit ? <mark key={at}>{run}</mark> : run);
-    };
-    for (let i = from; i < to; i++) {
-      const hit = hits.has(i);
-      if (hit !== runHit) {
-        emit(i);
-        run = '';
-        runHit = hit;
-      }
-      run += path[i];
-    }
-    emit(to);
-    return out;
-  };
+  const mark = (from: number, to: number): ReactNode[] => highlight(path, positions, from, to);
   return (
     <>
       <span className={styles.name}>{mark(baseStart, path.length)}</span>

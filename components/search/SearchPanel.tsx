@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SearchHit, WorkspaceStore } from '@/lib/workspace';
 import { revealLine } from '@/lib/editor/reveal';
+import { useCommandHandler } from '@/components/commands/useCommandHandler';
 import { groupByFile, splitPreview, summary } from './group';
 import styles from './search.module.css';
 import { errorMessage } from '../../lib/error-message';
@@ -28,19 +29,16 @@ export function SearchPanel({ store }: { store: WorkspaceStore }) {
   // Answers can arrive out of order (a slow search for "a" after a fast one for "ab"): keep only the latest.
   const generation = useRef(0);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || !event.shiftKey || event.key.toLowerCase() !== 'f') return;
-      event.preventDefault();
-      input.current?.focus();
-      input.current?.select();
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      window.removeEventListener('keydown', onKeyDown, true);
+  useCommandHandler('search.inFiles', () => {
+    input.current?.focus();
+    input.current?.select();
+  });
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, []);
+    },
+    [],
+  );
 
   const run = (text: string, matchCase: boolean) => {
     if (timer.current) clearTimeout(timer.current);

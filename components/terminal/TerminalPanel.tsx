@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useCommandHandler } from '@/components/commands/useCommandHandler';
 import { useRuntime } from '@/components/runtime/RuntimeContext';
+import { commandTitle } from '@/lib/commands/registry';
 import type { TerminalSession } from './terminal-session';
 import type { TerminalRequests } from './terminal-requests';
 import { useTerminalSessions } from './useTerminalSessions';
@@ -13,6 +15,28 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
   const { sessions, activeId, setActiveId, open, close, stopAll, error } = useTerminalSessions(runtime, requests);
   const [notice, setNotice] = useState<string | null>(null);
   const active = sessions.find((s) => s.id === activeId) ?? null;
+  // Focus follows the user's own choice of tab (a click, the arrow keys, "New terminal"), never a workspace
+  // opening: landing in the terminal unasked would put a keyboard user in it.
+  const focusNext = useRef(false);
+  const choose = (id: number) => {
+    focusNext.current = true;
+    setActiveId(id);
+  };
+  const openTerminal = () => {
+    focusNext.current = true;
+    void open();
+  };
+  const stopEverything = () => {
+    onStopAll?.();
+    void stopAll().then(() => setNotice('Stopped all processes'));
+  };
+  const takeFocusRequest = () => {
+    const wanted = focusNext.current;
+    focusNext.current = false;
+    return wanted;
+  };
+  useCommandHandler('terminal.new', openTerminal);
+  useCommandHandler('run.stopAll', stopEverything);
 
   const copy = async () => {
     if (!active) return;
@@ -29,7 +53,7 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step || index < 0) return;
     const next = sessions[(index + step + sessions.length) % sessions.length];
-    if (next) setActiveId(next.id);
+    if (next) choose(next.id);
   };
 
   return (
@@ -46,7 +70,7 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
                 aria-controls={`terminal-panel-${s.id}`}
                 tabIndex={s.id === activeId ? 0 : -1}
                 className={s.id === activeId ? styles.tabActive : styles.tab}
-                onClick={() => setActiveId(s.id)}
+                onClick={() => choose(s.id)}
               >
                 {s.title}
               </button>
@@ -57,13 +81,10 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
           ))}
         </div>
         <div role="toolbar" aria-label="Terminal controls" className={styles.tools}>
-          <button type="button" onClick={() => void open()}>New terminal</button>
+          <button type="button" title={commandTitle('terminal.new')} onClick={openTerminal}>New terminal</button>
           <button type="button" onClick={() => active?.clear()} disabled={!active}>Clear terminal</button>
           <button type="button" onClick={() => void copy()} disabled={!active}>Copy terminal output</button>
-          <button type="button" className={styles.danger} onClick={() => {
-              onStopAll?.();
-              void stopAll().then(() => setNotice('Stopped all processes'));
-            }}>
+          <button type="button" className={styles.danger} title={commandTitle('run.stopAll')} onClick={stopEverything}>
             Stop all processes
           </button>
           {active && <TerminalSize session={active} />}
@@ -76,14 +97,19 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
       )}
       <div className={styles.screens}>
         {sessions.map((s) => (
-          <TerminalScreen key={s.id} session={s} visible={s.id === activeId} />
+          <TerminalScreen key={s.id} session={s} visible={s.id === activeId} takeFocusRequest={takeFocusRequest} />
         ))}
       </div>
     </div>
   );
 }
 
-function TerminalScreen({ session, visible }: { session: TerminalSession; visible: boolean }) {
+function TerminalScreen({ session, visible, takeFocusRequest }: { session: TerminalSession; visible: boolean; takeFocusRequest: () => boolean }) {
+  const takeFocus = useRef(takeFocusRequest);
+  useEffect(() => {
+    takeFocus.current = takeFocusRequest;
+  });
+
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -97,10 +123,9 @@ function TerminalScreen({ session, visible }: { session: TerminalSession; visibl
   }, [session]);
 
   useEffect(() => {
-    if (visible) {
-      session.fit();
-      session.focus();
-    }
+    if (!visible) return;
+    session.fit();
+    if (takeFocus.current()) session.focus();
   }, [session, visible]);
 
   return (

@@ -46,6 +46,7 @@ export class TerminalSession {
     this.id = id;
     this.title = title ?? `Terminal ${id}`;
     term.onData((data) => this.handleInput(data));
+    term.attachCustomKeyEventHandler((event) => this.allowKey(event));
     // A runtime that replaced its stuck engine ended this tab's shell with a notice: start a new one at once.
     this.stopRestartWatch = runtime.onRestart?.(() => void this.restartShellIfExited()) ?? null;
     term.onResize(({ cols, rows }) => {
@@ -190,6 +191,21 @@ export class TerminalSession {
     } finally {
       reader.releaseLock();
     }
+  }
+
+  /**
+   * The way out of the terminal, as in the editor: Esc (which still reaches the program) then Tab or
+   * Shift+Tab is left to the browser, which moves focus on; any other key in between cancels it.
+   */
+  private escaped = false;
+  private allowKey(event: KeyboardEvent): boolean {
+    if (event.type !== 'keydown') return true;
+    if (event.key === 'Tab' && this.escaped && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      this.escaped = false;
+      return false;
+    }
+    if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) this.escaped = event.key === 'Escape';
+    return true;
   }
 
   private handleInput(data: string): void {

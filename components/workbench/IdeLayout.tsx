@@ -63,7 +63,10 @@ function Region({ label, actions, children }: { label: string; actions?: ReactNo
         <h2 className={styles.heading}>{label}</h2>
         {actions}
       </div>
-      <div className={styles.body}>{children}</div>
+      {/* Focusable by script only (F6 into an empty region); the ring shows whenever focus is inside. */}
+      <div className={styles.body} tabIndex={-1} data-region-body="">
+        {children}
+      </div>
     </section>
   );
 }

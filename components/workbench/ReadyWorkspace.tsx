@@ -2,6 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { AuditLog } from '@/components/audit/AuditLog';
+import { CommandCenter } from '@/components/commands/CommandCenter';
 import { ChatControllerProvider } from '@/components/chat/chat-controller';
 import { ChatPanel } from '@/components/chat/ChatPanel';
 import { ComputerUsePanel } from '@/components/computer-use/ComputerUsePanel';
@@ -10,7 +11,6 @@ import { fixMessage } from '@/components/chat/FixWithAgent';
 import { EditorArea } from '@/components/editor/EditorArea';
 import { findPreviewFrame, PreviewPanel } from '@/components/preview/PreviewPanel';
 import { usePreviewState } from '@/components/preview/usePreviewState';
-import { QuickOpen } from '@/components/quick-open/QuickOpen';
 import { RuntimeHealthNotice } from '@/components/runtime/RuntimeHealthNotice';
 import { FailedCommandNotice } from '@/components/terminal/FailedCommandNotice';
 import { TerminalPanel } from '@/components/terminal/TerminalPanel';
@@ -44,6 +44,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
   const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests, computerUse);
   const [showAudit, setShowAudit] = useState(false);
   const workspaceId = store.getSnapshot().meta.id;
+  const runInTerminal = useCallback((command: string) => terminalRequests.run(command), [terminalRequests]);
 
   const fixWithAgent = useCallback((errorText: string) => void controller.send(fixMessage(errorText)), [controller]);
   const revealFile = useCallback(
@@ -54,7 +55,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
   return (
     <ChatControllerProvider controller={controller}>
       <OpenWorkspaceProvider store={store}>
-      <QuickOpen store={store} />
+      <CommandCenter store={store} runtime={runtime} runInTerminal={runInTerminal} />
       <IdeLayout
         files={<FilesColumn store={store} />}
         filesActions={<WorkspaceSwitcher store={store} />}

@@ -1,0 +1,132 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { requestCommand } from '@/lib/commands/bus';
+import { downloadWorkspaceZip } from '@/lib/commands/export';
+import { focusRegion, nextRegion, REGIONS, regionElement, regionOf } from '@/lib/commands/regions';
+import { commandForKey, type Command, type CommandContext, type CommandView } from '@/lib/commands/registry';
+import { errorMessage } from '@/lib/error-message';
+import type { Runtime } from '@/lib/runtime/port';
+import type { WorkspaceStore } from '@/lib/workspace/types';
+import { QuickOpenDialog } from '@/components/quick-open/QuickOpenDialog';
+import { CommandPalette } from './CommandPalette';
+import { modalOpen, rememberFocus, returnFocusAfterDialogs } from './focus-return';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import styles from './commands.module.css';
+
+interface CommandCenterProps {
+  store: WorkspaceStore;
+  runtime: Runtime;
+  runInTerminal(command: string): void;
+}
+
+/**
+ * The one place key presses become commands (capture phase, so the terminal and the editor do not swallow
+ * them), and the views they open: the command palette, the keyboard shortcuts list and quick open.
+ */
+export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterProps) {
+  const [view, setView] = useState<CommandView | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const restore = useRef<(() => void) | null>(null);
+  const beforeTerminal = useRef<HTMLElement | null>(null);
+
+  const ctx = useMemo<CommandContext>(() => {
+    const context: CommandContext = {
+      store,
+      runtime,
+      runInTerminal,
+      show(next) {
+        restore.current ??= rememberFocus();
+        setView(next);
+      },
+      focusRegion: (region) => void focusRegion(region),
+      cycleRegion(step) {
+        let region = regionOf(document.activeElement);
+        for (let tries = 0; tries < REGIONS.length; tries++) {
+          region = nextRegion(region, step);
+          if (focusRegion(region)) return;
+        }
+      },
+      toggleTerminal() {
+        const active = document.activeElement;
+        if (regionOf(active) !== 'Terminal') {
+          beforeTerminal.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          focusRegion('Terminal');
+        } else if (beforeTerminal.current?.isConnected) {
+          beforeTerminal.current.focus();
+        } else {
+          focusRegion('Editor');
+        }
+      },
+      request: requestCommand,
+      press(region, name) {
+        const button = Array.from(regionElement(region)?.querySelectorAll('button') ?? []).find(
+          (b) => !b.disabled && (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
+        );
+        button?.click();
+        return button !== undefined;
+      },
+      exportZip: () => downloadWorkspaceZip(store),
+      reload: () => window.location.reload(),
+    };
+    return context;
+  }, [store, runtime, runInTerminal]);
+
+  const run = (command: Command) => {
+    const report = (message: string) => setNotice(message);
+    try {
+      const result = command.run(ctx);
+      if (result === false) report(`${command.label}: not available now (its pane is not showing).`);
+      else if (result instanceof Promise) result.catch((error: unknown) => report(`${command.label} failed: ${errorMessage(error)}`));
+    } catch (error) {
+      report(`${command.label} failed: ${errorMessage(error)}`);
+    }
+  };
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const command = commandForKey(event);
+      if (!command) return;
+      // Never the browser's own meaning (print, save page, help), even while a dialog holds the keyboard.
+      event.preventDefault();
+      event.stopPropagation();
+      if (!modalOpen()) runRef.current(command);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    const stopReturning = returnFocusAfterDialogs();
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      stopReturning();
+    };
+  }, []);
+
+  const close = () => {
+    setView(null);
+    restore.current?.();
+    restore.current = null;
+  };
+
+  return (
+    <>
+      {view === 'palette' && (
+        <CommandPalette
+          onClose={close}
+          onRun={(command) => {
+            close();
+            // After focus is back where it was, so a command that moves focus has the last word.
+            requestAnimationFrame(() => requestAnimationFrame(() => runRef.current(command)));
+          }}
+        />
+      )}
+      {view === 'shortcuts' && <ShortcutsDialog onClose={close} />}
+      {view === 'quick-open' && <QuickOpenDialog store={store} onClose={close} />}
+      <div role="status" aria-live="polite" className={notice ? styles.notice : styles.noticeEmpty} onAnimationEnd={() => setNotice(null)}>
+        {notice}
+      </div>
+    </>
+  );
+}
