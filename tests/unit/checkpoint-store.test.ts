@@ -139,3 +139,45 @@ describe('checkpoint cost', () => {
     expect(after.total - before.total - changed.length).toBeLessThan(1024);
   });
 });
+
+describe('checkpoints when storage is full', () => {
+  /** The browser refuses checkpoint records `times` times, as a full origin does. */
+  function refuseCheckpointWrites(times: number) {
+    const put = IDBObjectStore.prototype.put;
+    let refused = 0;
+    return vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'checkpoints' && refused < times) {
+        refused++;
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.apply(this, args);
+    });
+  }
+
+  it('drops the oldest automatic checkpoints to make room, keeps named ones, and saves the new one', async () => {
+    setup = await openCheckpointWorkspace(files);
+    await takeCheckpoint(setup.store, { kind: 'named', label: 'Mine' });
+    for (let i = 1; i <= 3; i++) {
+      await shellWrite(setup, '/src/a.js', `version ${i} `.repeat(50));
+      await takeCheckpoint(setup.store, { kind: 'auto', label: `Auto ${i}` });
+    }
+    await shellWrite(setup, '/src/a.js', 'latest\n');
+    const spy = refuseCheckpointWrites(1);
+    const meta = await takeCheckpoint(setup.store, { kind: 'turn', label: 'After full' });
+    spy.mockRestore();
+    const labels = (await listCheckpoints(setup.workspaceId)).map((c) => c.label);
+    expect(labels[0]).toBe('After full');
+    expect(labels).toContain('Mine');
+    expect(labels).not.toContain('Auto 1');
+    expect(await diffCheckpoints(setup.workspaceId, meta.id, 'live', setup.store)).toEqual([]);
+  });
+
+  it('says so when even that does not make room', async () => {
+    setup = await openCheckpointWorkspace(files);
+    await takeCheckpoint(setup.store, { kind: 'named', label: 'Mine' });
+    const spy = refuseCheckpointWrites(2);
+    await expect(takeCheckpoint(setup.store, { kind: 'turn', label: 'x' })).rejects.toMatchObject({ code: 'quota', message: /Browser storage is full/ });
+    spy.mockRestore();
+    expect((await listCheckpoints(setup.workspaceId)).map((c) => c.label)).toEqual(['Mine']);
+  });
+});

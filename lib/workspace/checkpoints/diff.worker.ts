@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-/** Counts changed lines off the main thread: a review of a large turn must not freeze the editor. */
+/** Counts changed lines off the main thread: showing a large turn's changes must not freeze the editor. */
 import { countLines, type TextPair } from './line-counts';
 
 self.onmessage = (event: MessageEvent<{ id: number; pairs: TextPair[] }>) => {

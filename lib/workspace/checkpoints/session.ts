@@ -28,7 +28,7 @@ export interface LatestManifest {
 export interface LiveIndex {
   fs: RuntimeFs;
   files: Map<string, ManifestEntry>;
-  /** Null until the first full read. */
+  /** False until the first full read. */
   read: boolean;
   dirty: Set<string>;
   stop(): void;

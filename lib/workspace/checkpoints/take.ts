@@ -5,7 +5,8 @@
  * over them.
  */
 import type { TabsmithDB } from '../db';
-import type { FileContent, WorkspaceStore } from '../types';
+import { WorkspaceError, type FileContent, type WorkspaceStore } from '../types';
+import { isQuotaError } from '../write-batch';
 import { isLargeContent, missingBlobs, smallBlobValue, writeLargeBlob } from './blobs';
 import { checkpointLimits, collectGarbage, measureUsage } from './gc';
 import { readLive, storedContent, type LiveFiles } from './live';
@@ -18,7 +19,7 @@ export async function currentLatest(db: TabsmithDB, workspaceId: string, session
   const id = await latestId(db, workspaceId);
   if (session.latest?.id !== id) {
     session.latest = id === null ? null : await loadLatest(db, workspaceId);
-    // Seed the hash cache from the manifest: after a reload the first checkpoint need not hash everything.
+    // Fill the hash cache from the manifest: after a reload the first checkpoint need not hash everything.
     for (const [path, hash, size, modified] of session.latest?.files.values() ?? []) {
       if (!session.known.has(path)) session.known.set(path, { size, modified, hash });
     }
@@ -49,9 +50,6 @@ export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: Ch
   const latest = await currentLatest(db, workspaceId, session);
   const fresh = new Set<string>();
   for (const [path, hash] of live.files.values()) if (latest?.files.get(path)?.[1] !== hash) fresh.add(hash);
-  // A hash the previous checkpoint holds under another path is stored already; missingBlobs finds those.
-  const { small, bytes: newBytes } = await storeNewContents(db, workspaceId, live, fresh);
-
   const now = Date.now();
   let total = 0;
   for (const entry of live.files.values()) total += entry[2];
@@ -67,12 +65,28 @@ export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: Ch
     bytes: total,
   };
   const plan = planRecord(meta, live.files, latest);
-  const tx = db.transaction(['checkpoints', 'checkpointBases', 'blobs'], 'readwrite');
-  const ignore = () => undefined;
-  for (const [hash, content] of small) tx.objectStore('blobs').put(content, [workspaceId, hash, 0]).catch(ignore);
-  if (plan.newBase) tx.objectStore('checkpointBases').put(plan.newBase).catch(ignore);
-  tx.objectStore('checkpoints').put(plan.record).catch(ignore);
-  await tx.done;
+  const persist = async (): Promise<number> => {
+    // A hash the previous checkpoint holds under another path is stored already; missingBlobs finds those.
+    const { small, bytes } = await storeNewContents(db, workspaceId, live, fresh);
+    const tx = db.transaction(['checkpoints', 'checkpointBases', 'blobs'], 'readwrite');
+    const ignore = () => undefined;
+    for (const [hash, content] of small) tx.objectStore('blobs').put(content, [workspaceId, hash, 0]).catch(ignore);
+    if (plan.newBase) tx.objectStore('checkpointBases').put(plan.newBase).catch(ignore);
+    tx.objectStore('checkpoints').put(plan.record).catch(ignore);
+    await tx.done;
+    return bytes;
+  };
+  const newBytes = await persist().catch(async (error: unknown) => {
+    if (!isQuotaError(error)) throw error;
+    // Storage is full: make room by dropping the oldest automatic checkpoints (down to half the bytes), then
+    // try once more (contents written before the refusal may have gone with them, so they are looked up again).
+    const { usage } = session.stats ?? (await measureUsage(db, workspaceId));
+    session.stats = await collectGarbage(db, workspaceId, { ...checkpointLimits(), maxBytes: Math.floor(usage / 2) });
+    return persist().catch((again: unknown) => {
+      if (!isQuotaError(again)) throw again;
+      throw new WorkspaceError('quota', 'Browser storage is full: the checkpoint was not saved. Delete checkpoints you no longer need, or export the workspace and free space.');
+    });
+  });
   session.latest = plan.latest;
 
   const stats = session.stats ? { usage: session.stats.usage + newBytes, count: session.stats.count + 1 } : await measureUsage(db, workspaceId);
