@@ -16,7 +16,7 @@ import { AgentProcesses } from './processes';
 import { runTool, type ToolCallResult } from './run-tool';
 import type { ToolHandlers } from './tools/context';
 import { toolHandlers } from './tools';
-import { previewCheckHandler, type PreviewCheckHook } from './tools/preview-check';
+import { previewCheckHandler, previewLogsHandler, type PreviewCheckHook, type PreviewLogsHook } from './tools/preview-check';
 
 /** How long a background command's first output is collected when no port opens. */
 export const BACKGROUND_WAIT_MS = 1_500;
@@ -39,6 +39,8 @@ export interface ExecutorOptions {
    * count. Without it, preview_check answers Unavailable.
    */
   previewCheck?: PreviewCheckHook;
+  /** Reads what the preview page logged since it loaded, for preview_logs (and preview_check's report). */
+  previewLogs?: PreviewLogsHook;
 }
 
 export interface Executor {
@@ -62,8 +64,15 @@ function okOf(result: ToolCallResult): boolean {
 export function startExecutor(options: ExecutorOptions): Executor {
   const { tabId, runtime, store, audit, onBackgroundProcess } = options;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const handlers: ToolHandlers = { ...toolHandlers, preview_check: previewCheckHandler(options.previewCheck), ...options.handlers } as ToolHandlers;
+  const handlers: ToolHandlers = {
+    ...toolHandlers,
+    preview_check: previewCheckHandler(options.previewCheck, options.previewLogs),
+    preview_logs: previewLogsHandler(options.previewLogs),
+    ...options.handlers,
+  } as ToolHandlers;
   const processes = new AgentProcesses();
+  /** Aborted by Stop (CANCEL_ALL) so running handlers stop too; replaced for the calls that follow. */
+  let stopController = new AbortController();
   const channel = new BroadcastChannel(channelName(tabId));
   /** Request ids being worked on: a duplicated EXECUTE_TOOL must not run a tool twice. */
   const inFlight = new Set<string>();
@@ -100,7 +109,7 @@ export function startExecutor(options: ExecutorOptions): Executor {
     const result = await runTool(
       payload.name,
       payload.args,
-      { runtime, store, processes, timeoutMs, backgroundWaitMs: options.backgroundWaitMs ?? BACKGROUND_WAIT_MS, onBackgroundProcess },
+      { runtime, store, processes, timeoutMs, stopSignal: stopController.signal, backgroundWaitMs: options.backgroundWaitMs ?? BACKGROUND_WAIT_MS, onBackgroundProcess },
       handlers,
     );
     const reply: ToolResultMessage = {
@@ -112,7 +121,11 @@ export function startExecutor(options: ExecutorOptions): Executor {
     await record(payload.name, payload.args, at, performance.now() - started, result);
   }
 
-  const cancelAll = () => processes.killAll();
+  const cancelAll = () => {
+    stopController.abort(new DOMException('Stopped by the user', 'AbortError'));
+    stopController = new AbortController();
+    return processes.killAll();
+  };
 
   channel.onmessage = (event: MessageEvent) => {
     const parsed = executorMessageSchema.safeParse(event.data);

@@ -68,10 +68,24 @@ function collect(stream: ReadableStream<string>, tail: OutputTail) {
   };
 }
 
-/** Waits for `process` to exit within `timeoutMs`; on timeout it is killed and the outcome says timedOut. */
+/** Resolves when `signal` aborts (at once when it already has). */
+export function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** Whether an abort came from the call's time limit (AbortSignal.timeout) rather than the user's Stop. */
+export function isTimeout(signal: AbortSignal): boolean {
+  return signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+}
+
+/**
+ * Waits for `process` to exit; when the call's signal aborts first (its time limit, or Stop) the process is
+ * killed and the outcome says timedOut, after the kill has taken effect (or KILL_WAIT_MS has passed).
+ */
 export async function runToExit(
   process: RuntimeProcess,
-  timeoutMs: number,
+  limit: { signal: AbortSignal; timeoutMs: number },
   processes: AgentProcesses,
   startedAt = performance.now(),
 ): Promise<CommandOutcome> {
@@ -79,7 +93,7 @@ export async function runToExit(
   const tail = new OutputTail();
   const reading = collect(process.output, tail);
   const exit = process.exit.catch(() => 1);
-  let exited = await within(exit, timeoutMs);
+  let exited: { value: number } | null = await Promise.race([exit.then((value) => ({ value })), aborted(limit.signal).then(() => null)]);
   let timedOut = false;
   if (exited === null) {
     timedOut = true;
@@ -90,7 +104,12 @@ export async function runToExit(
   reading.stop();
   const exitCode = exited?.value ?? null;
   let output = tail.toString();
-  if (timedOut) output += `\n[killed: no exit after ${Math.round(timeoutMs / 1000)} s. Use run_sh with background: true for servers and watchers, or a larger timeoutMs]`;
+  if (timedOut) {
+    const state = exited === null ? 'killed, but it had not exited yet' : 'killed';
+    output += isTimeout(limit.signal)
+      ? `\n[${state}: no exit after ${Math.round(limit.timeoutMs / 1000)} s. Use run_sh with background: true for servers and watchers, or a larger timeoutMs]`
+      : `\n[${state}: stopped by the user]`;
+  }
   return { ok: !timedOut && exitCode === 0, exitCode, output, durationMs: performance.now() - startedAt, timedOut };
 }
 

@@ -1,43 +1,58 @@
 /**
  * One tool call, from untrusted wire arguments to a result value: validate with the tool's input schema,
- * run the handler under the call's time limit, check the result against the output schema. Never throws.
+ * run the handler with an AbortSignal that fires at the call's limit or on Stop, check the result against the
+ * output schema. Never throws. A handler that does not stop within STOP_GRACE_MS of the abort is answered for,
+ * and the answer says it may still be running.
  */
-import { isToolName, toolInputSchemas, toolOutputSchemas, type ToolName } from '@/lib/agent/tool-schemas';
+import { isToolName, TOOL_NAMES, toolInputSchemas, toolOutputSchemas, type ToolName } from '@/lib/agent/tool-schemas';
+import { schemaMismatch } from '@/lib/agent/tool-call-errors';
+import { STOP_GRACE_MS } from '@/lib/agent/tool-timeouts';
+import { aborted, isTimeout } from './process-runner';
 import { toToolError, type ToolErrorValue } from './errors';
-import { executorBackstopGraceMs } from '@/lib/agent/tool-timeouts';
 import type { ToolContext, ToolHandlers } from './tools/context';
 
 export type ToolCallResult = { content: unknown; error?: undefined } | { content?: undefined; error: ToolErrorValue };
 
+/** What the handler gets besides the signal, which runTool makes from the limit and the Stop signal. */
+export type ToolCallContext = Omit<ToolContext, 'signal'> & { stopSignal?: AbortSignal };
 
-function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, name: string): ToolErrorValue {
-  const details = error.issues.map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : 'arguments'}: ${issue.message}`);
-  return { name: 'InvalidArguments', message: `Invalid arguments for ${name}: ${details.join('; ')}` };
+function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] }): ToolErrorValue {
+  return { name: 'InvalidArguments', message: schemaMismatch(error.issues) };
 }
 
-async function withBackstop<T>(work: Promise<T>, ms: number, name: string): Promise<T> {
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
+function stopped(name: string, signal: AbortSignal, timeoutMs: number, stillRunning: boolean): ToolErrorValue {
+  const tail = stillRunning ? ` It did not stop within ${STOP_GRACE_MS / 1000} s of that and may still be running.` : ' It has stopped.';
+  return isTimeout(signal)
+    ? { name: 'Timeout', message: `${name} was stopped at its time limit (${duration(timeoutMs)}).${tail}` }
+    : { name: 'Cancelled', message: `${name} was stopped by the user.${tail}` };
+}
+
+const NOT_DONE = Symbol('not done');
+
+async function runKnown<N extends ToolName>(name: N, args: unknown, call: ToolCallContext, handlers: ToolHandlers): Promise<ToolCallResult> {
+  const parsed = toolInputSchemas[name].safeParse(args);
+  if (!parsed.success) return { error: invalid(parsed.error) };
+  const { stopSignal, ...rest } = call;
+  const limit = AbortSignal.timeout(call.timeoutMs);
+  const signal = stopSignal ? AbortSignal.any([limit, stopSignal]) : limit;
+  const ctx: ToolContext = { ...rest, signal };
+  const handler = handlers[name] as (input: unknown, context: ToolContext) => Promise<unknown>;
+  let content: unknown;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`${name} did not finish within ${Math.round(ms / 1000)} s`), { name: 'Timeout' })), ms);
-  });
+  const gaveUp = aborted(signal).then(
+    () => new Promise<typeof NOT_DONE>((resolve) => (timer = setTimeout(() => resolve(NOT_DONE), STOP_GRACE_MS))),
+  );
   try {
-    return await Promise.race([work, expired]);
+    content = await Promise.race([handler(parsed.data, ctx), gaveUp]);
+  } catch (error) {
+    // A handler that gave up because of the signal (fs loops throw its reason) has stopped: say why.
+    return { error: signal.aborted ? stopped(name, signal, call.timeoutMs, false) : toToolError(error) };
   } finally {
     clearTimeout(timer);
   }
-}
-
-async function runKnown<N extends ToolName>(name: N, args: unknown, ctx: ToolContext, handlers: ToolHandlers): Promise<ToolCallResult> {
-  const parsed = toolInputSchemas[name].safeParse(args);
-  if (!parsed.success) return { error: invalid(parsed.error, name) };
-  const handler = handlers[name] as (input: unknown, context: ToolContext) => Promise<unknown>;
-  let content: unknown;
-  try {
-    content = await withBackstop(handler(parsed.data, ctx), ctx.timeoutMs + executorBackstopGraceMs(name), name);
-  } catch (error) {
-    const value = toToolError(error);
-    return { error: error instanceof Error && error.name === 'Timeout' ? { name: 'Timeout', message: error.message } : value };
-  }
+  if (content === NOT_DONE) return { error: stopped(name, signal, call.timeoutMs, true) };
   // What the agent is told it did must survive a reload right after: commit the store's queued writes
   // (files the tool changed, seen through the runtime's watch) before answering. flush() never rejects.
   await ctx.store.flush();
@@ -46,9 +61,9 @@ async function runKnown<N extends ToolName>(name: N, args: unknown, ctx: ToolCon
   return { content: checked.data };
 }
 
-export function runTool(name: string, args: unknown, ctx: ToolContext, handlers: ToolHandlers): Promise<ToolCallResult> {
+export function runTool(name: string, args: unknown, ctx: ToolCallContext, handlers: ToolHandlers): Promise<ToolCallResult> {
   if (!isToolName(name)) {
-    return Promise.resolve({ error: { name: 'UnknownTool', message: `There is no tool named "${name}".` } });
+    return Promise.resolve({ error: { name: 'UnknownTool', message: `unknown tool ${name}; available: ${TOOL_NAMES.join(', ')}` } });
   }
   return runKnown(name, args, ctx, handlers);
 }

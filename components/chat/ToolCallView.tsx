@@ -3,8 +3,10 @@
 import { TOOL_LABELS } from '@/lib/agent/tool-schemas';
 import { DiffView } from './DiffView';
 import { PlanChecklist } from './PlanChecklist';
-import { argsSummary, displayState, outputError, toolNameOf, type IdeToolPart } from './tool-parts';
+import { argsSummary, calledName, displayState, outputError, rejectionOf, toolNameOf, type IdeToolPart } from './tool-parts';
+import { CheckResult, GlobResult, LogsResult, RejectedCall, SearchResult } from './ToolResultViews';
 import styles from './chat.module.css';
+import results from './tool-results.module.css';
 
 export interface ToolCallViewProps {
   part: IdeToolPart;
@@ -12,18 +14,22 @@ export interface ToolCallViewProps {
   onRevealFile: (path: string) => void;
 }
 
-/** One tool call: its label, arguments, state, and result (a diff for edits, the plan as a checklist). */
+/**
+ * One tool call: its label, arguments, state, and result (a diff for edits, the plan as a checklist). Calls the
+ * route rejected before they ran (unknown tool, bad JSON, schema) get a card too, with the reason.
+ */
 export function ToolCallView({ part, onRevealFile }: ToolCallViewProps) {
   const name = toolNameOf(part);
-  const label = name ? TOOL_LABELS[name] : part.type.replace(/^tool-/, '');
+  const label = name ? TOOL_LABELS[name] : calledName(part);
   const args = argsSummary(name, part.input);
   const state = displayState(part);
+  const rejected = state === 'rejected';
   return (
-    <div role="group" aria-label={`${label} ${args}`.trim()} className={styles.tool} data-state={state}>
+    <div role="group" aria-label={`${label} ${args}`.trim()} className={`${styles.tool} ${rejected ? results.rejected : ''}`} data-state={state}>
       <div className={styles.toolHeader}>
         <code className={styles.toolLabel}>{label}</code>
         {args && <span className={styles.toolArgs}>{args}</span>}
-        <span className={`${styles.toolState} ${styles[`state_${state}`] ?? ''}`}>{state}</span>
+        <span className={`${styles.toolState} ${rejected ? results.stateRejected : (styles[`state_${state}`] ?? '')}`}>{state}</span>
       </div>
       {name === 'plan_create' && part.input !== undefined && <PlanChecklist input={part.input as Parameters<typeof PlanChecklist>[0]['input']} />}
       <ToolResult part={part} onRevealFile={onRevealFile} />
@@ -32,6 +38,8 @@ export function ToolCallView({ part, onRevealFile }: ToolCallViewProps) {
 }
 
 function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
+  const rejection = rejectionOf(part);
+  if (rejection !== null) return <RejectedCall reason={rejection} input={part.input} />;
   if (part.state === 'output-error') return <p className={styles.error}>Error: {part.errorText}</p>;
   if (part.state !== 'output-available') return null;
   const error = outputError(part.output);
@@ -72,6 +80,14 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
     case 'tool-test_run':
       if (!('exitCode' in part.output)) return null;
       return <CommandResult {...part.output} />;
+    case 'tool-fs_search':
+      return 'matches' in part.output ? <SearchResult output={part.output} /> : null;
+    case 'tool-fs_glob':
+      return 'paths' in part.output ? <GlobResult output={part.output} /> : null;
+    case 'tool-preview_logs':
+      return 'entries' in part.output ? <LogsResult output={part.output} /> : null;
+    case 'tool-preview_check':
+      return 'answer' in part.output ? <CheckResult output={part.output} /> : null;
     case 'tool-fs_deletePath':
     case 'tool-fs_movePath':
       return <p className={styles.muted}>ok</p>;

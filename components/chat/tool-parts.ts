@@ -4,13 +4,23 @@
  */
 import { getToolName, isToolUIPart } from 'ai';
 import type { IdeUIMessage } from '@/lib/agent/messages';
+import { isRejectionText } from '@/lib/agent/tool-call-errors';
 import { isToolName, type ToolName } from '@/lib/agent/tool-schemas';
 
 export type IdePart = IdeUIMessage['parts'][number];
-export type IdeToolPart = Extract<IdePart, { type: `tool-${string}` }>;
+/**
+ * A tool call's part: `tool-<name>` for the declared tools, `dynamic-tool` for calls the route rejected before
+ * they ran (an unknown name, arguments that are not JSON); both get a card.
+ */
+export type IdeToolPart = Extract<IdePart, { type: `tool-${string}` | 'dynamic-tool' }>;
 
 export function isIdeToolPart(part: IdePart): part is IdeToolPart {
-  return isToolUIPart(part) && part.type.startsWith('tool-');
+  return isToolUIPart(part);
+}
+
+/** The name the model used, declared or not. */
+export function calledName(part: IdeToolPart): string {
+  return getToolName(part);
 }
 
 export function toolNameOf(part: IdeToolPart): ToolName | null {
@@ -18,7 +28,12 @@ export function toolNameOf(part: IdeToolPart): ToolName | null {
   return isToolName(name) ? name : null;
 }
 
-export type DisplayState = 'pending' | 'running' | 'done' | 'error';
+export type DisplayState = 'pending' | 'running' | 'done' | 'error' | 'rejected';
+
+/** The reason a call was refused before it ran (unknown tool, bad JSON, schema), or null. */
+export function rejectionOf(part: IdeToolPart): string | null {
+  return part.state === 'output-error' && isRejectionText(part.errorText) ? part.errorText : null;
+}
 
 /**
  * input-streaming: the model is still writing the arguments (pending); input-available: the tab is running
@@ -34,6 +49,8 @@ export function displayState(part: IdeToolPart): DisplayState {
       return 'running';
     case 'output-available':
       return outputFailed(part.output) ? 'error' : 'done';
+    case 'output-error':
+      return rejectionOf(part) === null ? 'error' : 'rejected';
     default:
       return 'error';
   }
@@ -65,6 +82,12 @@ export function argsSummary(name: ToolName | null, input: unknown): string {
     case 'fs_editFile':
     case 'fs_deletePath':
       return str(args.path);
+    case 'fs_search':
+      return `${str(args.query)}${Array.isArray(args.include) ? ` in ${args.include.join(', ')}` : ''}`;
+    case 'fs_glob':
+      return str(args.pattern);
+    case 'preview_logs':
+      return args.errorsOnly === true ? 'errors only' : '';
     case 'fs_listFiles':
       return `${str(args.dir) || '/'}${args.recursive === true ? ' (recursive)' : ''}`;
     case 'fs_movePath':

@@ -18,6 +18,7 @@ import { describeZodError, jsonError, readJsonBody } from './http';
 import { chatRequestSchema, MAX_CHAT_BODY_BYTES, type AgentMode, type IdeUIMessage, type MessageMetadata } from './messages';
 import { prepareImageInput } from './image-input';
 import { describeModelError } from './model-errors';
+import { describeRejectedToolCall } from './tool-call-errors';
 import { AgentConfigError } from './modes';
 import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
 import { neutralizeForeignSignatures, runModeOf } from './run-model';
@@ -97,7 +98,7 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
     instructions: buildSystemPrompt(config, workspaceState),
     messages: modelMessages,
     tools: agentTools,
-    // preview_check is declared to deep mode only.
+    // Each tool's definition names the modes that offer it.
     activeTools: activeToolsFor(mode),
     temperature: config.temperature,
     providerOptions,
@@ -119,7 +120,9 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
         if (part.type === 'finish') return { mode, model: config.model, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage) };
         return undefined;
       },
-      onError: describeModelError,
+      // A rejected tool call (unknown name, bad JSON, schema mismatch) is the model's mistake, not a failed
+      // request: its text names the problem so the model can correct the call.
+      onError: (error) => describeRejectedToolCall(error) ?? describeModelError(error),
     }),
   });
 }

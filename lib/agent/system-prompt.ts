@@ -110,7 +110,8 @@ const MODE_GUIDANCE: Record<ModeConfig['mode'], string> = {
 
 const TOOL_ETIQUETTE = `How to work:
 - The workspace runs in the user's browser tab (Node, npm and a shell). Paths are relative to the workspace root.
-- Look before you change: fs_listFiles / fs_readFile when you are unsure what a file contains.
+- Find code by searching, not guessing: fs_search (text or regex, include globs like "src/**/*.ts") for where something is defined or used, fs_glob for files by name; then read just the lines around a match with fs_readFile startLine/endLine rather than whole files. fs_listFiles shows a folder.
+- After changing a running app, preview_logs shows what its page logged (errors, failed requests).
 - Change existing files with fs_editFile (exact search/replace blocks; each search text must occur exactly once, so include enough surrounding lines). Use fs_writeFile only for new files or full rewrites.
 - Install packages with install_npm, not with run_sh "npm install".
 - Start servers and watchers with run_sh { background: true }; they keep running and the preview shows their port. Never start a second copy of a server that is already running.

@@ -2,11 +2,11 @@
  * The chat's side of the executor protocol (protocol.ts): sends EXECUTE_TOOL over this tab's channel and
  * resolves with the matching TOOL_RESULT. A first message right after the executor starts can be lost, so
  * calls wait for a READY answer to HELLO, which is re-sent until it comes. Every call resolves — with the
- * executor's result, or ExecutorTimeout a little after the executor's own limit — so a dead or missing
+ * executor's result, or ExecutorTimeout once the deadline both sides share has passed — so a dead or missing
  * executor never hangs the chat.
  */
 import { channelName, DEFAULT_TOOL_TIMEOUT_MS, executorMessageSchema, type ExecuteToolMessage } from './protocol';
-import { clientTimeoutGraceMs, toolTimeoutMs } from './tool-timeouts';
+import { clientDeadlineMs, toolTimeoutMs } from './tool-timeouts';
 
 export const HELLO_INTERVAL_MS = 100;
 
@@ -96,7 +96,7 @@ export function createToolClient(options: ToolClientOptions): ToolClient {
       const timeoutMs = toolTimeoutMs(name, args, baseTimeoutMs);
       const message: ExecuteToolMessage = { type: 'EXECUTE_TOOL', payload: { requestId, toolCallId, name, args, timeoutMs } };
       return new Promise<ToolCallOutcome>((resolve) => {
-        const waitMs = timeoutMs + clientTimeoutGraceMs(name);
+        const waitMs = clientDeadlineMs(timeoutMs);
         const timer = setTimeout(() => {
           settle(requestId, {
             error: {

@@ -80,8 +80,8 @@ describe('POST /api/ai', () => {
     expect(call.temperature).toBe(temperature);
     expect(call.providerOptions).toEqual({ google: { thinkingConfig } });
     expect(call.tools?.map((tool) => tool.name)).toContain('fs_editFile');
-    // preview_check (a computer-use session on the preview) is declared to deep mode only.
-    expect(call.tools?.some((tool) => tool.name === 'preview_check')).toBe(mode === 'deep');
+    // preview_check (a computer-use session on the preview) is declared to balanced and deep mode.
+    expect(call.tools?.some((tool) => tool.name === 'preview_check')).toBe(mode !== 'fast');
     expect(call.prompt[0]).toMatchObject({ role: 'system' });
   });
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { activeToolsFor, agentTools } from '@/lib/agent/tools';
-import { TOOL_LABELS, TOOL_NAMES, toolInputSchemas, toolOutputSchemas, type ToolName } from '@/lib/agent/tool-schemas';
+import { TOOL_DEFINITIONS, TOOL_LABELS, TOOL_NAMES, toolInputSchemas, toolOutputSchemas, type ToolName } from '@/lib/agent/tool-schemas';
 
 /** One input each tool must accept and one it must refuse, with what makes it wrong. */
 const cases: Record<ToolName, { good: unknown; bad: unknown }> = {
   fs_writeFile: { good: { path: 'src/a.js', content: 'x' }, bad: { path: '', content: 'x' } },
   fs_readFile: { good: { path: 'a.js', startLine: 1, endLine: 20 }, bad: { path: 'a.js', startLine: 0 } },
   fs_listFiles: { good: { dir: 'src', recursive: true }, bad: { recursive: 'yes' } },
+  fs_search: { good: { query: 'useState(', include: ['src/**/*.tsx'], contextLines: 2 }, bad: { query: '', contextLines: 9 } },
+  fs_glob: { good: { pattern: '**/*.test.ts' }, bad: { pattern: '' } },
   fs_editFile: { good: { path: 'a.js', edits: [{ search: 'Hello', replace: 'Howdy' }] }, bad: { path: 'a.js', edits: [] } },
   fs_deletePath: { good: { path: 'old.txt' }, bad: {} },
   fs_movePath: { good: { from: 'a.js', to: 'lib/a.js' }, bad: { from: 'a.js' } },
@@ -17,6 +19,7 @@ const cases: Record<ToolName, { good: unknown; bad: unknown }> = {
     good: { goal: 'Build it', steps: [{ id: 1, description: 'Write files' }] },
     bad: { goal: 'Build it', steps: [] },
   },
+  preview_logs: { good: { errorsOnly: true }, bad: { errorsOnly: 'yes' } },
   preview_check: { good: { instructions: "Add a todo called 'milk' and say whether it shows up" }, bad: { instructions: '' } },
 };
 
@@ -44,12 +47,18 @@ describe('agent tool schemas', () => {
     expect(toolOutputSchemas[name].safeParse({ error: 'nope' }).success).toBe(false);
   });
 
-  it('preview_check is offered in deep mode only', () => {
+  it('preview_check is offered in balanced and deep mode, preview_logs and the search tools in every mode', () => {
     expect(activeToolsFor('deep')).toBeUndefined();
-    for (const mode of ['fast', 'balanced'] as const) {
-      const active = activeToolsFor(mode);
-      expect(active).not.toContain('preview_check');
-      expect(active).toEqual(TOOL_NAMES.filter((name) => name !== 'preview_check'));
+    expect(activeToolsFor('balanced')).toBeUndefined();
+    const fast = activeToolsFor('fast');
+    expect(fast).toEqual(TOOL_NAMES.filter((name) => name !== 'preview_check'));
+    expect(fast).toEqual(expect.arrayContaining(['preview_logs', 'fs_search', 'fs_glob']));
+  });
+
+  it('declares each tool to the model with its definition', () => {
+    for (const name of TOOL_NAMES) {
+      expect(agentTools[name].description).toBe(TOOL_DEFINITIONS[name].description);
+      expect(agentTools[name].inputSchema).toBe(TOOL_DEFINITIONS[name].input);
     }
   });
 

@@ -9,8 +9,13 @@ export interface ToolContext {
   runtime: Runtime;
   store: WorkspaceStore;
   processes: AgentProcesses;
-  /** This call's limit; a foreground process still running at it is killed. */
+  /** This call's limit, for messages; `signal` is what enforces it. */
   timeoutMs: number;
+  /**
+   * Aborts at the call's limit (reason: a TimeoutError DOMException) or when the user presses Stop. Handlers
+   * honour it: processes are killed, loops over files stop.
+   */
+  signal: AbortSignal;
   /** How long a background command's first output is collected before the call returns. */
   backgroundWaitMs: number;
   onBackgroundProcess?: BackgroundProcessHook;

@@ -56,7 +56,7 @@ export const readFile: ToolHandler<'fs_readFile'> = async (args, { runtime }) =>
   return { ok: true, path, content, totalLines, truncated, ...(note ? { note } : {}) };
 };
 
-export const listFiles: ToolHandler<'fs_listFiles'> = async (args, { runtime }) => {
+export const listFiles: ToolHandler<'fs_listFiles'> = async (args, { runtime, signal }) => {
   const root = workspacePath(args.dir ?? '/');
   const type = await pathType(runtime.fs, root);
   if (type === null) throw new ToolFailure('NotFound', `${displayPath(root)} does not exist.`);
@@ -65,6 +65,7 @@ export const listFiles: ToolHandler<'fs_listFiles'> = async (args, { runtime }) 
   const pending = [root];
   let truncated = false;
   while (pending.length > 0 && !truncated) {
+    signal.throwIfAborted();
     const folder = pending.shift() as string;
     const children = await runtime.fs.readdir(folder);
     children.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name) : a.type === 'directory' ? -1 : 1));

@@ -2,9 +2,10 @@
 import type { ToolHandlers } from './context';
 import { editFile } from './fs-edit';
 import { deletePath, listFiles, movePath, readFile, writeFile } from './fs';
+import { globFiles, searchFiles } from './fs-search';
 import { installNpm } from './npm';
 import { createPlan } from './plan';
-import { previewCheckUnavailable } from './preview-check';
+import { previewCheckUnavailable, previewLogsUnavailable } from './preview-check';
 import { runSh } from './shell';
 import { runTests } from './test';
 
@@ -12,6 +13,8 @@ export const toolHandlers: ToolHandlers = {
   fs_writeFile: writeFile,
   fs_readFile: readFile,
   fs_listFiles: listFiles,
+  fs_search: searchFiles,
+  fs_glob: globFiles,
   fs_editFile: editFile,
   fs_deletePath: deletePath,
   fs_movePath: movePath,
@@ -21,4 +24,6 @@ export const toolHandlers: ToolHandlers = {
   plan_create: createPlan,
   /** Replaced by the executor when it is given a previewCheck hook. */
   preview_check: previewCheckUnavailable,
+  /** Replaced by the executor when it is given a previewLogs hook. */
+  preview_logs: previewLogsUnavailable,
 };

@@ -7,7 +7,7 @@ import type { ToolHandler } from './context';
 import { errorMessage } from '../../lib/error-message';
 
 export const installNpm: ToolHandler<'install_npm'> = async (args, ctx) => {
-  const { runtime, processes, timeoutMs } = ctx;
+  const { runtime, processes } = ctx;
   assertWritable(ctx.store);
   const startedAt = performance.now();
   const argv = ['install', ...(args.dev ? ['-D'] : []), ...args.packages];
@@ -17,5 +17,5 @@ export const installNpm: ToolHandler<'install_npm'> = async (args, ctx) => {
   } catch (error) {
     throw new ToolFailure('SpawnFailed', `Could not start npm: ${errorMessage(error)}`);
   }
-  return runToExit(process, timeoutMs, processes, startedAt);
+  return runToExit(process, ctx, processes, startedAt);
 };

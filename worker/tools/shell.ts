@@ -17,7 +17,7 @@ export async function runCommand(cmd: string, background: boolean, ctx: ToolCont
     return { ...outcome, background: true };
   }
   const process = await spawnCommandLine(ctx.runtime, cmd);
-  const outcome = await runToExit(process, ctx.timeoutMs, ctx.processes, startedAt);
+  const outcome = await runToExit(process, ctx, ctx.processes, startedAt);
   return { ...outcome, background: false };
 }
 
