@@ -26,13 +26,17 @@ interface TemplateCase {
   broken: string;
   /** Component state is kept across the edit (Fast Refresh) rather than the page reloading. */
   keepsState: boolean;
-  /** The build script type-checks first (tsc / vue-tsc): a file with a type error must fail `npm run build`. */
-  typeError?: { file: string; text: string };
+  /**
+   * A file with a type error must fail `command`: the build script where it type-checks first (tsc / vue-tsc),
+   * else the template's own check script (svelte-check).
+   */
+  typeError?: { file: string; text: string; command: string };
 }
 
-const TS_TYPE_ERROR = { file: 'src/typo.ts', text: 'export const total: number = "three";' };
-// In a component, so vue-tsc is seen checking .vue files and not only plain TypeScript.
-const VUE_TYPE_ERROR = { file: 'src/components/Typo.vue', text: '<script setup lang="ts">const total: number = "three"</script><template><p>{{ total }}</p></template>' };
+const TS_TYPE_ERROR = { file: 'src/typo.ts', text: 'export const total: number = "three";', command: 'npm run build' };
+// In a component, so vue-tsc and svelte-check are seen checking components and not only plain TypeScript.
+const VUE_TYPE_ERROR = { file: 'src/components/Typo.vue', text: '<script setup lang="ts">const total: number = "three"</script><template><p>{{ total }}</p></template>', command: 'npm run build' };
+const SVELTE_TYPE_ERROR = { file: 'src/lib/Typo.svelte', text: '<script lang="ts">const total: number = "three"</script><p>{total}</p>', command: 'npm run check' };
 
 const CASES: TemplateCase[] = [
   { template: 'react', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.jsx', query: 'App.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true },
@@ -41,7 +45,7 @@ const CASES: TemplateCase[] = [
   { template: 'preact', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: false },
   { template: 'react-ts', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.tsx', query: 'App.tsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true, typeError: TS_TYPE_ERROR },
   { template: 'vue-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <div', keepsState: true, typeError: VUE_TYPE_ERROR },
-  { template: 'svelte-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false },
+  { template: 'svelte-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false, typeError: SVELTE_TYPE_ERROR },
   { template: 'vanilla-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false, typeError: TS_TYPE_ERROR },
   { template: 'vanilla', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.js', query: 'main.js', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
 ];
@@ -139,10 +143,11 @@ test.describe('create-vite templates in the offline runtime', () => {
       await page.getByRole('button', { name: 'New terminal' }).click();
       const second = terminal(page, 2);
       if (c.typeError) {
-        // The real compiler checks the project: a type error stops the build before vite build runs.
+        // The real checker runs over the project: a type error fails the script (and stops a build before vite build).
         await second.run(`echo '${c.typeError.text}' > ${c.typeError.file}`);
-        await second.run('npm run build', { output: /TS2322: .*Type 'string' is not assignable to type 'number'/, timeout: TYPECHECK_TIMEOUT_MS });
-        await expect(second.panel).toContainText(c.typeError.file);
+        await second.run(`${c.typeError.command}; echo "exit status $?"`, { output: /Type 'string' is not assignable to type 'number'/, timeout: TYPECHECK_TIMEOUT_MS });
+        await expect(second.panel).toContainText(/exit status [1-9]/);
+        await expect(second.panel, 'the error names the file and line').toContainText(new RegExp(`${c.typeError.file.replaceAll('.', '\\.')}:1:\\d+`));
         await expect(second.panel).not.toContainText(/built in \d+ms/);
         const shots = process.env.TABSMITH_SHOTS_DIR;
         if (shots) await page.screenshot({ path: join(shots, `vite-${c.template}-type-error.png`) });

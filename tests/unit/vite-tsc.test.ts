@@ -84,6 +84,18 @@ describe('tsc in the offline runtime', () => {
     expect(await node(vfs, ['/app/run.cjs'], '/app')).toMatchObject({ code: 0, output: 'true false false\n' });
   });
 
+  it('calls back process.stdout.write(chunk, callback), so a checker that exits once its output is flushed exits with its code', async () => {
+    const vfs = workspace({
+      '/app/run.cjs': [
+        'let pending = 2;',
+        'const done = () => { if (--pending === 0) process.exitCode = 1; };',
+        "process.stdout.write('found 1 error\\n', done);",
+        "process.stderr.write('', done);",
+      ].join('\n'),
+    });
+    expect(await node(vfs, ['/app/run.cjs'], '/app')).toMatchObject({ code: 1, output: 'found 1 error\n' });
+  });
+
   it('runs a native TypeScript 7 tsc as the JavaScript compiler, with the same arguments, and says so', async () => {
     const vfs = workspace({
       '/app/package.json': '{"type":"module"}',

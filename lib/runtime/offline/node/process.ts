@@ -82,5 +82,12 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   for (const stream of [proc.stdout, proc.stderr, proc.stdin] as unknown as Record<string, unknown>[]) {
     Object.assign(stream, { isTTY: true, columns: 80, rows: 24, getColorDepth: () => 8, hasColors: () => true, setRawMode: () => stream });
   }
+  // write(chunk, callback) as Node takes it: the shim only calls a callback given third, and programs that exit
+  // once their output is flushed (svelte-check) would otherwise never exit with their code.
+  for (const stream of [proc.stdout, proc.stderr] as unknown as { write: (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean }[]) {
+    const write = stream.write;
+    stream.write = (chunk, encoding, callback) =>
+      typeof encoding === 'function' ? write.call(stream, chunk, undefined, encoding) : write.call(stream, chunk, encoding, callback);
+  }
   return proc;
 }
