@@ -41,7 +41,8 @@ export function CheckpointTimelineButton() {
           context={context}
           onClose={() => {
             setOpen(false);
-            opener.current?.focus();
+            // After the dialog is gone: while it is open the page behind it is inert and cannot take focus.
+            window.setTimeout(() => opener.current?.focus(), 0);
           }}
         />
       )}

@@ -85,7 +85,7 @@ export function CheckpointsProvider({ store, workspaceId, conversationId, messag
       setError(null);
       try {
         const result = await restoreCheckpoint(store, checkpoint.id, paths ? { paths } : {});
-        const what = paths && paths.length === 1 ? `${paths[0]} from “${checkpoint.label}”` : `“${checkpoint.label}”`;
+        const what = paths && paths.length === 1 ? `${paths[0]?.replace(/^\/+/, "")} from “${checkpoint.label}”` : `“${checkpoint.label}”`;
         noteRestored(workspaceId, paths ? `${checkpoint.label} (only ${paths.join(', ')})` : checkpoint.label);
         setLastRestore({ label: what, before: result.before, problems: [...result.skipped.map((p) => `${p} (locked)`), ...result.failed.map((f) => `${f.path} (${f.reason})`)] });
         return true;

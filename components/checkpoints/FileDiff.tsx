@@ -24,7 +24,7 @@ export function FileDiff({ change }: { change: FileChange }) {
           lineNumbers(),
           EditorState.readOnly.of(true),
           EditorView.editable.of(false),
-          EditorView.contentAttributes.of({ 'aria-label': `Diff of ${change.path}` }),
+          EditorView.contentAttributes.of({ 'aria-label': `Changes in ${change.path.replace(/^\/+/, '')}` }),
           editorTheme(dark()),
           unifiedMergeView({ original: change.before ?? '', mergeControls: false, highlightChanges: true, gutter: true }),
         ],
@@ -32,6 +32,6 @@ export function FileDiff({ change }: { change: FileChange }) {
     });
     return () => view.destroy();
   }, [change]);
-  if (change.binary) return <p className={styles.muted}>{change.path} is a binary file: listed, not diffed.</p>;
+  if (change.binary) return <p className={styles.muted}>{change.path.replace(/^\/+/, '')} is a binary file: listed, not diffed.</p>;
   return <div ref={host} className={styles.diff} data-path={change.path} />;
 }

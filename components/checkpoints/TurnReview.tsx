@@ -9,6 +9,9 @@ import type { Turn } from './turns';
 import { summaryText, useTurnChanges } from './useTurnChanges';
 import styles from './checkpoints.module.css';
 
+/** Store paths are "/"-rooted; people read them relative to the workspace. */
+const shown = (path: string) => path.replace(/^\/+/, '');
+
 const STATUS_TEXT: Record<FileChange['status'], string> = { added: 'added', modified: 'modified', deleted: 'deleted' };
 
 /**
@@ -69,11 +72,11 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
                 <button
                   type="button"
                   aria-current={current?.path === change.path ? 'true' : undefined}
-                  aria-label={`${change.path}, ${STATUS_TEXT[change.status]}${change.binary ? ', binary' : `, +${change.additions} −${change.deletions}`}`}
+                  aria-label={`${shown(change.path)}, ${STATUS_TEXT[change.status]}${change.binary ? ', binary' : `, +${change.additions} −${change.deletions}`}`}
                   className={current?.path === change.path ? styles.fileActive : styles.file}
                   onClick={() => setSelected(change.path)}
                 >
-                  <span className={styles[change.status]}>{change.status[0]?.toUpperCase()}</span> {change.path}{' '}
+                  <span className={styles[change.status]}>{change.status[0]?.toUpperCase()}</span> {shown(change.path)}{' '}
                   {!change.binary && (
                     <span className={styles.counts}>
                       +{change.additions} −{change.deletions}
@@ -84,10 +87,10 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
             ))}
           </ul>
           {current && (
-            <section aria-label={`Diff of ${current.path}`} className={styles.diffPane}>
+            <section aria-label={`Diff of ${shown(current.path)}`} className={styles.diffPane}>
               <div className={styles.diffHeader}>
-                <span>{current.path}</span>
-                <button type="button" className={styles.button} disabled={working} onClick={() => void restore([current.path])} aria-label={`Restore ${current.path} to before this turn`}>
+                <span>{shown(current.path)}</span>
+                <button type="button" className={styles.button} disabled={working} onClick={() => void restore([current.path])} aria-label={`Restore ${shown(current.path)} to before this turn`}>
                   Restore this file
                 </button>
               </div>

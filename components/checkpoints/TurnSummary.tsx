@@ -29,7 +29,8 @@ export function TurnSummary({ messageId }: { messageId: string }) {
           turn={turn}
           onClose={() => {
             setOpen(false);
-            opener.current?.focus();
+            // After the dialog is gone: while it is open the page behind it is inert and cannot take focus.
+            window.setTimeout(() => opener.current?.focus(), 0);
           }}
         />
       )}
