@@ -11,6 +11,7 @@ import { RestoredNotice } from './RestoredNotice';
 import { useEditorSession } from './useEditorSession';
 import { useStoreSelector } from './useStoreSelector';
 import { useCommandHandler } from '@/components/commands/useCommandHandler';
+import { commandShortcut } from '@/lib/commands/registry';
 import styles from './editor.module.css';
 
 /**
@@ -113,7 +114,8 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
           {active?.binary && <BinaryNotice store={store} path={active.path} />}
           {!active && (
             <p className={styles.placeholder}>
-              No file open. Open one from the file tree, or press Ctrl+P to find it by name.
+              No file open. Open one from the file tree, or press {commandShortcut('workbench.quickOpen')} to find it by name;
+              {' '}{commandShortcut('workbench.commandPalette')} lists every command and its shortcut.
             </p>
           )}
         </div>

@@ -102,6 +102,11 @@ export function shortcutLabel(command: CommandInfo): string | null {
   return first ? formatShortcut(first) : null;
 }
 
+/** The shortcut of a command that has one, as shown ("Ctrl+P"). */
+export function commandShortcut(id: CommandId): string {
+  return shortcutLabel(commandById(id)) ?? '';
+}
+
 /** A button's tooltip: "New file (Ctrl+Alt+N)". */
 export function commandTitle(id: CommandId, label?: string): string {
   const command = commandById(id);
