@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { conversation } from './support/chat';
 import { openIde, region } from './support/ide';
@@ -11,6 +12,12 @@ import { terminal } from './support/terminal';
 /** The landmark region that holds keyboard focus now ("Editor", "Terminal", …), or null. */
 function focusedRegion(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.closest('section[aria-label]')?.getAttribute('aria-label') ?? null);
+}
+
+/** With TABSMITH_SHOTS_DIR set, keeps a picture of the step for people reviewing the keyboard work. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.TABSMITH_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `palette-${name}.png`) });
 }
 
 async function expectFocusIn(page: Page, name: string | null): Promise<void> {
@@ -37,6 +44,7 @@ test.describe('keyboard', () => {
     await expect(input).toBeFocused();
     await page.keyboard.type('kbd shrt');
     await expect(palette.getByRole('option').first()).toHaveText(/Keyboard shortcuts/);
+    await shot(page, 'fuzzy');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
@@ -46,6 +54,7 @@ test.describe('keyboard', () => {
     await expect(shortcuts.getByRole('row', { name: /Go to file \(quick open\)/ })).toContainText('Ctrl+P');
     await expect(shortcuts.getByRole('row', { name: /Show all commands/ })).toContainText('F1');
     await expect(shortcuts.getByRole('row', { name: /Leave the editor or the terminal/ })).toContainText('Esc then Tab');
+    await shot(page, 'shortcuts');
     await page.keyboard.press('Escape');
     await expect(shortcuts).toBeHidden();
     await expect(search).toBeFocused();
@@ -86,6 +95,7 @@ test.describe('keyboard', () => {
     await page.keyboard.type('echo keyboard-$((40+2))');
     await page.keyboard.press('Enter');
     await expect(shell.panel).toContainText('keyboard-42');
+    await shot(page, 'terminal-focus-ring');
 
     // Back to where focus was, and in again.
     await page.keyboard.press('Control+`');
