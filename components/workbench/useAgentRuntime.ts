@@ -3,6 +3,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createChatController } from '@/components/chat/chat-controller';
 import { createPreviewCheckHook } from '@/components/computer-use/manager';
+import { findPreviewFrame } from '@/components/preview/PreviewPanel';
+import { createPreviewLogsHook } from '@/lib/preview/preview-logs';
 import type { SessionManager } from '@/lib/computer-use/session-types';
 import type { TerminalRequests } from '@/components/terminal/terminal-requests';
 import { recordAudit } from '@/lib/agent/audit';
@@ -35,6 +37,7 @@ export function useAgentRuntime(runtime: Runtime, store: WorkspaceStore, termina
       audit: (entry) => db.then((opened) => recordAudit(opened, entry)),
       onBackgroundProcess: (process, command) => terminalRequests.showProcess(process, command),
       previewCheck: createPreviewCheckHook(computerUse),
+      previewLogs: createPreviewLogsHook(findPreviewFrame),
     });
     const client = createToolClient({ tabId });
     current.set(client);

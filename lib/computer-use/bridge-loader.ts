@@ -7,6 +7,8 @@
  * injection for both and leaves `currentScript` pointing at the bridge's own tag.
  */
 
+import { EARLY_CAPTURE_SCRIPT } from './bridge/console-capture';
+
 /** Marks the bridge's tag, so a page that runs the loader twice (a second injection) loads the bridge once. */
 export const BRIDGE_LOADER_MARKER = 'data-tabsmith-bridge';
 
@@ -16,7 +18,9 @@ export const BRIDGE_LOADER_MARKER = 'data-tabsmith-bridge';
  * whose referrer is a preview page to the user's server, which would answer with the app's HTML instead.
  */
 export function bridgeLoaderScript(src: string): string {
-  return `(function(){
+  // The console capture's early buffer runs first, inline: the app's own scripts may run before the bridge loads.
+  return `${EARLY_CAPTURE_SCRIPT}
+(function(){
 if (document.querySelector('script[${BRIDGE_LOADER_MARKER}]')) return;
 var s = document.createElement('script');
 s.src = ${JSON.stringify(src).replace(/</g, '\\u003c')};

@@ -121,7 +121,7 @@ export const bridgeRequestSchema = z.object({
   tag: z.literal(BRIDGE_TAG),
   kind: z.literal('request'),
   id: z.string(),
-  op: z.enum(['ping', 'size', 'screenshot', 'execute']),
+  op: z.enum(['ping', 'size', 'screenshot', 'execute', 'logs']),
   action: actionSchema.optional(),
   marks: z.boolean().optional(),
   allowJpeg: z.boolean().optional(),

@@ -5,6 +5,7 @@
  * the `?ide=` query when given.
  */
 import { BRIDGE_TAG } from '../types';
+import { installLogCapture, type LogCapture } from './console-capture';
 import { BridgeError } from './dom';
 import { executeAction } from './execute';
 import { createBridgeHandler, type Perform } from './handler';
@@ -30,8 +31,12 @@ function ideOrigin(): string | null {
   }
 }
 
+let logs: LogCapture | null = null;
+
 const perform: Perform = async (request) => {
   switch (request.op) {
+    case 'logs':
+      return { result: logs ? logs.read() : { entries: [], dropped: 0, url: location.href } };
     case 'ping':
       return { result: { url: location.href } };
     case 'size':
@@ -52,6 +57,7 @@ function install(): void {
   const origin = ideOrigin();
   if (!origin) return;
   window.__tabsmithBridge = true;
+  logs = installLogCapture(window);
   watchNavigation(window);
   window.addEventListener('message', createBridgeHandler({ parent: window.parent, ideOrigin: origin, perform }));
   const announce = () => window.parent.postMessage({ tag: BRIDGE_TAG, kind: 'ready', url: location.href }, origin);
