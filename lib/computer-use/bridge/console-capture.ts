@@ -96,8 +96,8 @@ function wrapFetch(win: Window & typeof globalThis, add: (entry: Omit<PreviewLog
 }
 
 /**
- * ES5 for the bridge loader: buffers uncaught errors, rejections and console errors/warnings until the bridge
- * script has loaded and taken over (module scripts of the app can run before it).
+ * ES5 for the bridge loader: buffers uncaught errors, rejections and console messages until the bridge script
+ * has loaded and taken over (the app's scripts can run before it).
  */
 export const EARLY_CAPTURE_SCRIPT = `(function(w){
 if (w.${EARLY_LOGS_KEY}) return;
@@ -106,5 +106,5 @@ function t(){ return Math.round(w.performance.now()); }
 function s(v){ try { return v instanceof Error ? (v.stack || v.message) : typeof v === 'string' ? v : JSON.stringify(v); } catch (e) { return String(v); } }
 w.addEventListener('error', function(e){ if (w.${EARLY_LOGS_KEY} === b && !(e.target && e.target !== w)) b.push({ kind: 'error', level: 'error', message: e.error ? s(e.error) : e.message, at: t() }); }, true);
 w.addEventListener('unhandledrejection', function(e){ if (w.${EARLY_LOGS_KEY} === b) b.push({ kind: 'rejection', level: 'error', message: s(e.reason), at: t() }); });
-['error', 'warn'].forEach(function(l){ var o = w.console[l]; w.console[l] = function(){ if (w.${EARLY_LOGS_KEY} === b) b.push({ kind: 'console', level: l, message: Array.prototype.map.call(arguments, s).join(' '), at: t() }); return o.apply(w.console, arguments); }; });
+['log', 'info', 'warn', 'error', 'debug'].forEach(function(l){ var o = w.console[l]; w.console[l] = function(){ if (w.${EARLY_LOGS_KEY} === b) b.push({ kind: 'console', level: l, message: Array.prototype.map.call(arguments, s).join(' '), at: t() }); return o.apply(w.console, arguments); }; });
 })(window);`;
