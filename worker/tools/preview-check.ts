@@ -13,7 +13,7 @@ export interface PreviewCheckResult {
   steps: number;
   /** False when the session stopped with an error or ran out of turns; the answer then says why. Default true. */
   ok?: boolean;
-  /** Screenshots the session took, when the session counts them. */
+  /** Screenshots the session took, when the session counts them (else one to start plus one per action). */
   screenshots?: number;
 }
 
@@ -55,7 +55,8 @@ export function previewCheckHandler(hook: PreviewCheckHook | undefined, logsHook
       answer: result.answer,
       steps: Math.max(0, Math.round(result.steps)),
       durationMs: Math.round(performance.now() - started),
-      ...(result.screenshots !== undefined ? { screenshots: result.screenshots } : {}),
+      // A session takes one screenshot to start and one after every action, unless the hook counted them.
+      screenshots: result.screenshots ?? Math.max(0, Math.round(result.steps)) + 1,
       ...(logs ? { logs } : {}),
     };
   };
