@@ -4,7 +4,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { errorMessage } from '@/lib/error-message';
 import { deleteCheckpoint, renameCheckpoint, takeCheckpoint, type CheckpointKind, type CheckpointMeta } from '@/lib/workspace/checkpoints';
-import { checkpointsChanged } from './checkpoint-events';
 import { useCheckpoints, type CheckpointsValue } from './CheckpointsProvider';
 import { SaveCheckpointForm } from './SaveCheckpointForm';
 import styles from './checkpoints.module.css';
@@ -70,8 +69,6 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
       await work();
     } catch (e) {
       setProblem(errorMessage(e));
-    } finally {
-      checkpointsChanged(workspaceId);
     }
   };
   const confirm = () => {

@@ -9,9 +9,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { errorMessage } from '@/lib/error-message';
-import { listCheckpoints, restoreCheckpoint, type CheckpointMeta } from '@/lib/workspace/checkpoints';
+import { listCheckpoints, restoreCheckpoint, subscribeCheckpoints, type CheckpointMeta } from '@/lib/workspace/checkpoints';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import { checkpointsChanged, onCheckpointsChanged } from './checkpoint-events';
 import { noteRestored } from './restore-notice';
 import { turnCheckpoints, turnsByEndMessage, type Turn } from './turns';
 
@@ -71,7 +70,7 @@ export function CheckpointsProvider({ store, workspaceId, conversationId, messag
   }, [workspaceId]);
   useEffect(() => {
     refresh();
-    return onCheckpointsChanged(workspaceId, refresh);
+    return subscribeCheckpoints(workspaceId, refresh);
   }, [workspaceId, refresh]);
   // A run that ends has changed the live files: the last turn's counts are read again.
   const [wasBusy, setWasBusy] = useState(busy);
@@ -93,7 +92,6 @@ export function CheckpointsProvider({ store, workspaceId, conversationId, messag
         setError(`Restore failed: ${errorMessage(e)}`);
         return false;
       } finally {
-        checkpointsChanged(workspaceId);
         setVersion((v) => v + 1);
       }
     },
@@ -111,7 +109,6 @@ export function CheckpointsProvider({ store, workspaceId, conversationId, messag
     } catch (e) {
       setError(`Undo failed: ${errorMessage(e)}`);
     } finally {
-      checkpointsChanged(workspaceId);
       setVersion((v) => v + 1);
     }
   }, [lastRestore, store, workspaceId]);

@@ -5,7 +5,6 @@
  */
 import { takeCheckpoint } from '@/lib/workspace/checkpoints';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import { checkpointsChanged } from './checkpoint-events';
 
 const LABEL_CHARS = 80;
 
@@ -15,10 +14,8 @@ export function turnLabel(text: string): string {
 }
 
 export async function checkpointTurn(store: WorkspaceStore, turn: { conversationId: string; messageId: string; text: string }): Promise<void> {
-  const workspaceId = store.getSnapshot().meta.id;
   try {
     await takeCheckpoint(store, { kind: 'turn', label: turnLabel(turn.text), conversationId: turn.conversationId, messageId: turn.messageId });
-    checkpointsChanged(workspaceId);
   } catch (error) {
     console.warn('[tabsmith] checkpoint before the agent turn failed', error);
   }

@@ -1,7 +1,8 @@
 /**
  * Which agent message ends which turn, and what that turn's changes are measured between: the checkpoint taken
  * before its user message, and the one taken before the next user message of the conversation (or the live
- * workspace for the last turn). Pure, so the mapping is tested without a browser.
+ * workspace for the last turn) — or, when files were restored in between, the one taken just before the
+ * first such restore. Pure, so the mapping is tested without a browser.
  */
 import type { CheckpointMeta } from '@/lib/workspace/checkpoints';
 
@@ -46,7 +47,13 @@ export function turnsByEndMessage(messages: readonly MessageLike[], checkpoints:
     if (!from || !endMessage) return;
     const nextUser = starts.slice(n + 1).map((index) => messages[index]?.id ?? '').find((id) => byMessage.has(id));
     const next = nextUser === undefined ? undefined : byMessage.get(nextUser);
-    turns.set(endMessage.id, { userMessageId: from.messageId ?? '', from, to: next ? next.id : 'live', endMessageId: endMessage.id, last: next === undefined });
+    // A restore since the turn changed what comes after it: the state just before the first such restore is
+    // where the turn ended, so its review still shows what it did (and can restore it again).
+    const restoredAfter = checkpoints
+      .filter((c) => c.kind === 'before-restore' && c.createdAt >= from.createdAt && (!next || c.createdAt <= next.createdAt))
+      .sort((a, b) => a.createdAt - b.createdAt)[0];
+    const to = restoredAfter?.id ?? next?.id ?? 'live';
+    turns.set(endMessage.id, { userMessageId: from.messageId ?? '', from, to, endMessageId: endMessage.id, last: next === undefined });
   });
   return turns;
 }

@@ -7,7 +7,8 @@ import { terminal } from './support/terminal';
  * Checkpoints end to end with the replay model (tests/e2e/fixtures/replay/checkpoints.json): one agent turn
  * writes new.txt, edits edit.txt, deletes old.txt and installs a fixture package; its review lists exactly those
  * files with their line counts and diffs; restoring goes back in the runtime and the editor and can be undone;
- * a named checkpoint survives a reload and an export/import with history; rewinding drops the later messages.
+ * a named checkpoint survives a reload and an export/import with history; rewinding drops the later messages;
+ * text typed in a tab comes back with Undo restore.
  */
 const SHOTS = '/work/notes/shots';
 
@@ -105,6 +106,7 @@ test('named checkpoints survive a reload and an export/import, and rewind drops 
   await dialog.getByLabel('New name for Known good').fill('Known good v1');
   await dialog.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(dialog.getByRole('listitem', { name: 'Known good v1 (Named)' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/ckpt-ui-timeline.png` });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(agent(page).getByRole('button', { name: 'Checkpoints', exact: true })).toBeFocused();
@@ -144,4 +146,38 @@ test('named checkpoints survive a reload and an export/import, and rewind drops 
   await page.keyboard.press('Escape');
   await expect(conversation(page).getByRole('article', { name: 'You' })).toHaveCount(1);
   await expect(conversation(page)).not.toContainText('Second turn: nothing to change.');
+});
+
+test('text typed in a tab is saved when focus leaves it, so a restore replaces it and Undo restore brings it back', async ({ page }) => {
+  await openIde(page, { name: 'Checkpoint typing' });
+  await prepareFiles(page);
+  await sendPrompt(page, 'checkpoint demo turn');
+  await waitForAgentIdle(page);
+  const lastAgent = conversation(page).getByRole('article', { name: 'Agent' }).last();
+  await expect(lastAgent).toContainText('installed', { timeout: AGENT_TIMEOUT_MS });
+  await expect(lastAgent).toContainText('5 files changed');
+
+  await openByName(page, 'edit', 'edit.txt');
+  const editor = region(page, 'Editor').getByRole('textbox', { name: 'Contents of edit.txt' });
+  await expect(editor).toContainText('line 2');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('my own words');
+
+  // Opening the review moves focus out of the editor, which saves the tab before anything is restored.
+  await lastAgent.getByRole('button', { name: /^Review the changes of this turn/ }).click();
+  const dialog = review(page);
+  await dialog.getByRole('button', { name: 'Restore all to before this turn' }).click();
+  await page.getByRole('dialog', { name: 'Restore all files to before this turn?' }).getByRole('button', { name: 'Restore all' }).click();
+  await expect(dialog.getByRole('button', { name: 'Undo restore' })).toBeVisible({ timeout: 30_000 });
+  // The review still shows what the turn did.
+  await expect(dialog.getByRole('heading')).toContainText('5 files changed');
+  await dialog.getByRole('button', { name: 'Close the review' }).click();
+  await expect(editor).toContainText('line two');
+  await expect(editor).not.toContainText('my own words');
+  await expect(lastAgent).toContainText('5 files changed');
+
+  await agent(page).getByRole('button', { name: 'Undo restore' }).click();
+  await expect(editor).toContainText('my own words');
+  await terminal(page, 1).run('cat edit.txt', { output: 'my own words' });
 });

@@ -30,6 +30,13 @@ describe('turns of a conversation', () => {
     expect(turns.get('a2')).toMatchObject({ from: { id: 'c2' }, to: 'live', last: true });
   });
 
+  it('ends a turn where the first restore after it began, so its review survives the restore', () => {
+    const restored = [checkpoint('c1', 'u1', 1), checkpoint('r1', null, 5, { kind: 'before-restore' }), checkpoint('r2', null, 7, { kind: 'before-restore' })];
+    expect(turnsByEndMessage(messages.slice(0, 2), restored, 'main').get('a1')?.to).toBe('r1');
+    const later = [checkpoint('c1', 'u1', 1), checkpoint('c2', 'u2', 2), checkpoint('r1', null, 5, { kind: 'before-restore' })];
+    expect(turnsByEndMessage(messages, later, 'main').get('a1')?.to).toBe('c2');
+  });
+
   it('ignores other conversations’ checkpoints and other kinds', () => {
     const turns = turnsByEndMessage(messages, [checkpoint('c1', 'u1', 1, { conversationId: 'other' }), checkpoint('n', 'u2', 2, { kind: 'named' })], 'main');
     expect(turns.size).toBe(0);
