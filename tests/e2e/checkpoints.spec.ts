@@ -181,3 +181,16 @@ test('text typed in a tab is saved when focus leaves it, so a restore replaces i
   await expect(editor).toContainText('my own words');
   await terminal(page, 1).run('cat edit.txt', { output: 'my own words' });
 });
+
+test('a turn that ends in an error offers to restore the files to before it', async ({ page }) => {
+  await openIde(page, { name: 'Checkpoint error' });
+  await prepareFiles(page);
+  await page.route('**/api/ai', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The model is unavailable.' }) }));
+  await sendPrompt(page, 'checkpoint demo turn');
+  const failure = conversation(page).getByRole('alert');
+  await expect(failure).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
+  await failure.getByRole('button', { name: 'Restore to before this turn' }).click();
+  await page.getByRole('dialog', { name: 'Restore all files to before this turn?' }).getByRole('button', { name: 'Restore' }).click();
+  await expect(agent(page).getByRole('status').filter({ hasText: 'Restored “checkpoint demo turn”' })).toBeVisible({ timeout: 30_000 });
+  await expect(agent(page).getByRole('button', { name: 'Undo restore' })).toBeVisible();
+});
