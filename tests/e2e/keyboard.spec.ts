@@ -59,6 +59,13 @@ test.describe('keyboard', () => {
     await expect(shortcuts).toBeHidden();
     await expect(search).toBeFocused();
 
+    // Quick open gives focus back too (it used to drop it on the page's body).
+    await page.keyboard.press('Control+p');
+    await expect(page.getByRole('dialog', { name: 'Quick open' }).getByRole('combobox', { name: 'File name' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Quick open' })).toBeHidden();
+    await expect(search).toBeFocused();
+
     // A command run from the palette: "New file" starts naming a file in the tree.
     await page.keyboard.press('Control+Shift+P');
     await page.keyboard.type('new file');
