@@ -151,7 +151,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
                 Restore
               </button>
               {context.canRewind(checkpoint) && (
-                <button type="button" className={styles.button} disabled={context.busy} onClick={() => setPending({ action: 'rewind', checkpoint })} aria-label={`Rewind conversation to before ${checkpoint.label}`}>
+                <button type="button" className={styles.button} disabled={context.busy} onClick={() => setPending({ action: 'rewind', checkpoint })} aria-label={`Rewind conversation to here (before ${checkpoint.label})`}>
                   Rewind conversation to here
                 </button>
               )}

@@ -72,16 +72,11 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
                 <button
                   type="button"
                   aria-current={current?.path === change.path ? 'true' : undefined}
-                  aria-label={`${shown(change.path)}, ${STATUS_TEXT[change.status]}${change.binary ? ', binary' : `, +${change.additions} −${change.deletions}`}`}
                   className={current?.path === change.path ? styles.fileActive : styles.file}
                   onClick={() => setSelected(change.path)}
                 >
-                  <span className={styles[change.status]}>{change.status[0]?.toUpperCase()}</span> {shown(change.path)}{' '}
-                  {!change.binary && (
-                    <span className={styles.counts}>
-                      +{change.additions} −{change.deletions}
-                    </span>
-                  )}
+                  {shown(change.path)} <span className={styles[change.status]}>{STATUS_TEXT[change.status]}</span>{' '}
+                  <span className={styles.counts}>{change.binary ? 'binary' : `+${change.additions} −${change.deletions}`}</span>
                 </button>
               </li>
             ))}
@@ -90,7 +85,7 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
             <section aria-label={`Diff of ${shown(current.path)}`} className={styles.diffPane}>
               <div className={styles.diffHeader}>
                 <span>{shown(current.path)}</span>
-                <button type="button" className={styles.button} disabled={working} onClick={() => void restore([current.path])} aria-label={`Restore ${shown(current.path)} to before this turn`}>
+                <button type="button" className={styles.button} disabled={working} onClick={() => void restore([current.path])} aria-label={`Restore this file: ${shown(current.path)}`}>
                   Restore this file
                 </button>
               </div>

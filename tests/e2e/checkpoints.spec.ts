@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AGENT_TIMEOUT_MS, agent, conversation, sendPrompt, waitForAgentIdle } from './support/chat';
 import { openByName, openIde, region } from './support/ide';
@@ -18,6 +19,19 @@ async function prepareFiles(page: Page): Promise<void> {
   const shell = terminal(page, 1);
   await shell.run(`printf 'line one\\nline two\\nline three\\n' > edit.txt && printf 'gone soon\\n' > old.txt && echo '{"name":"ck","version":"1.0.0"}' > package.json`);
   await shell.run('cat edit.txt', { output: 'line three' });
+}
+
+/** WCAG 2.1 AA violations (axe) inside the open dialog named `name`. */
+async function axeViolations(page: Page, name: string): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async (dialogName) => {
+    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<Result> } }).axe;
+    const dialog = [...document.querySelectorAll('dialog[open]')].find((d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.startsWith(dialogName));
+    if (!dialog) return [`no open dialog named ${dialogName}`];
+    const result = await axe.run(dialog, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, name);
 }
 
 function review(page: Page): Locator {
@@ -43,19 +57,19 @@ test('a turn is reviewed file by file, restored in the runtime and the editor, a
   await waitForAgentIdle(page);
   const lastAgent = conversation(page).getByRole('article', { name: 'Agent' }).last();
   await expect(lastAgent).toContainText('tabsmith-fixture-greet installed', { timeout: AGENT_TIMEOUT_MS });
-  const reviewButton = lastAgent.getByRole('button', { name: /^Review the changes of this turn/ });
+  const reviewButton = lastAgent.getByRole('button', { name: /^Review changes of this turn/ });
   await expect(reviewButton).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
 
   await reviewButton.click();
   const dialog = review(page);
   await expect(dialog).toBeVisible();
   const files = dialog.getByRole('list', { name: 'Changed files' }).getByRole('button');
-  await expect(files.filter({ hasText: 'new.txt' })).toHaveAccessibleName('new.txt, added, +1 −0');
-  await expect(files.filter({ hasText: 'edit.txt' })).toHaveAccessibleName('edit.txt, modified, +1 −1');
-  await expect(files.filter({ hasText: 'old.txt' })).toHaveAccessibleName('old.txt, deleted, +0 −1');
-  await expect(files.filter({ hasText: 'package.json' }).first()).toHaveAccessibleName(/^package\.json, modified, \+\d+ −1$/);
+  await expect(files.filter({ hasText: 'new.txt' })).toHaveAccessibleName('new.txt added +1 −0');
+  await expect(files.filter({ hasText: 'edit.txt' })).toHaveAccessibleName('edit.txt modified +1 −1');
+  await expect(files.filter({ hasText: 'old.txt' })).toHaveAccessibleName('old.txt deleted +0 −1');
+  await expect(files.filter({ hasText: 'package.json' }).first()).toHaveAccessibleName(/^package\.json modified \+\d+ −1$/);
   // Exactly the turn's files: the install may also write a lock file, never anything under node_modules.
-  const names = (await files.allTextContents()).map((text) => text.replace(/^[AMD] /, '').replace(/ \+\d+ −\d+$/, '').trim());
+  const names = (await files.allTextContents()).map((text) => text.trim().split(' ')[0] ?? '');
   expect(names.filter((name) => name !== 'package-lock.json').sort()).toEqual(['edit.txt', 'new.txt', 'old.txt', 'package.json']);
   expect(names.some((name) => name.startsWith('node_modules'))).toBe(false);
 
@@ -68,6 +82,7 @@ test('a turn is reviewed file by file, restored in the runtime and the editor, a
   await files.filter({ hasText: 'edit.txt' }).click();
   await expect(diff).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/checkpoint-review.png` });
+  expect(await axeViolations(page, 'Changes of this turn')).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Restore all to before this turn' }).click();
   await page.getByRole('dialog', { name: 'Restore all files to before this turn?' }).getByRole('button', { name: 'Restore all' }).click();
@@ -107,6 +122,7 @@ test('named checkpoints survive a reload and an export/import, and rewind drops 
   await dialog.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(dialog.getByRole('listitem', { name: 'Known good v1 (Named)' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/ckpt-ui-timeline.png` });
+  expect(await axeViolations(page, 'Checkpoints')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(agent(page).getByRole('button', { name: 'Checkpoints', exact: true })).toBeFocused();
@@ -141,7 +157,7 @@ test('named checkpoints survive a reload and an export/import, and rewind drops 
   await waitForAgentIdle(page);
   await expect(conversation(page).getByRole('article', { name: 'You' })).toHaveCount(2);
   dialog = await openTimeline(page);
-  await dialog.getByRole('button', { name: 'Rewind conversation to before and a second turn' }).click();
+  await dialog.getByRole('button', { name: 'Rewind conversation to here (before and a second turn)' }).click();
   await page.getByRole('dialog', { name: 'Rewind the conversation to here?' }).getByRole('button', { name: 'Rewind' }).click();
   await page.keyboard.press('Escape');
   await expect(conversation(page).getByRole('article', { name: 'You' })).toHaveCount(1);
@@ -165,7 +181,7 @@ test('text typed in a tab is saved when focus leaves it, so a restore replaces i
   await page.keyboard.type('my own words');
 
   // Opening the review moves focus out of the editor, which saves the tab before anything is restored.
-  await lastAgent.getByRole('button', { name: /^Review the changes of this turn/ }).click();
+  await lastAgent.getByRole('button', { name: /^Review changes of this turn/ }).click();
   const dialog = review(page);
   await dialog.getByRole('button', { name: 'Restore all to before this turn' }).click();
   await page.getByRole('dialog', { name: 'Restore all files to before this turn?' }).getByRole('button', { name: 'Restore all' }).click();
