@@ -47,6 +47,8 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   const [autoFixExhausted, setAutoFixExhausted] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [stepBase, setStepBase] = useState(0);
+  /** A user message waits for its turn checkpoint: the run has begun for the user (Stop, no second send). */
+  const [starting, setStarting] = useState(false);
   // Mirrors of state for the callbacks the Chat instance calls outside render (body, onToolCall,
   // sendAutomaticallyWhen, onFinish). Handlers also write them at once, so an automatic decision made
   // before React re-renders already sees a Stop.
@@ -95,7 +97,7 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     },
   });
   const { messages, status, sendMessage, setMessages, clearError, stop: stopChat } = chat;
-  const busy = status === 'submitted' || status === 'streaming';
+  const busy = starting || status === 'submitted' || status === 'streaming';
 
   function mayContinue(current: IdeUIMessage[]): boolean {
     const { stopped: isStopped, runMode: currentMode, stepBase: base } = live.current;
@@ -128,9 +130,13 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
       // changes (file tools, shell, npm) are exactly what differs from it afterwards.
       const id = generateId();
       const parts = [...(options.files ?? []), { type: 'text' as const, text }];
-      void checkpointTurn(live.current.store, { conversationId, messageId: id, text }).then(() =>
-        sendMessage({ id, role: 'user', parts, metadata: { mode: started } }),
-      );
+      setStarting(true);
+      void checkpointTurn(live.current.store, { conversationId, messageId: id, text })
+        .then(() => {
+          // Stop pressed while the checkpoint was taken: the message is not sent.
+          if (!live.current.stopped) return sendMessage({ id, role: 'user', parts, metadata: { mode: started } });
+        })
+        .finally(() => setStarting(false));
     },
     [sendMessage, conversationId],
   );
