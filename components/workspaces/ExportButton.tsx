@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@/components/files/errors';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import { exportZip, zipFileName } from '@/lib/workspace/zip';
+import { downloadWorkspaceZip } from '@/lib/commands/export';
 
 /**
  * "Export as zip": the runtime's files (the live truth; node_modules left out) zipped in the tab and saved
@@ -28,25 +28,7 @@ export function ExportButton({
   const run = async () => {
     setBusy(true);
     try {
-      const snapshot = store.getSnapshot();
-      // Read-only tabs cannot save; they export what is on disk.
-      if (!snapshot.readOnly) await store.saveAll().catch(() => undefined);
-      const files = await store.runtime.export();
-      // Loaded on demand: the checkpoint code is not needed to export files alone.
-      const history = withHistory ? await (await import('@/lib/workspace/checkpoints')).exportHistory(snapshot.meta.id) : [];
-      const zip = exportZip(
-        Object.entries(files).map(([path, content]) => ({ path, content })),
-        { history },
-      );
-      const url = URL.createObjectURL(new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = zipFileName(snapshot.meta.name);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoking at once can cancel the download in some browsers; a minute is plenty.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      await downloadWorkspaceZip(store, { withHistory });
       onError(null);
     } catch (error) {
       onError(`Export failed: ${errorMessage(error)}`);
