@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { agentModeSchema, type AgentMode, type IdeUIMessage } from '@/lib/agent/messages';
 import { openDatabase, type StoredConversation } from '@/lib/workspace/db';
 import { closeAsError, isIdeToolPart, isSettled } from './tool-parts';
+import { conversationChatId, summaryCache } from '@/lib/agent/context/summary-cache';
 
 export const MAIN_CONVERSATION = 'main';
 /** Longest name a user can give a conversation. */
@@ -123,6 +124,7 @@ export async function updateConversation(workspaceId: string, id: string, change
 
 export async function deleteConversation(workspaceId: string, id: string): Promise<void> {
   await withDb((db) => db.delete('conversations', [workspaceId, id]));
+  summaryCache.forget(conversationChatId(workspaceId, id));
 }
 
 function parseData(data: unknown): ConversationData | null {

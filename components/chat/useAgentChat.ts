@@ -13,6 +13,7 @@ import { generateId, type FileUIPart, type InferUITools } from 'ai';
 import { checkpointTurn } from '@/components/checkpoints/turn-checkpoint';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
+import { conversationChatId } from '@/lib/agent/context/summary-cache';
 import type { AgentTools } from '@/lib/agent/tools';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { useChatTransport } from './chat-transport';
@@ -62,7 +63,7 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   const transport = useChatTransport(live);
 
   const chat = useChat<IdeUIMessage>({
-    id: `workspace:${workspaceId}:${conversationId}`,
+    id: conversationChatId(workspaceId, conversationId),
     messages: initial.messages,
     transport,
     onToolCall: ({ toolCall }) => {

@@ -10,6 +10,7 @@ import type { ImportedHistory, writeHistory as writeHistoryType } from './checkp
 import { isPersistablePath } from './persistence';
 import { getTemplate, type TemplateId } from './templates';
 import { WorkspaceError, type FileContent, type PersistedState, type WorkspaceMeta } from './types';
+import { conversationChatId, summaryCache } from '@/lib/agent/context/summary-cache';
 
 export { openDatabase, type TabsmithDB } from './db';
 
@@ -163,4 +164,5 @@ export async function deleteWorkspace(db: TabsmithDB, id: string): Promise<void>
     tx.done,
   ]);
   forgetWorkspace(id);
+  summaryCache.forget(conversationChatId(id));
 }

@@ -122,6 +122,7 @@ describe('bounded requests over a 40-step session', () => {
     const storage = {
       getItem: (key: string) => store.get(key) ?? null,
       setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
       key: (i: number) => [...store.keys()][i] ?? null,
       get length() {
         return store.size;

@@ -21,12 +21,14 @@ const PREFIX = 'tabsmith:context-summary:';
 export interface SummaryCache {
   get(chatId: string): Compaction | null;
   set(chatId: string, compaction: Compaction): void;
+  /** Forgets the summaries of every chat whose id starts with this prefix (a deleted conversation or workspace). */
+  forget(chatIdPrefix: string): void;
   /** The compaction whose marker belongs under this message, if any. */
   forMessage(messageId: string): Compaction | null;
   subscribe(listener: () => void): () => void;
 }
 
-type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'key' | 'length'>;
+type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export function createSummaryCache(storage: KeyValue | null): SummaryCache {
   const memory = new Map<string, Compaction>();
@@ -61,6 +63,19 @@ export function createSummaryCache(storage: KeyValue | null): SummaryCache {
       }
       for (const listener of listeners) listener();
     },
+    forget(chatIdPrefix) {
+      load();
+      for (const chatId of [...memory.keys()]) {
+        if (!chatId.startsWith(chatIdPrefix)) continue;
+        memory.delete(chatId);
+        try {
+          storage?.removeItem(PREFIX + chatId);
+        } catch {
+          // blocked storage: the entry stays, harmless, and is overwritten if the id is ever reused
+        }
+      }
+      for (const listener of listeners) listener();
+    },
     forMessage(messageId) {
       load();
       for (const compaction of memory.values()) if (compaction.messageId === messageId) return compaction;
@@ -80,6 +95,11 @@ const browserStorage = (): KeyValue | null => {
     return null;
   }
 };
+
+/** The chat id useAgentChat gives a conversation; a workspace's chats share the prefix without a conversation. */
+export function conversationChatId(workspaceId: string, conversationId?: string): string {
+  return conversationId === undefined ? `workspace:${workspaceId}:` : `workspace:${workspaceId}:${conversationId}`;
+}
 
 /** The page's cache (shared by the transport, which writes it, and the chat, which shows markers). */
 export const summaryCache: SummaryCache = createSummaryCache(browserStorage());
