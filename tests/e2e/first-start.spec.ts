@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { OFFLINE_BOOTED, region, runtimeStatus } from './support/ide';
 import { terminal } from './support/terminal';
-import { createWorkspace, waitForWorkspace } from './support/workspace';
+import { createWorkspace, createWorkspaceFromDialog, waitForWorkspace } from './support/workspace';
 
 const e2ePort = Number(process.env.TABSMITH_E2E_PORT ?? 3000);
 const fixtureRegistry = `http://127.0.0.1:${Number(process.env.TABSMITH_FIXTURE_REGISTRY_PORT ?? e2ePort + 1874)}`;
@@ -141,6 +141,8 @@ for (const [how, block] of [
     // The same meaning on a machine that has internet access: WebContainer's host is out of reach.
     await block(page);
     await page.goto(`${base}/`);
+    // The launcher boots no runtime: the IDE does, once a workspace opens.
+    await createWorkspaceFromDialog(page, `fallback ${how}`);
     // From the boot's start (the IDE shows it is booting) to the fallback: the probe's ~1.5 s, not the 60 s
     // boot timeout. Loading the page is left out: that depends on how busy the machine is.
     await expect(runtimeStatus(page)).toContainText(/Booting|unreachable/, { timeout: 30_000 });
