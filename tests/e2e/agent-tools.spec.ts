@@ -27,6 +27,10 @@ test.describe('agent tools', () => {
     await waitForAgentIdle(page);
     await expect(conversation(page).getByRole('article', { name: 'Agent' }).last()).toContainText('All three calls were rejected');
     await expect(conversation(page)).not.toContainText('The model request failed');
+    // Rejected calls change nothing, and the turn says so rather than offering an empty review.
+    const reply = conversation(page).getByRole('article', { name: 'Agent' }).last();
+    await expect(reply.getByText('No files changed')).toBeVisible();
+    await expect(reply.getByRole('button', { name: /Review changes/ })).toHaveCount(0);
 
     const shots = process.env.TABSMITH_SHOTS_DIR;
     if (shots) await region(page, 'Agent').screenshot({ path: `${shots}/tool-failures.png` });
