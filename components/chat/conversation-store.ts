@@ -85,11 +85,21 @@ export async function loadConversation(workspaceId: string, id: string): Promise
   return stored ? parseData(stored.data) : null;
 }
 
-/** Creates an empty conversation, opened now, and returns its id. */
+/**
+ * Creates an empty conversation, opened now, and returns its id. Its creation time is kept later than every
+ * other conversation's in the workspace, so the list shows them in the order they were made even when two are
+ * made within the same millisecond.
+ */
 export async function createConversation(workspaceId: string, now = Date.now()): Promise<string> {
   const id = newConversationId();
-  const record: StoredConversation = { workspaceId, id, updatedAt: now, data: emptyConversation(now) };
-  await withDb((db) => db.put('conversations', record).then(() => undefined));
+  await withDb(async (db) => {
+    const tx = db.transaction('conversations', 'readwrite');
+    const existing = await tx.store.index('byWorkspace').getAll(workspaceId);
+    const latest = Math.max(0, ...existing.map((record) => parseData(record.data)?.createdAt || record.updatedAt));
+    const createdAt = Math.max(now, latest + 1);
+    await tx.store.put({ workspaceId, id, updatedAt: createdAt, data: emptyConversation(createdAt) });
+    await tx.done;
+  });
   return id;
 }
 

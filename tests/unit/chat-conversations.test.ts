@@ -28,6 +28,12 @@ describe('conversation store', () => {
     expect((await loadConversation(ws, second))?.mode).toBe('deep');
   });
 
+  it('lists conversations made within the same millisecond in the order they were made', async () => {
+    const ws = `w-${crypto.randomUUID()}`;
+    const made = [await createConversation(ws, 500), await createConversation(ws, 500), await createConversation(ws, 500)];
+    expect((await listConversations(ws)).map((c) => c.id)).toEqual(made);
+  });
+
   it('renames without losing messages, and a later save keeps the name', async () => {
     const ws = `w-${crypto.randomUUID()}`;
     const id = await createConversation(ws);
