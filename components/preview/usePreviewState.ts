@@ -6,7 +6,7 @@ import type { Runtime } from '@/lib/runtime/port';
 
 export type PreviewController = ReturnType<typeof usePreviewState>;
 
-/** Feeds the runtime's port, server-ready and preview-error events into the preview model. */
+/** Feeds the runtime's port, server-ready, preview-error and preview-clear events into the preview model. */
 export function usePreviewState(runtime: Runtime) {
   const [state, dispatch] = useReducer(previewReducer, initialPreviewState);
 
@@ -15,6 +15,7 @@ export function usePreviewState(runtime: Runtime) {
       runtime.onPort((event) => dispatch({ type: 'port', event })),
       runtime.onServerReady((port, url) => dispatch({ type: 'server-ready', port, url })),
       runtime.onPreviewError((error) => dispatch({ type: 'error', error })),
+      runtime.onPreviewClear?.((clear) => dispatch({ type: 'clear', clear })) ?? (() => {}),
     ];
     return () => unsubscribers.forEach((off) => off());
   }, [runtime]);

@@ -1,4 +1,4 @@
-import type { PortEvent, PreviewError } from '@/lib/runtime/port';
+import type { PortEvent, PreviewClear, PreviewError } from '@/lib/runtime/port';
 
 /**
  * What the preview pane knows: which server ports are open (and their URLs), which one is shown, and
@@ -17,6 +17,7 @@ export type PreviewAction =
   | { type: 'server-ready'; port: number; url: string }
   | { type: 'select'; port: number }
   | { type: 'error'; error: PreviewError }
+  | { type: 'clear'; clear: PreviewClear }
   | { type: 'dismiss-errors' }
   | { type: 'reload' };
 
@@ -38,11 +39,41 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
       return state.ports.some((p) => p.port === action.port) ? { ...state, selectedPort: action.port } : state;
     case 'error':
       return { ...state, errors: [...state.errors, action.error].slice(-MAX_PREVIEW_ERRORS) };
+    case 'clear':
+      return clearErrors(state, action.clear);
     case 'dismiss-errors':
       return { ...state, errors: [] };
     case 'reload':
       return { ...state, reloadKey: state.reloadKey + 1 };
   }
+}
+
+/**
+ * Drops the errors a page says are past, so the error bar (and "Fix with agent") shows only what is wrong now:
+ * a page that loaded again clears everything reported before its navigation started; an error overlay that went
+ * away clears the compile errors reported while it showed. Both only for the same server: another preview's
+ * errors stay.
+ */
+function clearErrors(state: PreviewState, clear: PreviewClear): PreviewState {
+  const server = serverOf(clear.source);
+  const past = (error: PreviewError) =>
+    (server === null || serverOf(error.source) === null || serverOf(error.source) === server) &&
+    (clear.reason === 'load' ? error.at < clear.since : error.overlay === true);
+  const errors = state.errors.filter((error) => !past(error));
+  return errors.length === state.errors.length ? state : { ...state, errors };
+}
+
+/**
+ * The server a preview URL or path belongs to: the port in the runtime's `/__virtual__/<port>/` paths, else the
+ * URL's origin; null when it cannot be told.
+ */
+export function serverOf(source: string | undefined): string | null {
+  if (!source) return null;
+  const virtual = /\/__virtual__\/(\d+)(?:\/|$)/.exec(source);
+  if (virtual) return `port ${virtual[1]}`;
+  if (!URL.canParse(source)) return null;
+  const { origin } = new URL(source);
+  return origin === 'null' ? null : origin;
 }
 
 function openPort(state: PreviewState, port: number, url: string, select: boolean): PreviewState {

@@ -85,6 +85,20 @@ export interface PreviewError {
   /** Page URL or port the error came from, when known. */
   source?: string;
   at: number;
+  /** The page showed the dev server's error overlay when it reported this (a compile error, not a runtime one). */
+  overlay?: boolean;
+}
+
+/**
+ * A preview page saying that errors it reported earlier no longer hold: it loaded again (`load`: errors from
+ * before `since`, the page's navigation start, are past) or its dev-server error overlay went away after a fix
+ * (`overlay`: the compile errors it reported while the overlay showed are fixed).
+ */
+export interface PreviewClear {
+  reason: 'load' | 'overlay';
+  since: number;
+  /** The page's URL, to tell which server's errors are meant. */
+  source?: string;
 }
 
 /** A command that ended: what the IDE offers to fix when it failed. Interactive shells are not reported. */
@@ -118,6 +132,8 @@ export interface Runtime {
   onPort(listener: (event: PortEvent) => void): Unsubscribe;
   onServerReady(listener: (port: number, url: string) => void): Unsubscribe;
   onPreviewError(listener: (error: PreviewError) => void): Unsubscribe;
+  /** Optional: preview pages saying their earlier errors are gone (runtimes whose pages can tell). */
+  onPreviewClear?(listener: (clear: PreviewClear) => void): Unsubscribe;
   /** Commands ending (spawned programs, and on the offline runtime each shell command line too). */
   onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe;
   export(path?: string): Promise<ExportedFiles>;

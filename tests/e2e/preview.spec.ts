@@ -67,4 +67,25 @@ test.describe('preview', () => {
     await expect(previewFrame(page).getByText('broken')).toBeVisible({ timeout: 30_000 });
     await expect(region(page, 'Preview')).toContainText('boom in the page');
   });
+
+  test('an error stays while the page shows it, and goes when the page loads again without it', async ({ page }) => {
+    const t1 = terminal(page, 1);
+    await t1.run(`echo "<p>page one</p><script>throw new Error('boom on page one')</script>" > page.html`);
+    await t1.run(
+      `echo "require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html');` +
+        ` res.end(require('fs').readFileSync('page.html')); }).listen(3000)" > serve.js`,
+    );
+    await t1.start('node serve.js');
+    const errorBar = region(page, 'Preview').getByRole('alert');
+    await expect(errorBar).toContainText('boom on page one', { timeout: 30_000 });
+
+    // Fixing the file does not fix the page already loaded: the error is still real until it loads again.
+    await page.getByRole('button', { name: 'New terminal' }).click();
+    const t2 = terminal(page, 2);
+    await t2.run(`echo "<p>page two</p>" > page.html`);
+    await expect(errorBar).toContainText('boom on page one');
+    await page.getByRole('button', { name: 'Reload preview' }).click();
+    await expect(previewFrame(page).getByText('page two')).toBeVisible();
+    await expect(errorBar).toHaveCount(0);
+  });
 });

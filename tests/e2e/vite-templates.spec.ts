@@ -3,7 +3,7 @@ import { zipSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseTarGzip } from 'nanotar';
-import { openByName } from './support/ide';
+import { openByName, region } from './support/ide';
 import { resolveFromRegistry } from './support/registry';
 import { terminal } from './support/terminal';
 import { importZip } from './support/workspace';
@@ -131,10 +131,15 @@ test.describe('create-vite templates in the offline runtime', () => {
       const overlay = preview.locator('vite-error-overlay');
       await expect(overlay).toBeVisible({ timeout: 15_000 });
       await expect(overlay).toContainText(c.edit.file);
+      // The IDE's error bar shows it too (so "Fix with agent" can send it), and goes once the fix is applied.
+      const errorBar = region(page, 'Preview').getByRole('alert');
+      await expect(errorBar).toContainText('The preview reported');
+      await expect(errorBar.getByRole('button', { name: 'Fix with agent' })).toBeVisible();
       // Delete what was typed (an undo may take more than that when slow typing split the history differently).
       for (let i = 0; i < c.broken.length; i += 1) await page.keyboard.press('Backspace');
       await page.keyboard.press('ControlOrMeta+s');
       await expect(overlay).toHaveCount(0, { timeout: 15_000 });
+      await expect(errorBar, 'the fixed error leaves the error bar without a reload').toHaveCount(0);
       await expect(preview.getByRole('heading', { name: c.heading.replace(c.edit.word, c.edit.replacement) })).toBeVisible();
 
       expect(ideErrors, 'the IDE page logged no errors while editing').toEqual([]);
@@ -167,9 +172,6 @@ test.describe('create-vite templates in the offline runtime', () => {
       // TABSMITH_SHOTS_DIR keeps a picture of the IDE showing the built page, for people reviewing the templates.
       const shots = process.env.TABSMITH_SHOTS_DIR;
       if (shots) {
-        // The error bar left from the overlay step would hide the page.
-        const dismiss = page.getByRole('button', { name: 'Dismiss' });
-        if (await dismiss.isVisible()) await dismiss.click();
         await page.screenshot({ path: join(shots, `vite-${c.template}.png`) });
       }
     });

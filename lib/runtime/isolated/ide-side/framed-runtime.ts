@@ -9,6 +9,7 @@ import {
   RuntimeError,
   type ExportedFiles,
   type FsEvent,
+  type PreviewClear,
   type Runtime,
   type RuntimeFs,
   type RuntimeProcess,
@@ -62,6 +63,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private readonly restartListeners = new Listeners<[RuntimeRestart]>();
   private readonly healthListeners = new Listeners<[FramedRuntimeHealth]>();
   private readonly runtimeErrorListeners = new Listeners<[string]>();
+  private readonly clearListeners = new Listeners<[PreviewClear]>();
   private readonly watchdog: Watchdog;
   private readonly stopPreviewErrors: Unsubscribe;
 
@@ -84,6 +86,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
       origin: () => this.conn?.origin ?? null,
       runtimeFrame: () => this.conn?.frame.contentWindow ?? null,
       emit: (error) => this.errorListeners.emit(error),
+      clear: (clear) => this.clearListeners.emit(clear),
     });
   }
 
@@ -267,6 +270,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
 
   onRuntimeError(listener: (message: string) => void): Unsubscribe {
     return this.runtimeErrorListeners.add(listener);
+  }
+
+  onPreviewClear(listener: (clear: PreviewClear) => void): Unsubscribe {
+    return this.clearListeners.add(listener);
   }
 
   onHealth(listener: (health: FramedRuntimeHealth) => void): Unsubscribe {
