@@ -9,6 +9,7 @@ import { parseNodeArgs } from './command-line';
 import { runGit } from './git/cli';
 import { runNode, type NodeDeps } from './node-exec';
 import { runNpm, runNpx, type NpmDeps } from './npm/cli';
+import { warmUpForVite } from './vite/warm-up';
 import type { CommandIO } from './process';
 import { complete, type Completion } from './shell/complete';
 import { createCoreutils } from './shell/coreutils';
@@ -38,7 +39,10 @@ export function createShell(deps: CommandDeps): Shell {
   const npmDeps = { ...deps, runCommandLine };
   const programs: Record<string, Program> = {
     node: (args, io) => runNode(parseNodeArgs(args), io, npmDeps),
-    npm: (args, io) => runNpm(args, io, npmDeps),
+    npm: (args, io) => {
+      warmUpForVite(deps.vfs, io.cwd);
+      return runNpm(args, io, npmDeps);
+    },
     npx: (args, io) => runNpx(args, io, npmDeps),
     git: (args, io) => runGit(args, io, deps),
   };

@@ -6,6 +6,7 @@
  */
 import { build } from './build';
 import { resolveConfig } from './config';
+import { createDebug, resetDebugClock, timed } from './debug';
 import { startDevServer } from './dev-server';
 import { isFile, joinPath, type ViteHost } from './host';
 import './frameworks';
@@ -66,9 +67,10 @@ function listen(host: ViteHost, server: { listen(port: number, callback?: () => 
 
 export async function runViteCli(host: ViteHost, args: readonly string[]): Promise<void> {
   const started = performance.now();
+  resetDebugClock();
   const options = parseViteArgs(args);
   const mode = options.mode ?? (options.command === 'build' ? 'production' : 'development');
-  const config = await resolveConfig(host, mode, options.command === 'dev' ? options.port : undefined);
+  const config = await timed(createDebug(host, 'vite:config'), 'config resolved', () => resolveConfig(host, mode, options.command === 'dev' ? options.port : undefined));
   if (options.base) config.base = options.base;
   if (options.command === 'build') {
     host.write(`${cyan(bannerName('bundler', viteVersion(host)))} ${green('building for production...')}\n`);

@@ -5,6 +5,7 @@
  * from the names their module object has when Node's loader runs them.
  */
 import { z } from 'zod';
+import { createDebug, timed, type DebugLog } from './debug';
 import { dirnameOf, isFile, joinPath, type ViteHost } from './host';
 import { resolveBrowser } from './resolve-browser';
 import { vfsPlugin } from './vfs-plugin';
@@ -30,8 +31,11 @@ export class DepOptimizer {
   private specifiers = new Set<string>();
   version = 0;
   private running: Promise<void> = Promise.resolve();
+  private readonly debug: DebugLog | null;
 
-  constructor(private readonly host: ViteHost) {}
+  constructor(private readonly host: ViteHost) {
+    this.debug = createDebug(host, 'vite:deps');
+  }
 
   has(specifier: string): boolean {
     return this.specifiers.has(specifier);
@@ -106,17 +110,20 @@ export class DepOptimizer {
   private async run(specifiers: Set<string>): Promise<void> {
     if (specifiers.size === 0) return;
     const key = this.cacheKey([...specifiers]);
-    const cached = this.readCache(key);
+    const cached = await timed(this.debug, 'cache read', () => this.readCache(key));
     if (cached) {
       this.files = cached;
       this.specifiers = specifiers;
       this.version += 1;
       return;
     }
-    const esbuild = await this.host.esbuild();
+    // esbuild starts loading (in its worker) while this thread reads the entries.
+    const loading = this.host.esbuild();
+    loading.catch(() => undefined); // awaited below; an entry that fails first must not leave it unhandled
     const entries = [...specifiers];
-    const sources = new Map(entries.map((specifier) => [specifier, this.entrySource(specifier)]));
-    const result = await esbuild.build({
+    const sources = await timed(this.debug, `entries of ${entries.join(', ')} read`, () => new Map(entries.map((specifier) => [specifier, this.entrySource(specifier)])));
+    const esbuild = await timed(this.debug, 'esbuild ready', () => loading);
+    const result = await timed(this.debug, 'bundled', () => esbuild.build({
       entryPoints: Object.fromEntries(entries.map((specifier) => [entryNameOf(specifier), `dep-entry:${specifier}`])),
       bundle: true,
       splitting: true,
@@ -137,12 +144,12 @@ export class DepOptimizer {
         },
         vfsPlugin({ fs: this.host.fs, assetLoader: 'dataurl' }),
       ],
-    });
+    }));
     const files = new Map<string, string>();
     for (const file of result.outputFiles ?? []) files.set(file.path.slice(file.path.lastIndexOf('/') + 1), file.text);
     this.files = files;
     this.specifiers = specifiers;
     this.version += 1;
-    this.writeCache(key, files);
+    await timed(this.debug, 'cache written', () => this.writeCache(key, files));
   }
 }

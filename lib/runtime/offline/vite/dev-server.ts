@@ -6,6 +6,7 @@
  */
 import { CLIENT_SOURCE } from './client-source';
 import type { ResolvedConfig } from './config';
+import { createDebug, timed } from './debug';
 import { DepOptimizer } from './deps';
 import { HmrChannel } from './hmr-channel';
 import { extOf, isFile, joinPath, type HttpResponse, type HttpServer, type ViteHost } from './host';
@@ -47,8 +48,11 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
 
   // What compiled modules import without the sources saying so: the JSX runtime and the framework's internals.
   const implied = [...config.pluginDeps, `${config.jsxImportSource}/jsx-dev-runtime`].filter((specifier) => resolveBrowser(host.fs, specifier, host.root));
+  const debugDeps = createDebug(host, 'vite:deps');
+  const debugRequests = createDebug(host, 'vite:request');
   const scanned = [...new Set([...scanDependencies(host.fs, host.root, config.alias), ...implied])];
-  const ready = deps.optimize(scanned).catch((error: unknown) => {
+  debugDeps?.(`scanned: ${scanned.join(', ')}`);
+  const ready = timed(debugDeps, 'pre-bundle ready', () => deps.optimize(scanned)).catch((error: unknown) => {
     host.write(`\x1b[31m✘ [vite] failed to pre-bundle dependencies:\x1b[0m ${error instanceof Error ? error.message : String(error)}\n`);
   });
 
@@ -119,7 +123,7 @@ export function startDevServer(host: ViteHost, config: ResolvedConfig): DevServe
   }
 
   const server = host.createServer((req, res) => {
-    handle(req.url ?? '/', res).catch((error: unknown) => send(res, 500, 'text/plain', String(error)));
+    timed(debugRequests, req.url ?? '/', () => handle(req.url ?? '/', res)).catch((error: unknown) => send(res, 500, 'text/plain', String(error)));
   });
 
   const changed = async (file: string): Promise<void> => {
