@@ -104,4 +104,16 @@ describe('node: resolution and CommonJS', () => {
     const vfs = workspace({ '/main.js': "try { require('nope'); } catch (e) { console.log(e.code, e.message.split('\\n')[0]); }\n" });
     expect((await node(vfs, ['main.js'])).output).toBe("MODULE_NOT_FOUND Cannot find module 'nope'\n");
   });
+
+  it('tells CommonJS from a module by what parses, as Node does, not by words in comments and strings', async () => {
+    const vfs = workspace({
+      '/node_modules/words/package.json': '{"name":"words","main":"index.js"}',
+      '/node_modules/words/index.js':
+        "// import React from 'react' is what users write; export default works too\nexports.tip = 'export { x } from \\'y\\'';\nexports.kind = typeof module;\n",
+      '/node_modules/esm-in-js/package.json': '{"name":"esm-in-js","main":"index.js"}',
+      '/node_modules/esm-in-js/index.js': "export const answer = 42;\n",
+      '/main.js': "const w = require('words');\nconsole.log(w.kind, w.tip);\nimport('esm-in-js').then((m) => console.log(m.answer));\n",
+    });
+    expect((await node(vfs, ['main.js'])).output).toBe("object export { x } from 'y'\n42\n");
+  });
 });

@@ -54,6 +54,18 @@ function commonJs(code: string, filename: string): Compiled {
   }
 }
 
+/** Whether the code is valid as a CommonJS module body: no import/export, import.meta or top-level await. */
+function compilesAsCommonJs(code: string): boolean {
+  try {
+    // Only compiled, never called.
+    new Function('exports', 'require', 'module', '__filename', '__dirname', code.startsWith('#!') ? `//${code.slice(2)}` : code);
+    return true;
+  } catch (error) {
+    if (error instanceof SyntaxError) return false;
+    throw error;
+  }
+}
+
 export class CodeCache {
   private readonly compiled = new Map<string, Compiled>();
 
@@ -77,6 +89,11 @@ export class CodeCache {
     // Node also runs a file with top-level await but no import/export as a module; only the project's own
     // files are checked for it, since `await ` appears in nearly every package.
     if (hint === 'detect' && !MODULE_SYNTAX_HINT.test(code) && !(ownCode && AWAIT_HINT.test(code))) return commonJs(code, filename);
+    // The hints also match words in comments and strings ("import them", "export default" in a message), so a
+    // large CommonJS file (react-dom's development build) would be parsed in full here only to find no module
+    // syntax. As Node's own detection does, it is compiled as CommonJS first (the engine's parser is far
+    // faster); only code that cannot be CommonJS (import/export, import.meta, top-level await) goes on.
+    if (hint === 'detect' && compilesAsCommonJs(code)) return commonJs(code, filename);
     let esm: EsmCode;
     try {
       esm = transformEsm(code, parseModule(code), filename);
