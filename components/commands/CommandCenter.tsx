@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { requestCommand } from '@/lib/commands/bus';
 import { downloadWorkspaceZip } from '@/lib/commands/export';
-import { focusRegion, nextRegion, REGIONS, regionElement, regionOf } from '@/lib/commands/regions';
+import { focusRegion, nextRegion, REGIONS, regionElement, regionOf, revealRequest, type RegionName } from '@/lib/commands/regions';
 import { commandForKey, type Command, type CommandContext, type CommandView } from '@/lib/commands/registry';
 import { errorMessage } from '@/lib/error-message';
 import type { Runtime } from '@/lib/runtime/port';
@@ -24,6 +24,23 @@ interface CommandCenterProps {
  * The one place key presses become commands (capture phase, so the terminal and the editor do not swallow
  * them), and the views they open: the command palette, the keyboard shortcuts list and quick open.
  */
+/**
+ * Focuses a region, first showing its pane when it is hidden (a hidden pane is inert until its layout
+ * shows it again, a frame or two later).
+ */
+function focusShown(region: RegionName): void {
+  if (!regionElement(region)?.inert) {
+    focusRegion(region);
+    return;
+  }
+  if (!requestCommand(revealRequest(region))) return;
+  let frames = 0;
+  const attempt = () => {
+    if (!focusRegion(region) && ++frames < 20) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
+
 export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterProps) {
   const [view, setView] = useState<CommandView | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -39,7 +56,7 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
         restore.current ??= rememberFocus();
         setView(next);
       },
-      focusRegion: (region) => void focusRegion(region),
+      focusRegion: (region) => void focusShown(region),
       cycleRegion(step) {
         let region = regionOf(document.activeElement);
         for (let tries = 0; tries < REGIONS.length; tries++) {
@@ -51,7 +68,7 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
         const active = document.activeElement;
         if (regionOf(active) !== 'Terminal') {
           beforeTerminal.current = active instanceof HTMLElement && active !== document.body ? active : null;
-          focusRegion('Terminal');
+          focusShown('Terminal');
         } else if (beforeTerminal.current?.isConnected) {
           beforeTerminal.current.focus();
         } else {

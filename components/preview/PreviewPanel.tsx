@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { DEVICE_SIZES, selectedUrl, type DeviceSize } from '@/lib/preview/preview-model';
+import { DEVICE_SIZES, frameUrl, selectedUrl, shownPath, type DeviceSize } from '@/lib/preview/preview-model';
+import { AddressField } from './AddressField';
 import { newTabUrl, PREVIEW_SANDBOX } from '@/lib/preview/preview-window';
 import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';
@@ -23,6 +24,7 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
   const [state, dispatch] = preview;
   const [device, setDevice] = useState<DeviceSize>('desktop');
   const url = selectedUrl(state);
+  const src = frameUrl(state);
   const lastError = state.errors.at(-1);
   const size = DEVICE_SIZES[device];
 
@@ -54,13 +56,14 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         </button>
         <div role="radiogroup" aria-label="Device size" className={styles.devices}>
           {(Object.keys(DEVICE_SIZES) as DeviceSize[]).map((key) => (
-            <label key={key} className={device === key ? styles.deviceActive : undefined}>
+            <label key={key} className={device === key ? styles.deviceActive : undefined} title={deviceTitle(key)}>
               <input type="radio" name="preview-device" value={key} checked={device === key} onChange={() => setDevice(key)} />
-              {DEVICE_SIZES[key].label}
+              <DeviceIcon device={key} />
+              <span className={styles.visuallyHidden}>{DEVICE_SIZES[key].label}</span>
             </label>
           ))}
         </div>
-        <span className={styles.url} title={url ?? undefined}>{url ?? ''}</span>
+        <AddressField port={state.selectedPort} root={url} path={shownPath(state, state.path)} onGo={(path) => dispatch({ type: 'navigate', path })} />
       </div>
 
       {lastError && (
@@ -83,9 +86,9 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
       <div className={styles.stage}>
         {url ? (
           <iframe
-            key={`${url}#${state.reloadKey}`}
+            key={`${src}#${state.reloadKey}`}
             title={PREVIEW_FRAME_TITLE}
-            src={url}
+            src={src ?? undefined}
             // Lets a cross-origin preview be cross-origin isolated too (SharedArrayBuffer, as WebContainer's own frame has).
             allow="cross-origin-isolated"
             sandbox={PREVIEW_SANDBOX}
@@ -103,5 +106,24 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         )}
       </div>
     </div>
+  );
+}
+
+function deviceTitle(device: DeviceSize): string {
+  const { label, width, height } = DEVICE_SIZES[device];
+  return width ? `${label} (${width}×${height})` : `${label} (fill the pane)`;
+}
+
+/** Outlines of a phone, a tablet and a monitor: the device size buttons' faces (their names are text). */
+function DeviceIcon({ device }: { device: DeviceSize }) {
+  const shapes: Record<DeviceSize, string> = {
+    phone: 'M5.5 1.5h5v13h-5z M7.5 12.5h1',
+    tablet: 'M3 1.5h10v13H3z M7.5 12.5h1',
+    desktop: 'M1.5 2.5h13v9h-13z M6 14.5h4 M8 11.5v3',
+  };
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.2">
+      <path d={shapes[device]} />
+    </svg>
   );
 }

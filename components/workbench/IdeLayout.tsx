@@ -1,7 +1,9 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { PaneToggles } from './PaneToggles';
+import { usePanes } from './usePanes';
 import styles from './workbench.module.css';
 import { WorkspaceTopBar } from './WorkspaceTopBar';
 
@@ -14,19 +16,31 @@ export interface LayoutSlots {
   agent: ReactNode;
 }
 
+/**
+ * Pane sizes, hidden panes included, are kept in this browser's localStorage per group, so the layout a person
+ * made survives a reload. Nothing in it is private: sizes and which panes show.
+ */
+function useSavedLayout(id: string) {
+  return useDefaultLayout({ id, storage: typeof window === 'undefined' ? undefined : window.localStorage });
+}
+
 /** The panes: file tree | editor | preview on top, terminal below, the agent column on the right. */
 export function IdeLayout({ files, filesActions, editor, preview, terminal, agent }: LayoutSlots) {
+  const panes = usePanes();
+  const columns = useSavedLayout('tabsmith-columns');
+  const rows = useSavedLayout('tabsmith-rows');
+  const top = useSavedLayout('tabsmith-top');
   return (
     <>
-    <WorkspaceTopBar />
+    <WorkspaceTopBar actions={<PaneToggles panes={panes} />} />
     <main aria-label="Tabsmith IDE" className={styles.main}>
-      <Group orientation="horizontal" id="tabsmith-columns">
+      <Group orientation="horizontal" id="tabsmith-columns" {...columns}>
         <Panel id="workbench" defaultSize="74" minSize="40">
-          <Group orientation="vertical" id="tabsmith-rows">
+          <Group orientation="vertical" id="tabsmith-rows" {...rows}>
             <Panel id="top" defaultSize="62" minSize="15">
-              <Group orientation="horizontal" id="tabsmith-top">
-                <Panel id="files" defaultSize="20" minSize="10" collapsible>
-                  <Region label="Files" actions={filesActions}>
+              <Group orientation="horizontal" id="tabsmith-top" {...top}>
+                <Panel id="files" defaultSize="20" minSize="10" collapsible panelRef={panes.refs.files} onResize={panes.onResize('files')}>
+                  <Region label="Files" actions={filesActions} hidden={panes.hidden.files}>
                     {files}
                   </Region>
                 </Panel>
@@ -35,20 +49,20 @@ export function IdeLayout({ files, filesActions, editor, preview, terminal, agen
                   <Region label="Editor">{editor}</Region>
                 </Panel>
                 <Separator aria-label="Resize preview" className={styles.vsep} />
-                <Panel id="preview" defaultSize="38" minSize="15" collapsible>
-                  <Region label="Preview">{preview}</Region>
+                <Panel id="preview" defaultSize="38" minSize="15" collapsible panelRef={panes.refs.preview} onResize={panes.onResize('preview')}>
+                  <Region label="Preview" hidden={panes.hidden.preview}>{preview}</Region>
                 </Panel>
               </Group>
             </Panel>
             <Separator aria-label="Resize terminal" className={styles.hsep} />
-            <Panel id="terminal" defaultSize="38" minSize="8" collapsible>
-              <Region label="Terminal">{terminal}</Region>
+            <Panel id="terminal" defaultSize="38" minSize="8" collapsible panelRef={panes.refs.terminal} onResize={panes.onResize('terminal')}>
+              <Region label="Terminal" hidden={panes.hidden.terminal}>{terminal}</Region>
             </Panel>
           </Group>
         </Panel>
         <Separator aria-label="Resize agent column" className={styles.vsep} />
-        <Panel id="agent" defaultSize="26" minSize="14" collapsible>
-          <Region label="Agent">{agent}</Region>
+        <Panel id="agent" defaultSize="26" minSize="14" collapsible panelRef={panes.refs.agent} onResize={panes.onResize('agent')}>
+          <Region label="Agent" hidden={panes.hidden.agent}>{agent}</Region>
         </Panel>
       </Group>
     </main>
@@ -56,9 +70,10 @@ export function IdeLayout({ files, filesActions, editor, preview, terminal, agen
   );
 }
 
-function Region({ label, actions, children }: { label: string; actions?: ReactNode; children: ReactNode }) {
+/** A hidden pane's region stays mounted (its terminal and preview keep running) but leaves the accessibility tree and tab order. */
+function Region({ label, actions, hidden = false, children }: { label: string; actions?: ReactNode; hidden?: boolean; children: ReactNode }) {
   return (
-    <section aria-label={label} className={styles.region}>
+    <section aria-label={label} className={styles.region} inert={hidden} aria-hidden={hidden || undefined}>
       <div className={styles.regionHeader}>
         <h2 className={styles.heading}>{label}</h2>
         {actions}

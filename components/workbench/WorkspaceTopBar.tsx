@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { errorMessage } from '@/components/files/errors';
 import { useSendPendingPrompt } from '@/components/workspaces/usePendingPrompt';
 import type { WorkspaceStore } from '@/lib/workspace/types';
@@ -14,8 +14,9 @@ const noSubscription = () => () => undefined;
 /**
  * The IDE's top line: the open workspace's name, renamed in place (Enter saves, Esc cancels), and the page title
  * "<name> — Tabsmith". It is also where the launcher's prompt reaches the agent, once the workspace is open.
+ * `actions` go at its right end (the pane toggles).
  */
-export function WorkspaceTopBar() {
+export function WorkspaceTopBar({ actions }: { actions?: ReactNode }) {
   const store = useOpenWorkspace();
   useSendPendingPrompt(store);
   const name = useSyncExternalStore(store?.subscribe ?? noSubscription, () => store?.getSnapshot().meta.name ?? null, () => null);
@@ -66,6 +67,7 @@ export function WorkspaceTopBar() {
           )}
         </>
       )}
+      {actions && <div className={styles.actions}>{actions}</div>}
     </header>
   );
 }

@@ -37,10 +37,14 @@ export function focusRegion(name: RegionName, root: ParentNode = document): bool
     }
   }
   // The region's body takes focus (tabindex -1) so F6 still lands somewhere visible in an empty region.
+  // A hidden (inert) pane's body cannot take focus: that region is skipped.
   const body = section.querySelector<HTMLElement>('[data-region-body]');
   body?.focus();
-  return body !== null;
+  return body !== null && section.contains(document.activeElement);
 }
+
+/** The command-bus request a hidden pane answers by showing itself. */
+export const revealRequest = (name: RegionName) => `view.reveal:${name}`;
 
 /** F6 / Shift+F6: the next region after the one holding focus (the first one when focus is elsewhere). */
 export function nextRegion(current: RegionName | null, step: 1 | -1): RegionName {

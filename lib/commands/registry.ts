@@ -35,7 +35,7 @@ export interface CommandContext {
 export const commandSchema = z.object({
   id: z.string().regex(/^[a-z]+(\.[a-zA-Z]+)+$/),
   label: z.string().min(1),
-  category: z.enum(['Workbench', 'File', 'Files', 'Search', 'Run', 'Terminal', 'Agent', 'Focus', 'Help']),
+  category: z.enum(['Workbench', 'View', 'File', 'Files', 'Search', 'Run', 'Terminal', 'Agent', 'Focus', 'Help']),
   /** The first one is shown; all of them work. */
   shortcuts: z.array(shortcutSchema).default([]),
   /** Longer text for the shortcuts view (how to do what no key combination does). */
@@ -79,6 +79,10 @@ export const COMMANDS = [
   define({ id: 'chat.newConversation', label: 'New conversation', category: 'Agent' }, (ctx) =>
     ask(ctx, 'chat.newConversation') || ctx.press('Agent', 'New conversation'),
   ),
+  define({ id: 'view.toggleFiles', label: 'Show or hide the files pane', category: 'View', shortcuts: ['Mod+B'] }, (ctx) => ask(ctx, 'view.toggleFiles')),
+  define({ id: 'view.togglePreview', label: 'Show or hide the preview pane', category: 'View', shortcuts: ['Mod+Alt+P'] }, (ctx) => ask(ctx, 'view.togglePreview')),
+  define({ id: 'view.toggleTerminal', label: 'Show or hide the terminal pane', category: 'View', shortcuts: ['Mod+J'] }, (ctx) => ask(ctx, 'view.toggleTerminal')),
+  define({ id: 'view.toggleAgent', label: 'Show or hide the agent column', category: 'View', shortcuts: ['Mod+Alt+B'] }, (ctx) => ask(ctx, 'view.toggleAgent')),
   define({ id: 'focus.nextRegion', label: 'Focus next region', category: 'Focus', shortcuts: ['F6'] }, (ctx) => ctx.cycleRegion(1)),
   define({ id: 'focus.previousRegion', label: 'Focus previous region', category: 'Focus', shortcuts: ['Shift+F6'] }, (ctx) => ctx.cycleRegion(-1)),
   define({ id: 'focus.files', label: 'Focus files', category: 'Focus' }, (ctx) => ctx.focusRegion('Files')),

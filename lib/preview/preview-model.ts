@@ -10,6 +10,10 @@ export interface PreviewState {
   errors: PreviewError[];
   /** Bumped to force the iframe to reload the same URL. */
   reloadKey: number;
+  /** The path the preview was sent to on the shown server ("/" until the address field asks for another). */
+  path: string;
+  /** The URL of the page the preview last loaded, as the page reported it (links the user followed included). */
+  pageUrl: string | null;
 }
 
 export type PreviewAction =
@@ -19,12 +23,13 @@ export type PreviewAction =
   | { type: 'error'; error: PreviewError }
   | { type: 'clear'; clear: PreviewClear }
   | { type: 'dismiss-errors' }
-  | { type: 'reload' };
+  | { type: 'reload' }
+  | { type: 'navigate'; path: string };
 
 /** Errors kept per session; older ones are dropped so a noisy page cannot grow memory without bound. */
 export const MAX_PREVIEW_ERRORS = 50;
 
-export const initialPreviewState: PreviewState = { ports: [], selectedPort: null, errors: [], reloadKey: 0 };
+export const initialPreviewState: PreviewState = { ports: [], selectedPort: null, errors: [], reloadKey: 0, path: '/', pageUrl: null };
 
 export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
   switch (action.type) {
@@ -36,11 +41,16 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
       // A server that just became ready is what the user wants to see.
       return openPort(state, action.port, action.url, true);
     case 'select':
-      return state.ports.some((p) => p.port === action.port) ? { ...state, selectedPort: action.port } : state;
+      if (!state.ports.some((p) => p.port === action.port) || state.selectedPort === action.port) return state;
+      return { ...state, selectedPort: action.port, path: '/', pageUrl: null };
     case 'error':
       return { ...state, errors: [...state.errors, action.error].slice(-MAX_PREVIEW_ERRORS) };
-    case 'clear':
-      return clearErrors(state, action.clear);
+    case 'clear': {
+      const cleared = clearErrors(state, action.clear);
+      return action.clear.reason === 'load' && action.clear.source ? { ...cleared, pageUrl: action.clear.source } : cleared;
+    }
+    case 'navigate':
+      return { ...state, path: normalisePath(action.path), reloadKey: state.reloadKey + 1 };
     case 'dismiss-errors':
       return { ...state, errors: [] };
     case 'reload':
@@ -80,9 +90,10 @@ function openPort(state: PreviewState, port: number, url: string, select: boolea
   const others = state.ports.filter((p) => p.port !== port);
   const ports = [...others, { port, url }].sort((a, b) => a.port - b.port);
   const selectedPort = select || state.selectedPort === null ? port : state.selectedPort;
-  // A new server on the shown port is a new page: reload it.
+  // A new server on the shown port is a new page: reload it. Another server starts at its own root.
   const reloadKey = selectedPort === port ? state.reloadKey + 1 : state.reloadKey;
-  return { ...state, ports, selectedPort, reloadKey };
+  const moved = selectedPort !== state.selectedPort;
+  return { ...state, ports, selectedPort, reloadKey, ...(moved ? { path: '/', pageUrl: null } : {}) };
 }
 
 function closePort(state: PreviewState, port: number): PreviewState {
@@ -91,8 +102,35 @@ function closePort(state: PreviewState, port: number): PreviewState {
   return { ...state, ports, selectedPort };
 }
 
+/** The shown server's root URL (what the port's server answers at "/"). */
 export function selectedUrl(state: PreviewState): string | null {
   return state.ports.find((p) => p.port === state.selectedPort)?.url ?? null;
+}
+
+/** What the address field typed becomes: a path from the server's root, with its query and hash. */
+export function normalisePath(typed: string): string {
+  const text = typed.trim();
+  if (!text) return '/';
+  // A full address of the same server ("http://localhost:5173/about") keeps only its path.
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i.exec(text);
+  const path = absolute ? (absolute[1] ?? '/') : text;
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/** The URL the preview frame loads: the shown server's root plus the path asked for. */
+export function frameUrl(state: PreviewState): string | null {
+  const root = selectedUrl(state);
+  return root === null ? null : `${root.replace(/\/$/, '')}${state.path}`;
+}
+
+/** The path of the page the preview shows now, relative to the server's root; `fallback` when unknown. */
+export function shownPath(state: PreviewState, fallback: string): string {
+  const root = selectedUrl(state);
+  if (!root || !state.pageUrl) return fallback;
+  const base = new URL(root, 'http://preview.invalid');
+  const page = new URL(state.pageUrl, base);
+  if (page.origin !== base.origin || !page.pathname.startsWith(base.pathname.replace(/\/?$/, '/'))) return fallback;
+  return `/${page.pathname.slice(base.pathname.replace(/\/?$/, '/').length)}${page.search}${page.hash}`;
 }
 
 export const DEVICE_SIZES = {

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { OFFLINE_BOOTED, openIde, region, runtimeStatus } from './support/ide';
+import { terminal } from './support/terminal';
+
+/** The landmark region that holds keyboard focus now ("Editor", "Terminal", …), or null. */
+function focusedRegion(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.closest('section[aria-label]')?.getAttribute('aria-label') ?? null);
+}
+
+const paneToggle = (page: Page, name: string) => page.getByRole('group', { name: 'Panes' }).getByRole('button', { name, exact: true });
+
+test.describe('layout', () => {
+  test('panes hide and show by button and shortcut, stay so after a reload, and keyboard focus follows', async ({ page }) => {
+    await openIde(page);
+    const files = paneToggle(page, 'Files pane');
+    await expect(files).toHaveAttribute('aria-pressed', 'true');
+    await expect(files).toHaveAttribute('title', 'Hide the files pane (Ctrl+B)');
+
+    const editorWidth = async () => (await region(page, 'Editor').boundingBox())?.width ?? 0;
+    const before = await editorWidth();
+    await files.click();
+    await expect(region(page, 'Files')).toBeHidden();
+    await expect(files).toHaveAttribute('aria-pressed', 'false');
+    expect(await editorWidth(), 'the editor takes the room').toBeGreaterThan(before + 50);
+
+    // Ctrl+J hides the terminal while focus is in it: focus goes to the editor, not into something hidden.
+    await terminal(page, 1).panel.click();
+    await page.keyboard.press('Control+j');
+    await expect(region(page, 'Terminal')).toBeHidden();
+    await expect(paneToggle(page, 'Terminal pane')).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(() => focusedRegion(page)).toBe('Editor');
+
+    await page.reload();
+    await expect(runtimeStatus(page)).toHaveText(OFFLINE_BOOTED, { timeout: 30_000 });
+    await expect(region(page, 'Editor')).toBeVisible();
+    await expect(region(page, 'Files')).toBeHidden();
+    await expect(region(page, 'Terminal')).toBeHidden();
+
+    // F6 passes over hidden panes; "focus terminal" (Ctrl+`) shows the terminal and puts the caret in it.
+    await region(page, 'Editor').click();
+    await page.keyboard.press('F6');
+    await expect.poll(() => focusedRegion(page)).toBe('Preview');
+    await page.keyboard.press('Control+`');
+    await expect(region(page, 'Terminal')).toBeVisible();
+    await expect.poll(() => focusedRegion(page)).toBe('Terminal');
+    await terminal(page, 1).run('echo still here', { output: 'still here' });
+
+    await page.keyboard.press('Control+b');
+    await expect(region(page, 'Files')).toBeVisible();
+    await paneToggle(page, 'Agent column').click();
+    await expect(region(page, 'Agent')).toBeHidden();
+    await paneToggle(page, 'Agent column').click();
+    await expect(region(page, 'Agent').getByRole('textbox').first()).toBeVisible();
+  });
+
+  test("the preview's address field shows the server and path, and loads a path typed into it", async ({ page }) => {
+    await openIde(page);
+    const shell = terminal(page, 1);
+    await shell.run(
+      `echo "require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html');` +
+        ` res.end('<h1>Page at ' + req.url + '</h1><a href=linked>next</a>'); }).listen(3000)" > pages.js`,
+    );
+    await shell.start('node pages.js');
+    const frame = page.frameLocator('iframe[title="Preview"]');
+    await expect(frame.getByRole('heading', { name: 'Page at /' })).toBeVisible({ timeout: 30_000 });
+
+    const preview = region(page, 'Preview');
+    const address = preview.getByRole('textbox', { name: 'Preview address (path)' });
+    await expect(preview.getByText('localhost:3000')).toBeVisible();
+    await expect(address).toHaveValue('/');
+    await address.fill('about?x=1');
+    await address.press('Enter');
+    await expect(frame.getByRole('heading', { name: 'Page at /about?x=1' })).toBeVisible();
+    await expect(address).toHaveValue('/about?x=1');
+
+    // A link followed inside the page shows in the address too.
+    await frame.getByRole('link', { name: 'next' }).click();
+    await expect(frame.getByRole('heading', { name: 'Page at /linked' })).toBeVisible();
+    await expect(address).toHaveValue('/linked');
+
+    // Esc puts back what is shown; the address stays readable at this window's width.
+    await address.fill('/typo');
+    await address.press('Escape');
+    await expect(address).toHaveValue('/linked');
+    const box = await address.boundingBox();
+    expect(box?.width ?? 0, 'the path has room').toBeGreaterThan(60);
+
+    // TABSMITH_SHOTS_DIR keeps pictures of the layout at common window widths, for people reviewing it.
+    const shots = process.env.TABSMITH_SHOTS_DIR;
+    if (shots) {
+      for (const [width, height] of [[1440, 900], [1024, 768]] as const) {
+        await page.setViewportSize({ width, height });
+        await expect(address).toHaveValue('/linked');
+        await page.screenshot({ path: join(shots, `layout-${width}.png`) });
+      }
+    }
+  });
+});
