@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { PaneToggles } from './PaneToggles';
+import { PHONE_QUERY, PhoneLayout, useMediaQuery } from './PhoneLayout';
 import { usePanes } from './usePanes';
 import styles from './workbench.module.css';
 import { WorkspaceTopBar } from './WorkspaceTopBar';
@@ -24,8 +25,15 @@ function useSavedLayout(id: string) {
   return useDefaultLayout({ id, storage: typeof window === 'undefined' ? undefined : window.localStorage });
 }
 
-/** The panes: file tree | editor | preview on top, terminal below, the agent column on the right. */
-export function IdeLayout({ files, filesActions, editor, preview, terminal, agent }: LayoutSlots) {
+/**
+ * The panes: file tree | editor | preview on top, terminal below, the agent column on the right; below
+ * PHONE_QUERY's width one pane at a time, chosen by tabs.
+ */
+export function IdeLayout(slots: LayoutSlots) {
+  return useMediaQuery(PHONE_QUERY) ? <PhoneLayout {...slots} /> : <WideLayout {...slots} />;
+}
+
+function WideLayout({ files, filesActions, editor, preview, terminal, agent }: LayoutSlots) {
   const panes = usePanes();
   const columns = useSavedLayout('tabsmith-columns');
   const rows = useSavedLayout('tabsmith-rows');
@@ -71,7 +79,7 @@ export function IdeLayout({ files, filesActions, editor, preview, terminal, agen
 }
 
 /** A hidden pane's region stays mounted (its terminal and preview keep running) but leaves the accessibility tree and tab order. */
-function Region({ label, actions, hidden = false, children }: { label: string; actions?: ReactNode; hidden?: boolean; children: ReactNode }) {
+export function Region({ label, actions, hidden = false, children }: { label: string; actions?: ReactNode; hidden?: boolean; children: ReactNode }) {
   return (
     <section aria-label={label} className={styles.region} inert={hidden} aria-hidden={hidden || undefined}>
       <div className={styles.regionHeader}>

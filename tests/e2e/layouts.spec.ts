@@ -92,7 +92,10 @@ test.describe('layout', () => {
       for (const [width, height] of [[1440, 900], [1024, 768]] as const) {
         await page.setViewportSize({ width, height });
         await expect(address).toHaveValue('/linked');
-        await page.screenshot({ path: join(shots, `layout-${width}.png`) });
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({ path: join(shots, `layout-${width}-${colorScheme}.png`) });
+        }
       }
     }
   });
