@@ -30,7 +30,8 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
         <h2 id="keyboard-shortcuts-title" className={styles.title}>Keyboard shortcuts</h2>
         <button type="button" onClick={onClose} autoFocus>Close</button>
       </div>
-      <div className={styles.tableWrap}>
+      {/* A tab stop of its own: the list scrolls, and a keyboard user scrolls it with the arrow keys once here. */}
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Shortcuts list">
         <table className={styles.table}>
           <thead>
             <tr>

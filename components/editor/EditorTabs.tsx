@@ -16,7 +16,7 @@ interface Props {
 
 export const tabId = (prefix: string, index: number) => `${prefix}-tab-${index}`;
 
-/** One tab per open file: a dot when dirty, a lock when locked, a close button each. */
+/** One tab per open file: a dot when dirty, a lock when locked, a close button each (Delete closes the focused tab). */
 export function EditorTabs({ tabs, activePath, idPrefix, panelId, onSelect, onClose }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.path === activePath);
@@ -49,6 +49,7 @@ export function EditorTabs({ tabs, activePath, idPrefix, panelId, onSelect, onCl
               aria-selected={active}
               aria-controls={active ? panelId : undefined}
               aria-label={tabLabel(tab)}
+              aria-keyshortcuts="Delete"
               tabIndex={active ? 0 : -1}
               className={styles.tab}
               onClick={() => onSelect(tab.path)}
@@ -61,7 +62,9 @@ export function EditorTabs({ tabs, activePath, idPrefix, panelId, onSelect, onCl
               {/* Always laid out: a close button that moves when a save clears the dot would miss the click. */}
               <span aria-hidden="true" className={styles.dot} style={{ visibility: tab.dirty ? 'visible' : 'hidden' }}>●</span>
             </button>
-            <button type="button" className={styles.close} aria-label={`Close ${tab.name}`} onClick={() => onClose(tab.path)}>
+            {/* For the pointer only: a tablist may hold nothing but tabs, so the keyboard and screen readers close a
+                tab with Delete on it (aria-keyshortcuts), and this button stays out of their way. */}
+            <button type="button" className={styles.close} aria-hidden="true" tabIndex={-1} title={`Close ${tab.name} (Delete)`} onClick={() => onClose(tab.path)}>
               ×
             </button>
           </span>

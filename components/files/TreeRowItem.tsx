@@ -67,8 +67,9 @@ export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, 
       onDrop={handlers.onDrop}
     >
       <span aria-hidden="true" className={styles.twisty}>{isFolder ? (expanded ? '▾' : '▸') : ''}</span>
-      <span aria-hidden="true" className={isFolder ? styles.folderIcon : styles.fileIcon} title={kind?.label ?? 'folder'}>
-        {isFolder ? <FolderIcon open={expanded} /> : kind?.glyph}
+      {/* The file-type glyph ("JS") is drawn by CSS from data-glyph: as text in the row it would read as part of the name. */}
+      <span aria-hidden="true" className={isFolder ? styles.folderIcon : styles.fileIcon} title={kind?.label ?? 'folder'} data-glyph={isFolder ? undefined : kind?.glyph}>
+        {isFolder && <FolderIcon open={expanded} />}
       </span>
       <span className={styles.name}>{node.name}</span>
       {dirty && <span aria-hidden="true" className={styles.dirty} title="Unsaved changes">●</span>}

@@ -50,6 +50,11 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
 
   const onTabKey = (event: KeyboardEvent) => {
     const index = sessions.findIndex((s) => s.id === activeId);
+    if (event.key === 'Delete' && activeId !== null && index >= 0) {
+      event.preventDefault();
+      close(activeId);
+      return;
+    }
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step || index < 0) return;
     const next = sessions[(index + step + sessions.length) % sessions.length];
@@ -69,12 +74,14 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
                 aria-selected={s.id === activeId}
                 aria-controls={`terminal-panel-${s.id}`}
                 tabIndex={s.id === activeId ? 0 : -1}
+                aria-keyshortcuts="Delete"
                 className={s.id === activeId ? styles.tabActive : styles.tab}
                 onClick={() => choose(s.id)}
               >
                 {s.title}
               </button>
-              <button type="button" className={styles.close} aria-label={`Close ${s.title}`} onClick={() => close(s.id)}>
+              {/* Pointer only: a tablist holds nothing but tabs; Delete on the tab closes it (aria-keyshortcuts). */}
+              <button type="button" className={styles.close} aria-hidden="true" tabIndex={-1} title={`Close ${s.title} (Delete)`} onClick={() => close(s.id)}>
                 ×
               </button>
             </span>

@@ -62,7 +62,8 @@ export function createFileState(
     doc,
     extensions: [
       shared,
-      EditorView.contentAttributes.of({ 'aria-label': `Contents of ${name}` }),
+      // tabindex: the text stays a tab stop even when read-only (not editable), so its scroller is keyboard-reachable.
+      EditorView.contentAttributes.of({ 'aria-label': `Contents of ${name}`, tabindex: '0' }),
       languageSlot.of([]),
       readOnlySlot.of(EditorState.readOnly.of(options.readOnly)),
       themeSlot.of(editorTheme(options.dark)),

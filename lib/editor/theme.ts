@@ -45,8 +45,18 @@ const darkHighlight = HighlightStyle.define([
   { tag: [t.invalid], color: '#ff5370' },
 ]);
 
+/**
+ * CodeMirror's default (light) colours, with the ones under 4.5:1 on a white panel made darker: regular
+ * expressions and escapes (#e40, 3.8:1), invalid code (#f00, 4.0:1), and type names (#085, 4.5:1 on white but
+ * less on the active line).
+ */
+const LIGHT_FIXES: Record<string, string> = { '#e40': '#b33000', '#f00': '#d00000', '#085': '#007a4d' };
+const lightHighlight = HighlightStyle.define(
+  defaultHighlightStyle.specs.map((spec) => (typeof spec.color === 'string' && LIGHT_FIXES[spec.color] ? { ...spec, color: LIGHT_FIXES[spec.color] } : spec)),
+);
+
 export function editorTheme(dark: boolean): Extension {
-  return [chrome(dark), syntaxHighlighting(dark ? darkHighlight : defaultHighlightStyle)];
+  return [chrome(dark), syntaxHighlighting(dark ? darkHighlight : lightHighlight)];
 }
 
 /** Whether the system asks for a dark theme right now (false on the server). */

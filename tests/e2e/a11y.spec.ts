@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
+import { openByName, openIde, region } from './support/ide';
+import { terminal } from './support/terminal';
+
+/** Runs axe in both colour schemes; returns the violations found, labelled with the scheme. */
+async function inBothSchemes(page: Page, selector?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    found.push(...(await axeViolations(page, selector)).map((line) => `${colorScheme}: ${line}`));
+  }
+  return found;
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test('the open IDE, with a file, a terminal and a running preview, light and dark', async ({ page }) => {
+    await openIde(page, { template: 'Static HTML + JS' });
+    await openByName(page, 'main', 'main.js');
+    await terminal(page, 1).panel.isVisible();
+    await expect(page.frameLocator('iframe[title="Preview"]').getByRole('heading', { name: 'Static HTML + JS' })).toBeVisible({ timeout: 60_000 });
+    expect(await inBothSchemes(page)).toEqual([]);
+  });
+
+  test('quick open, the command palette and the shortcuts list, light and dark', async ({ page }) => {
+    await openIde(page);
+    await region(page, 'Editor').click();
+    await page.keyboard.press('Control+p');
+    await expect(page.getByRole('dialog', { name: 'Quick open' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+p');
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+    await page.keyboard.type('keyboard shortcuts');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+  });
+
+  test('a terminal tab closes with Delete (its close button is for the pointer only)', async ({ page }) => {
+    await openIde(page);
+    const tabs = region(page, 'Terminal').getByRole('tablist', { name: 'Terminal tabs' });
+    await region(page, 'Terminal').getByRole('button', { name: 'New terminal' }).click();
+    await expect(tabs.getByRole('tab')).toHaveCount(2);
+    await expect(tabs.getByRole('button')).toHaveCount(0);
+    await tabs.getByRole('tab', { name: 'Terminal 2' }).press('Delete');
+    await expect(tabs.getByRole('tab')).toHaveCount(1);
+    await expect(tabs.getByRole('tab', { name: 'Terminal 1' })).toBeVisible();
+  });
+
+  test('the computer-use tab, light and dark', async ({ page }) => {
+    await openIde(page);
+    await region(page, 'Agent').getByRole('tab', { name: 'Computer use' }).click();
+    expect(await inBothSchemes(page)).toEqual([]);
+  });
+});
