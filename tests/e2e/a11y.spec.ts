@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { openByName, openIde, region } from './support/ide';
+import { agent } from './support/chat';
+import { createWorkspace, openLauncher, treeItem } from './support/workspace';
 import { terminal } from './support/terminal';
 
 /** Runs axe in both colour schemes; returns the violations found, labelled with the scheme. */
@@ -52,6 +54,36 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   test('the computer-use tab, light and dark', async ({ page }) => {
     await openIde(page);
     await region(page, 'Agent').getByRole('tab', { name: 'Computer use' }).click();
+    expect(await inBothSchemes(page)).toEqual([]);
+  });
+
+  test('the dialogs: new workspace, delete confirmation, checkpoints, the workspace lock; and the phone layout', async ({ page, context }) => {
+    await openLauncher(page);
+    await page.getByRole('button', { name: 'New workspace' }).click();
+    await expect(page.getByRole('dialog', { name: 'New workspace' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await createWorkspace(page, 'Dialogs', 'Static HTML + JS');
+    await treeItem(page, 'main.js').focus();
+    await page.keyboard.press('Delete');
+    await expect(page.getByRole('dialog', { name: 'Delete main.js?' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await agent(page).getByRole('button', { name: 'Checkpoints', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Checkpoints' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    const second = await context.newPage();
+    await second.goto(page.url());
+    await expect(second.getByRole('dialog', { name: 'This workspace is open in another tab' })).toBeVisible({ timeout: 30_000 });
+    expect(await inBothSchemes(second)).toEqual([]);
+    await second.close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('tablist', { name: 'Panes' })).toBeVisible();
     expect(await inBothSchemes(page)).toEqual([]);
   });
 });
