@@ -10,6 +10,10 @@ const isCI = Boolean(process.env.CI);
 const port = Number(process.env.TABSMITH_E2E_PORT ?? 3000);
 const registryPort = Number(process.env.TABSMITH_FIXTURE_REGISTRY_PORT ?? port + 1874);
 const registryUrl = `http://127.0.0.1:${registryPort}`;
+const fakeGeminiPort = registryPort + 25;
+const fakeGeminiUrl = `http://127.0.0.1:${fakeGeminiPort}`;
+// The settings spec asks the fake which keys reached it.
+process.env.TABSMITH_FAKE_GEMINI_URL = fakeGeminiUrl;
 const baseURL = `http://127.0.0.1:${port}`;
 // Specs that compare installed files with the registry's tarballs read them from the fixture registry too.
 process.env.TABSMITH_FIXTURE_REGISTRY_URL = registryUrl;
@@ -62,12 +66,29 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      // A loopback Gemini API for a user's own key (Settings): the agent under test still needs no network.
+      command: 'node tests/e2e/fixtures/fake-gemini/server.mjs',
+      url: `${fakeGeminiUrl}/-/ping`,
+      env: { TABSMITH_FAKE_GEMINI_PORT: String(fakeGeminiPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+    },
+    {
       // A server started elsewhere would not be pointed at the fixture registry: never reuse one.
       command: `npx next start -p ${port} -H 127.0.0.1`,
       url: baseURL,
-      // The agent talks to the replay model: recorded streams, no network and no API key. The contract suite
+      // The agent talks to the replay model: recorded streams, no network and no API key (or, with a user's own
+      // key from Settings, to the loopback fake Gemini). The contract suite
       // (/selftest) is a development page, which a production start serves only with TABSMITH_DEV_PAGES=1.
-      env: { TABSMITH_NPM_REGISTRY: registryUrl, TABSMITH_MODEL_PROVIDER: 'replay', TABSMITH_REPLAY_DIR: 'tests/e2e/fixtures/replay', TABSMITH_DEV_PAGES: '1' },
+      env: {
+        TABSMITH_NPM_REGISTRY: registryUrl,
+        TABSMITH_MODEL_PROVIDER: 'replay',
+        TABSMITH_REPLAY_DIR: 'tests/e2e/fixtures/replay',
+        TABSMITH_DEV_PAGES: '1',
+        // Gemini with a key pasted in Settings goes to the loopback fake; the server itself has no Gemini key.
+        TABSMITH_GEMINI_BASE_URL: `${fakeGeminiUrl}/v1beta`,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

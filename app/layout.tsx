@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import '@xterm/xterm/css/xterm.css';
+import { ThemeApplier } from '@/components/settings/ThemeApplier';
 import { RUNTIME_ORIGIN_META_NAME } from '@/lib/runtime-site/origin';
 import { configuredRuntimeOrigin } from '@/lib/server/sites';
 import './globals.css';
@@ -19,7 +20,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <head>{runtimeOrigin && <meta name={RUNTIME_ORIGIN_META_NAME} content={runtimeOrigin} />}</head>
-      <body>{children}</body>
+      <body>
+        <ThemeApplier />
+        {children}
+      </body>
     </html>
   );
 }

@@ -15,6 +15,7 @@ import { MODE_LABELS } from './modes-ui';
 import type { ToolRunner } from './tool-runner';
 import { MAX_AUTO_FIX_ATTEMPTS, useAgentChat } from './useAgentChat';
 import { ConversationBar } from './ConversationBar';
+import { KeyNotice } from '@/components/settings/KeyNotice';
 import { conversationTitle } from './conversation-store';
 import { capturePreview } from './preview-attachment';
 import { useRunInProgress } from './run-state';
@@ -66,7 +67,12 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
       <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={running} />
       <CheckpointTimelineButton />
       <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
-        {chat.messages.length === 0 && <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>}
+        {chat.messages.length === 0 && (
+          <>
+            <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>
+            <KeyNotice mode={chat.mode} />
+          </>
+        )}
         {chat.messages.map((message) => (
           <MessageView key={message.id} message={message} onRevealFile={onRevealFile} />
         ))}

@@ -1,7 +1,8 @@
 'use client';
 
 /**
- * Under an agent message: the turn's token usage as the provider reported it, and, where older turns were
+ * Under an agent message: the model that answered and whose key it used, the turn's token usage as the
+ * provider reported it, and, where older turns were
  * summarised for the model, a "Context compacted" marker (the chat itself keeps every message).
  */
 import { useSyncExternalStore } from 'react';
@@ -18,6 +19,14 @@ export function usageLine(usage: NonNullable<IdeUIMessage['metadata']>['usage'])
   return `Tokens: ${parts.join(' · ')}`;
 }
 
+const KEY_WORDS = { user: 'your key', server: "the server's key", none: 'no key' } as const;
+
+/** "gemini-3.8-flash · your key": which model answered, and whose key paid for it. */
+export function modelLine(metadata: IdeUIMessage['metadata']): string | null {
+  if (!metadata?.model) return null;
+  return metadata.keySource ? `${metadata.model} · ${KEY_WORDS[metadata.keySource]}` : metadata.model;
+}
+
 export function MessageContextInfo({ message }: { message: IdeUIMessage }) {
   const compaction = useSyncExternalStore(
     summaryCache.subscribe,
@@ -25,9 +34,15 @@ export function MessageContextInfo({ message }: { message: IdeUIMessage }) {
     () => null,
   );
   const usage = message.role === 'assistant' ? usageLine(message.metadata?.usage) : null;
-  if (!usage && !compaction) return null;
+  const model = message.role === 'assistant' ? modelLine(message.metadata) : null;
+  if (!usage && !compaction && !model) return null;
   return (
     <>
+      {model && (
+        <p className={styles.usage} aria-label="Model and key">
+          {model}
+        </p>
+      )}
       {usage && (
         <p className={styles.usage} aria-label="Token usage">
           {usage}

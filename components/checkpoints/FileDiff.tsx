@@ -5,10 +5,11 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { editorTheme } from '@/lib/editor/theme';
+import { isDark } from '@/lib/ui/color-scheme';
 import type { FileChange } from '@/lib/workspace/checkpoints';
 import styles from './checkpoints.module.css';
 
-const dark = () => typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+const dark = isDark;
 
 /** One file's change as a read-only unified diff (CodeMirror's merge view): the removed lines shown inline. */
 export function FileDiff({ change }: { change: FileChange }) {

@@ -12,6 +12,8 @@ import { QuickOpenDialog } from '@/components/quick-open/QuickOpenDialog';
 import { CommandPalette } from './CommandPalette';
 import { modalOpen, rememberFocus, returnFocusAfterDialogs } from './focus-return';
 import { ShortcutsDialog } from './ShortcutsDialog';
+import { useCommandHandler } from './useCommandHandler';
+import { SettingsDialog } from '@/components/settings/SettingsDialog';
 import styles from './commands.module.css';
 
 interface CommandCenterProps {
@@ -121,6 +123,9 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
     };
   }, []);
 
+  // The top bar's Settings button asks through the command bus: the view's state lives here.
+  useCommandHandler('workbench.settings', () => ctx.show('settings'));
+
   const close = () => {
     setView(null);
     restore.current?.();
@@ -141,6 +146,7 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
       )}
       {view === 'shortcuts' && <ShortcutsDialog onClose={close} />}
       {view === 'quick-open' && <QuickOpenDialog store={store} onClose={close} />}
+      {view === 'settings' && <SettingsDialog onClose={close} />}
       <div role="status" aria-live="polite" className={notice ? styles.notice : styles.noticeEmpty} onAnimationEnd={() => setNotice(null)}>
         {notice}
       </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '@/components/ui/useModalDialog';
 import { COMMANDS } from '@/lib/commands/registry';
 import { formatShortcut } from '@/lib/commands/keys';
 import quickOpen from '@/components/quick-open/quick-open.module.css';
@@ -8,23 +8,14 @@ import styles from './commands.module.css';
 
 /** Every command and its shortcuts, plus the moves no single command covers (leaving the editor or terminal). */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const { ref: dialogRef, onCancel } = useModalDialog(onClose);
 
   return (
     <dialog
-      ref={dialog}
+      ref={dialogRef}
       aria-labelledby="keyboard-shortcuts-title"
       className={`${quickOpen.dialog} ${styles.shortcuts}`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onCancel={onCancel}
     >
       <div className={styles.header}>
         <h2 id="keyboard-shortcuts-title" className={styles.title}>Keyboard shortcuts</h2>

@@ -1,6 +1,6 @@
 'use client';
 
-import { RUNTIME_STORAGE_KEY, runtimeChoiceSchema, runtimeInForce } from '@/lib/runtime/choice';
+import { readStoredRuntime, runtimeChoiceSchema, runtimeInForce, switchRuntime } from '@/lib/runtime/choice';
 import type { RuntimeChoice } from '@/lib/runtime/port';
 import type { RuntimeBootState } from './useRuntimeBoot';
 
@@ -20,16 +20,10 @@ const labelOf = (choice: RuntimeChoice) => CHOICES.find((c) => c.value === choic
 export function RuntimeMenu({ state, className }: { state: RuntimeBootState; className?: string }) {
   const requested = state.phase === 'ready' ? undefined : state.choice;
   const shown = runtimeInForce({ requested: requested ?? 'auto', booted: state.phase === 'ready' ? state.kind : undefined });
-  const stored = runtimeChoiceSchema.safeParse(typeof window === 'undefined' ? null : window.localStorage.getItem(RUNTIME_STORAGE_KEY));
-  const setting = stored.success ? stored.data : 'auto';
+  const setting = readStoredRuntime();
   const title = setting === shown ? undefined : `Your setting: ${labelOf(setting)}. In force now: ${labelOf(shown)}.`;
 
-  const choose = (value: string) => {
-    window.localStorage.setItem(RUNTIME_STORAGE_KEY, value);
-    const url = new URL(window.location.href);
-    url.searchParams.delete('runtime');
-    window.location.assign(url.href);
-  };
+  const choose = (value: string) => switchRuntime(runtimeChoiceSchema.parse(value));
 
   return (
     <label className={className} title={title}>

@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { PaneToggles } from './PaneToggles';
+import { SettingsButton } from '@/components/settings/SettingsButton';
+import topbar from './topbar.module.css';
 import { PHONE_QUERY, PhoneLayout, useMediaQuery } from './PhoneLayout';
 import { usePanes } from './usePanes';
 import styles from './workbench.module.css';
@@ -40,7 +42,14 @@ function WideLayout({ files, filesActions, editor, preview, terminal, agent }: L
   const top = useSavedLayout('tabsmith-top');
   return (
     <>
-    <WorkspaceTopBar actions={<PaneToggles panes={panes} />} />
+    <WorkspaceTopBar
+      actions={
+        <>
+          <PaneToggles panes={panes} />
+          <SettingsButton className={topbar.toggle} />
+        </>
+      }
+    />
     <main aria-label="Tabsmith IDE" className={styles.main}>
       <Group orientation="horizontal" id="tabsmith-columns" {...columns}>
         <Panel id="workbench" defaultSize="74" minSize="40">

@@ -8,6 +8,8 @@ import { Region } from './IdeLayout';
 import { useOpenWorkspace } from './open-workspace';
 import styles from './workbench.module.css';
 import { WorkspaceTopBar } from './WorkspaceTopBar';
+import { SettingsButton } from '@/components/settings/SettingsButton';
+import topbar from './topbar.module.css';
 
 /** Narrower than this, five panes side by side cannot be read: one shows at a time. */
 export const PHONE_QUERY = '(max-width: 899px)';
@@ -62,7 +64,7 @@ export function PhoneLayout({ files, filesActions, editor, preview, terminal, ag
   const content: Record<RegionName, LayoutSlots[keyof LayoutSlots]> = { Files: files, Editor: editor, Preview: preview, Terminal: terminal, Agent: agent };
   return (
     <>
-      <WorkspaceTopBar />
+      <WorkspaceTopBar actions={<SettingsButton className={topbar.toggle} />} />
       <div role="tablist" aria-label="Panes" className={styles.phoneTabs} onKeyDown={onKeyDown}>
         {TABS.map((name) => (
           <button

@@ -21,6 +21,7 @@ import { describeModelError } from './model-errors';
 import { describeRejectedToolCall } from './tool-call-errors';
 import { AgentConfigError } from './modes';
 import { resolveModel, type ResolvedModel, type ResolveOptions } from './providers';
+import { readUserChoice, redactSecrets } from './user-choice';
 import { neutralizeForeignSignatures, runModeOf } from './run-model';
 import { buildSystemPrompt } from './system-prompt';
 import { activeToolsFor, agentTools } from './tools';
@@ -28,10 +29,23 @@ import { errorMessage } from '../error-message';
 
 export type AgentDeps = ResolveOptions;
 
-/** Config problems (bad env, missing key) become a 500 whose message says what to set; anything else rethrows. */
-export function resolveOrError(mode: AgentMode, deps: AgentDeps): { ok: true; resolved: ResolvedModel } | { ok: false; response: Response } {
+export interface Resolution {
+  resolved: ResolvedModel;
+  /** Takes the user's key out of a text bound for a log line or an error response. */
+  redact(text: string): string;
+}
+
+/**
+ * The mode's model, with the user's choice and key from the request's headers (400 when the server does not
+ * allow the choice). Config problems (bad env, missing key) become a 500 whose message says what to set;
+ * anything else rethrows.
+ */
+export function resolveOrError(mode: AgentMode, deps: AgentDeps, headers: Headers): ({ ok: true } & Resolution) | { ok: false; response: Response } {
+  const user = readUserChoice(headers, deps.env);
+  if (!user.ok) return user;
   try {
-    return { ok: true, resolved: resolveModel(mode, deps) };
+    const resolved = resolveModel(mode, { ...deps, choice: user.choice });
+    return { ok: true, resolved, redact: (text) => redactSecrets(text, [user.choice.apiKey]) };
   } catch (error) {
     if (error instanceof AgentConfigError) return { ok: false, response: jsonError(500, error.message) };
     throw error;
@@ -76,9 +90,10 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   // One model per run: the mode the run's user message was sent with wins over a selector changed since.
   const mode = runModeOf(messages, parsed.data.mode);
 
-  const resolution = resolveOrError(mode, deps);
+  const resolution = resolveOrError(mode, deps, req.headers);
   if (!resolution.ok) return resolution.response;
-  const { model, config, providerOptions } = resolution.resolved;
+  const { model, config, providerOptions, keySource } = resolution.resolved;
+  const { redact } = resolution;
   const withImages = prepareImageInput(messages, resolution.resolved.provider, config.model, deps.env);
   if (!withImages.ok) return jsonError(422, withImages.error);
 
@@ -106,7 +121,7 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
     // Retries happen in the model wrapper (jittered); the SDK's own loop would multiply them.
     maxRetries: 0,
     // Already shown to the user through the stream; log for the server operator.
-    onError: ({ error }) => console.error('[tabsmith] model error:', describeModelError(error)),
+    onError: ({ error }) => console.error('[tabsmith] model error:', redact(describeModelError(error))),
   });
 
   return createUIMessageStreamResponse({
@@ -116,13 +131,13 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
       originalMessages: messages,
       generateMessageId: generateId,
       messageMetadata: ({ part }) => {
-        if (part.type === 'start') return { mode, model: config.model, maxSteps: config.maxSteps };
-        if (part.type === 'finish') return { mode, model: config.model, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage) };
+        if (part.type === 'start') return { mode, model: config.model, keySource, maxSteps: config.maxSteps };
+        if (part.type === 'finish') return { mode, model: config.model, keySource, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage) };
         return undefined;
       },
       // A rejected tool call (unknown name, bad JSON, schema mismatch) is the model's mistake, not a failed
       // request: its text names the problem so the model can correct the call.
-      onError: (error) => describeRejectedToolCall(error) ?? describeModelError(error),
+      onError: (error) => redact(describeRejectedToolCall(error) ?? describeModelError(error)),
     }),
   });
 }

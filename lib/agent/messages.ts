@@ -28,11 +28,17 @@ export const workspaceStateSchema = z.object({
 });
 export type WorkspaceState = z.infer<typeof workspaceStateSchema>;
 
+/** Whose API key paid for a model call: the user's own (from Settings), the server's, or none (replay). */
+export const keySourceSchema = z.enum(['user', 'server', 'none']);
+export type KeySource = z.infer<typeof keySourceSchema>;
+
 export const messageMetadataSchema = z.object({
   /** User messages: the mode the run they start uses. Assistant messages: the mode that answered. */
   mode: agentModeSchema.optional(),
   /** Assistant messages: the model id that wrote them (its thought signatures are valid for it only). */
   model: z.string().max(200).optional(),
+  /** Assistant messages: whose API key paid for them (the user's own from Settings, or the server's). */
+  keySource: keySourceSchema.optional(),
   usage: z
     .object({
       inputTokens: z.number().optional(),

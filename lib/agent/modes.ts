@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { agentModeSchema, type AgentMode } from './messages';
+import { modelIdSchema } from './model-options';
 import { MODE_STEP_CAPS } from './step-caps';
 import { budgetProblem, clampBudget, nearestLevel, THINKING_LEVELS, thinkingRules, type ThinkingLevel } from './thinking-catalog';
 
@@ -71,7 +72,6 @@ export function thinkingKind(modelId: string): 'budget' | 'level' | 'none' {
 
 const envKey = (mode: AgentMode, field: string) => `TABSMITH_${mode.toUpperCase()}_${field}`;
 
-const modelIdSchema = z.string().trim().min(1).max(200).regex(/^[\w.:/-]+$/, 'letters, digits and . _ - : / only');
 const temperatureSchema = z.coerce.number().min(0).max(2);
 const stepsSchema = z.coerce.number().int().min(1).max(50);
 // -1 is Gemini 2.5's "dynamic thinking"; 32768 is 2.5 Pro's maximum.
@@ -94,13 +94,17 @@ function readEnv<T>(env: Record<string, string | undefined>, name: string, schem
 export function getModeConfig(
   mode: AgentMode,
   env: Record<string, string | undefined> = process.env,
-  options: { providerIsGemini?: boolean; modelFallback?: string } = {},
+  options: { providerIsGemini?: boolean; modelFallback?: string; model?: string } = {},
 ): ModeConfig {
   const defaults = MODE_DEFAULTS[mode];
   const providerIsGemini = options.providerIsGemini ?? true;
-  const model =
+  const configuredModel =
     readEnv(env, envKey(mode, 'MODEL'), modelIdSchema, 'a model id such as gemini-2.5-flash') ??
     (providerIsGemini ? defaults.model : (options.modelFallback ?? defaults.model));
+  // A user's choice of model replaces the configured one; the operator's thinking override was set for the
+  // configured model, so with another model the mode's default effort applies instead.
+  const model = options.model ?? configuredModel;
+  const thinkingEnv = options.model !== undefined && options.model !== configuredModel ? {} : env;
   const temperature = readEnv(env, envKey(mode, 'TEMPERATURE'), temperatureSchema, 'a number from 0 to 2') ?? defaults.temperature;
   const maxSteps = readEnv(env, envKey(mode, 'STEPS'), stepsSchema, 'a whole number from 1 to 50') ?? MODE_STEP_CAPS[mode];
   const includeThoughts = defaults.includeThoughts;
@@ -108,12 +112,12 @@ export function getModeConfig(
   const thinkingName = envKey(mode, 'THINKING');
   let thinking: GoogleThinkingConfig | undefined;
   if (rules.kind === 'budget') {
-    const budget = readEnv(env, thinkingName, budgetSchema, `a token budget from -1 to 32768 (${model} takes a budget, not a level)`);
+    const budget = readEnv(thinkingEnv, thinkingName, budgetSchema, `a token budget from -1 to 32768 (${model} takes a budget, not a level)`);
     const problem = budget === undefined ? undefined : budgetProblem(budget, rules);
     if (problem) throw new AgentConfigError(`${thinkingName}="${budget}" is not valid for ${model}: ${problem}.`);
     thinking = { thinkingBudget: budget ?? clampBudget(defaults.thinkingBudget, rules) };
   } else if (rules.kind === 'level') {
-    const level = readEnv(env, thinkingName, levelSchema, `one of ${rules.levels.join(', ')} (${model} takes a level, not a budget)`);
+    const level = readEnv(thinkingEnv, thinkingName, levelSchema, `one of ${rules.levels.join(', ')} (${model} takes a level, not a budget)`);
     if (level !== undefined && !rules.levels.includes(level))
       throw new AgentConfigError(`${thinkingName}="${level}" is not valid for ${model}: it takes ${rules.levels.join(', ')}.`);
     thinking = { thinkingLevel: level ?? nearestLevel(defaults.thinkingLevel, rules.levels) };

@@ -15,7 +15,7 @@ export async function handlePlan(req: Request, deps: AgentDeps = {}): Promise<Re
   const parsed = planRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, describeZodError(parsed.error));
 
-  const resolution = resolveOrError('balanced', deps);
+  const resolution = resolveOrError('balanced', deps, req.headers);
   if (!resolution.ok) return resolution.response;
   const { model, config, providerOptions } = resolution.resolved;
 
@@ -33,6 +33,6 @@ export async function handlePlan(req: Request, deps: AgentDeps = {}): Promise<Re
     // The model's count can drift from its own list; the list is the truth.
     return Response.json({ ...output, estimatedSteps: output.steps.length });
   } catch (error) {
-    return jsonError(502, describeModelError(error));
+    return jsonError(502, resolution.redact(describeModelError(error)));
   }
 }

@@ -1,13 +1,16 @@
 /**
  * Model selection: which provider (TABSMITH_MODEL_PROVIDER = gemini | openai-compatible | replay, default
- * gemini), which model and settings for the mode, and the provider options that carry them. Server-only: the
- * API key is read here and never leaves the server.
+ * gemini, or the user's choice from Settings when the server allows it), which model and settings for the mode,
+ * and the provider options that carry them. Server-only: the server's API key is read here and never leaves the
+ * server; a user's own key (sent by their browser with the request) is used in its place for that request only.
  */
 import { createGoogle } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { z } from 'zod';
 import type { AgentMode } from './messages';
+import { PROVIDER_KINDS, type KeySource, type ProviderKind } from './model-options';
+import type { UserChoice } from './user-choice';
 import { withModelRetry, type RetryOptions } from './model-errors';
 import { AgentConfigError, getModeConfig, type GoogleThinkingConfig, type ModeConfig } from './modes';
 import { createReplayModel } from './replay/replay-model';
@@ -15,8 +18,7 @@ import { withRecording } from './replay/recorder';
 
 export type Env = Record<string, string | undefined>;
 
-export const PROVIDER_KINDS = ['gemini', 'openai-compatible', 'replay'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+export { PROVIDER_KINDS, type ProviderKind };
 
 export const GEMINI_KEY_VARIABLE = 'GOOGLE_GENERATIVE_AI_API_KEY';
 
@@ -52,6 +54,8 @@ export interface ResolvedModel {
   config: ModeConfig;
   model: LanguageModelV4;
   providerOptions: { google: { thinkingConfig: GoogleThinkingConfig } } | undefined;
+  /** Whose key the calls use. */
+  keySource: KeySource;
 }
 
 /** Tests inject a factory (a MockLanguageModelV4); it receives the resolved mode settings. */
@@ -62,19 +66,30 @@ export interface ResolveOptions {
   createModel?: ModelFactory;
   /** The retry policy around the model (tests shorten the waits). */
   retry?: RetryOptions;
+  /** The user's model and key from the request (already checked against the server's allowed list). */
+  choice?: UserChoice;
 }
 
-function liveModel(provider: ProviderKind, config: ModeConfig, env: Env): LanguageModelV4 {
+/** The key a provider's calls use: the user's, else the server's; none for replay. */
+export function keyFor(provider: ProviderKind, env: Env, userKey: string | undefined): { key: string | undefined; source: KeySource } {
+  if (provider === 'replay') return { key: undefined, source: 'none' };
+  if (userKey) return { key: userKey, source: 'user' };
+  const serverKey = (provider === 'gemini' ? env[GEMINI_KEY_VARIABLE] : env.TABSMITH_OPENAI_API_KEY)?.trim();
+  return serverKey ? { key: serverKey, source: 'server' } : { key: undefined, source: 'none' };
+}
+
+function liveModel(provider: ProviderKind, config: ModeConfig, env: Env, apiKey: string | undefined): LanguageModelV4 {
   switch (provider) {
     case 'gemini': {
-      const apiKey = env[GEMINI_KEY_VARIABLE]?.trim();
       if (!apiKey)
-        throw new MissingApiKeyError(`The agent needs a Gemini API key: set ${GEMINI_KEY_VARIABLE} in the server's environment and restart (or set TABSMITH_MODEL_PROVIDER to another provider).`);
-      return createGoogle({ apiKey })(config.model);
+        throw new MissingApiKeyError(`The agent needs a Gemini API key: paste yours in Settings (it stays in this browser), or set ${GEMINI_KEY_VARIABLE} in the server's environment and restart.`);
+      // TABSMITH_GEMINI_BASE_URL: a gateway or proxy in front of the Gemini API (and the tests' loopback fake).
+      const baseURL = env.TABSMITH_GEMINI_BASE_URL?.trim();
+      return createGoogle({ apiKey, ...(baseURL ? { baseURL } : {}) })(config.model);
     }
     case 'openai-compatible': {
       const settings = readOpenAICompatibleSettings(env);
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: settings.baseURL, apiKey: settings.apiKey, includeUsage: true }).chatModel(config.model);
+      return createOpenAICompatible({ name: 'openai-compatible', baseURL: settings.baseURL, apiKey, includeUsage: true }).chatModel(config.model);
     }
     case 'replay': {
       const dir = env.TABSMITH_REPLAY_DIR?.trim();
@@ -91,10 +106,12 @@ function liveModel(provider: ProviderKind, config: ModeConfig, env: Env): Langua
  */
 export function resolveModel(mode: AgentMode, options: ResolveOptions = {}): ResolvedModel {
   const env = options.env ?? process.env;
-  const provider = readProviderKind(env);
+  const chosen = options.choice?.model;
+  const provider = chosen?.provider ?? readProviderKind(env);
   const modelFallback = provider === 'openai-compatible' && !options.createModel ? readOpenAICompatibleSettings(env).model : (env.TABSMITH_OPENAI_MODEL ?? 'replay');
-  const config = getModeConfig(mode, env, { providerIsGemini: provider === 'gemini', modelFallback });
-  let model = options.createModel ? options.createModel(config, provider) : liveModel(provider, config, env);
+  const config = getModeConfig(mode, env, { providerIsGemini: provider === 'gemini', modelFallback, ...(chosen ? { model: chosen.model } : {}) });
+  const { key, source } = keyFor(provider, env, options.choice?.apiKey);
+  let model = options.createModel ? options.createModel(config, provider) : liveModel(provider, config, env, key);
   // Replays are deterministic files: retrying or re-recording them would only hide mistakes.
   if (provider !== 'replay') {
     model = withModelRetry(model, options.retry);
@@ -102,5 +119,5 @@ export function resolveModel(mode: AgentMode, options: ResolveOptions = {}): Res
     if (recordDir) model = withRecording(model, recordDir);
   }
   const providerOptions = provider === 'gemini' && config.thinking ? { google: { thinkingConfig: config.thinking } } : undefined;
-  return { provider, config, model, providerOptions };
+  return { provider, config, model, providerOptions, keySource: source };
 }

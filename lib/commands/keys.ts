@@ -9,7 +9,7 @@ type Modifier = 'Mod' | 'Shift' | 'Alt';
 
 export const shortcutSchema = z
   .string()
-  .regex(/^((Mod|Shift|Alt)\+)*([A-Z0-9`]|F([1-9]|1[0-2])|Escape|Enter)$/, 'a shortcut like "Mod+Shift+P" or "F1"');
+  .regex(/^((Mod|Shift|Alt)\+)*([A-Z0-9`,]|F([1-9]|1[0-2])|Escape|Enter)$/, 'a shortcut like "Mod+Shift+P" or "F1"');
 export type Shortcut = z.infer<typeof shortcutSchema>;
 
 export interface ParsedShortcut {
@@ -32,6 +32,7 @@ function codeOf(key: string): string {
   if (/^[A-Z]$/.test(key)) return `Key${key}`;
   if (/^[0-9]$/.test(key)) return `Digit${key}`;
   if (key === '`') return 'Backquote';
+  if (key === ',') return 'Comma';
   return key;
 }
 

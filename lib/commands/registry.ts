@@ -10,7 +10,7 @@ import type { WorkspaceStore } from '@/lib/workspace/types';
 import { formatShortcut, matchesShortcut, shortcutSchema, type KeyLike } from './keys';
 import type { RegionName } from './regions';
 
-export type CommandView = 'palette' | 'shortcuts' | 'quick-open';
+export type CommandView = 'palette' | 'shortcuts' | 'quick-open' | 'settings';
 
 /** What a command may use: the open workspace, the runtime, and the workbench's own moves. */
 export interface CommandContext {
@@ -56,6 +56,7 @@ const ask = (ctx: CommandContext, id: string) => ctx.request(id);
 export const COMMANDS = [
   define({ id: 'workbench.commandPalette', label: 'Show all commands', category: 'Workbench', shortcuts: ['Mod+Shift+P', 'F1'] }, (ctx) => ctx.show('palette')),
   define({ id: 'workbench.quickOpen', label: 'Go to file (quick open)', category: 'Workbench', shortcuts: ['Mod+P'] }, (ctx) => ctx.show('quick-open')),
+  define({ id: 'workbench.settings', label: 'Settings (agent models and keys, theme, editor, runtime)', category: 'Workbench', shortcuts: ['Mod+,'] }, (ctx) => ctx.show('settings')),
   define({ id: 'help.keyboardShortcuts', label: 'Keyboard shortcuts', category: 'Help' }, (ctx) => ctx.show('shortcuts')),
   define({ id: 'file.save', label: 'Save', category: 'File', shortcuts: ['Mod+S'] }, (ctx) => ask(ctx, 'file.save')),
   define({ id: 'file.saveAll', label: 'Save all', category: 'File', shortcuts: ['Mod+Alt+S'] }, (ctx) => ctx.store.saveAll()),

@@ -3,6 +3,7 @@
  * screen size and the first screenshot), one function response per call (url, safety acknowledgement or
  * error, the screenshot after it), replies; and the default `fetchTurn` (POST /api/computer-use).
  */
+import { providerKeyHeaders } from '@/lib/settings/request-headers';
 import type { Content, Part } from '@google/genai';
 import { z } from 'zod';
 import { COMPUTER_USE_ENDPOINT, pruneScreenshots, readSafetyDecision, type TurnFunctionCall, type TurnRequest, type TurnResponse } from './session-protocol';
@@ -123,11 +124,16 @@ export class TurnRequestError extends Error {
 const errorBodySchema = z.object({ error: z.string(), retryAfterSeconds: z.number().int().positive().optional() });
 
 /** POST /api/computer-use with the pruned conversation; a non-2xx answer throws with the server's sentence. */
-export function createFetchTurn(endpoint = COMPUTER_USE_ENDPOINT, fetchImpl: typeof fetch = (...args) => fetch(...args)): FetchTurn {
+/** `extraHeaders` is read per turn: the user's own Gemini key from Settings, when they have one. */
+export function createFetchTurn(
+  endpoint = COMPUTER_USE_ENDPOINT,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  extraHeaders: () => Record<string, string> = () => providerKeyHeaders('gemini'),
+): FetchTurn {
   return async (body: TurnRequest, signal: AbortSignal) => {
     const res = await fetchImpl(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...extraHeaders(), 'content-type': 'application/json' },
       body: JSON.stringify({ ...body, contents: pruneScreenshots(body.contents) }),
       signal,
     });

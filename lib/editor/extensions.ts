@@ -1,5 +1,6 @@
 /**
- * The editor's extension set. Everything that varies per file or over time (language, read-only, theme)
+ * The editor's extension set. Everything that varies per file or over time (language, read-only, theme, the
+ * user's font size and tab width)
  * sits in a Compartment so it can be reconfigured on a live state without rebuilding it (and so without
  * losing the file's undo history).
  */
@@ -8,11 +9,29 @@ import { Annotation, Compartment, EditorState, Prec, type Extension } from '@cod
 import { EditorView, keymap } from '@codemirror/view';
 import { gotoLine, openSearchPanel } from '@codemirror/search';
 import { indentWithTab } from '@codemirror/commands';
+import { indentUnit } from '@codemirror/language';
 import { editorTheme } from './theme';
 
 export const languageSlot = new Compartment();
 export const readOnlySlot = new Compartment();
 export const themeSlot = new Compartment();
+export const prefsSlot = new Compartment();
+
+/** The user's editor settings. */
+export interface EditorPrefs {
+  fontSize: number;
+  tabWidth: number;
+}
+
+export const DEFAULT_EDITOR_PREFS: EditorPrefs = { fontSize: 13, tabWidth: 2 };
+
+export function prefsExtension(prefs: EditorPrefs): Extension {
+  return [
+    EditorState.tabSize.of(prefs.tabWidth),
+    indentUnit.of(' '.repeat(prefs.tabWidth)),
+    EditorView.theme({ '&': { fontSize: `${prefs.fontSize}px` } }),
+  ];
+}
 
 /** Marks transactions that bring the store's content into the editor, so they are not echoed back. */
 export const fromStore = Annotation.define<boolean>();
@@ -55,7 +74,7 @@ export function createFileState(
   path: string,
   doc: string,
   shared: Extension,
-  options: { readOnly: boolean; dark: boolean },
+  options: { readOnly: boolean; dark: boolean; prefs?: EditorPrefs },
 ): EditorState {
   const name = path.split('/').pop() ?? path;
   return EditorState.create({
@@ -67,6 +86,7 @@ export function createFileState(
       languageSlot.of([]),
       readOnlySlot.of(EditorState.readOnly.of(options.readOnly)),
       themeSlot.of(editorTheme(options.dark)),
+      prefsSlot.of(prefsExtension(options.prefs ?? DEFAULT_EDITOR_PREFS)),
     ],
   });
 }

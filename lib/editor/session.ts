@@ -13,7 +13,7 @@ import { EditorSelection, EditorState, type Extension, type TransactionSpec } fr
 import { EditorView } from '@codemirror/view';
 import type { WorkspaceSnapshot, WorkspaceStore } from '@/lib/workspace';
 import { minimalChange } from './doc-diff';
-import { createFileState, fromStore, languageSlot, readOnlySlot, sharedExtensions, themeSlot } from './extensions';
+import { createFileState, DEFAULT_EDITOR_PREFS, fromStore, languageSlot, prefsExtension, prefsSlot, readOnlySlot, sharedExtensions, themeSlot, type EditorPrefs } from './extensions';
 import { loadLanguage } from './languages';
 import type { RevealRequest } from './reveal';
 import { editorTheme } from './theme';
@@ -40,6 +40,7 @@ export class EditorSession {
   private readonly pushTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly saving = new Map<string, Promise<boolean>>();
   private activePath: string | null = null;
+  private prefs: EditorPrefs = DEFAULT_EDITOR_PREFS;
   private pendingReveal: RevealRequest | null = null;
   private readonly unsubscribe: () => void;
 
@@ -102,6 +103,15 @@ export class EditorSession {
     if (this.activePath === null) this.view.dispatch({ effects });
   }
 
+  /** The user's font size and tab width, for every open file. */
+  setPrefs(prefs: EditorPrefs): void {
+    if (prefs.fontSize === this.prefs.fontSize && prefs.tabWidth === this.prefs.tabWidth) return;
+    this.prefs = prefs;
+    const effects = prefsSlot.reconfigure(prefsExtension(prefs));
+    for (const path of this.states.keys()) this.applyTo(path, { effects });
+    if (this.activePath === null) this.view.dispatch({ effects });
+  }
+
   /** Moves the cursor to a line of a file (and focuses the editor); waits until that file is showing. */
   reveal(request: RevealRequest): void {
     if (request.path !== this.activePath) {
@@ -121,7 +131,7 @@ export class EditorSession {
   }
 
   private emptyState(): EditorState {
-    return createFileState('', '', this.shared, { readOnly: true, dark: this.dark });
+    return createFileState('', '', this.shared, { readOnly: true, dark: this.dark, prefs: this.prefs });
   }
 
   private stateOf(path: string): EditorState | undefined {
@@ -145,7 +155,7 @@ export class EditorSession {
       open.add(file.path);
       const readOnly = snapshot.readOnly || snapshot.locks.has(file.path);
       if (!this.states.has(file.path)) {
-        this.states.set(file.path, createFileState(file.path, file.content, this.shared, { readOnly, dark: this.dark }));
+        this.states.set(file.path, createFileState(file.path, file.content, this.shared, { readOnly, dark: this.dark, prefs: this.prefs }));
         this.synced.set(file.path, file.content);
         this.readOnly.set(file.path, readOnly);
         void this.attachLanguage(file.path);

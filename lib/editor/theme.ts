@@ -3,6 +3,7 @@
  * follow prefers-color-scheme, so the editor matches the panels around it; the `dark` flag switches
  * CodeMirror's own base styles (selection, panels) and the syntax colours.
  */
+import { isDark, onDarkChange } from '@/lib/ui/color-scheme';
 import { defaultHighlightStyle, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import type { Extension } from '@codemirror/state';
@@ -11,7 +12,7 @@ import { tags as t } from '@lezer/highlight';
 const chrome = (dark: boolean) =>
   EditorView.theme(
     {
-      '&': { height: '100%', backgroundColor: 'var(--panel)', color: 'var(--fg)', fontSize: '13px' },
+      '&': { height: '100%', backgroundColor: 'var(--panel)', color: 'var(--fg)' },
       '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.5' },
       '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
       '.cm-activeLine': { backgroundColor: dark ? '#2c2f3480' : '#f1f3f780' },
@@ -59,15 +60,8 @@ export function editorTheme(dark: boolean): Extension {
   return [chrome(dark), syntaxHighlighting(dark ? darkHighlight : lightHighlight)];
 }
 
-/** Whether the system asks for a dark theme right now (false on the server). */
-export function prefersDark(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-}
+/** Whether the IDE is dark right now: the theme setting, else the system's preference (false on the server). */
+export const prefersDark = isDark;
 
-/** Calls back when the system theme changes; returns the unsubscribe. */
-export function onColorSchemeChange(listener: (dark: boolean) => void): () => void {
-  const query = window.matchMedia('(prefers-color-scheme: dark)');
-  const handler = (event: MediaQueryListEvent) => listener(event.matches);
-  query.addEventListener('change', handler);
-  return () => query.removeEventListener('change', handler);
-}
+/** Calls back when the theme setting or the system's preference changes; returns the unsubscribe. */
+export const onColorSchemeChange = onDarkChange;

@@ -38,6 +38,28 @@ export function runtimeInForce(input: { requested: RuntimeChoice; booted?: Runti
   return input.booted ?? input.requested;
 }
 
+/**
+ * The stored runtime setting (the settings dialog and the status bar's menu both write it). It lives in
+ * localStorage, not with the other settings in IndexedDB, because the runtime is chosen before the first render
+ * and that read has to be synchronous.
+ */
+export function readStoredRuntime(): RuntimeChoice {
+  if (typeof window === 'undefined') return 'auto';
+  return runtimeChoiceSchema.catch('auto').parse(window.localStorage.getItem(RUNTIME_STORAGE_KEY));
+}
+
+export function writeStoredRuntime(choice: RuntimeChoice): void {
+  window.localStorage.setItem(RUNTIME_STORAGE_KEY, choice);
+}
+
+/** Stores the choice and reloads without a `?runtime=` override: one runtime per page (WebContainer cannot boot twice). */
+export function switchRuntime(choice: RuntimeChoice): void {
+  writeStoredRuntime(choice);
+  const url = new URL(window.location.href);
+  url.searchParams.delete('runtime');
+  window.location.assign(url.href);
+}
+
 const timeoutSchema = z.coerce.number().int().positive();
 
 /** The boot timeout in ms: URL, then env default, then 60 s; clamped to [0.5 s, 120 s]. */

@@ -6,11 +6,12 @@ import { summariseResponseSchema } from './summary';
 
 export const SUMMARISE_API = '/api/ai/summarise';
 
-export function summariseVia(api: string, mode: AgentMode, fetchImpl: typeof fetch = fetch): Summarise {
+/** `headers`: the user's model choice and key for the mode, as the chat request carries them. */
+export function summariseVia(api: string, mode: AgentMode, fetchImpl: typeof fetch = fetch, headers: Record<string, string> = {}): Summarise {
   return async ({ previousSummary, transcript }) => {
     const response = await fetchImpl(api, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ mode, transcript, ...(previousSummary ? { previousSummary } : {}) }),
     });
     const text = await response.text();

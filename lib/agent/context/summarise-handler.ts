@@ -16,7 +16,7 @@ export async function handleSummarise(req: Request, deps: AgentDeps = {}): Promi
   const parsed = summariseRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, describeZodError(parsed.error));
 
-  const resolution = resolveOrError(parsed.data.mode, deps);
+  const resolution = resolveOrError(parsed.data.mode, deps, req.headers);
   if (!resolution.ok) return resolution.response;
   const { model, config, providerOptions } = resolution.resolved;
   try {
@@ -33,6 +33,6 @@ export async function handleSummarise(req: Request, deps: AgentDeps = {}): Promi
     if (summary === '') return jsonError(502, 'The model returned an empty summary.');
     return Response.json({ summary } satisfies SummariseResponse);
   } catch (error) {
-    return jsonError(502, describeModelError(error));
+    return jsonError(502, resolution.redact(describeModelError(error)));
   }
 }

@@ -73,11 +73,12 @@ export function chooseModel(config: ComputerUseConfig, requested: string | undef
   return { ok: false, error: `model: "${requested}" is not allowed for computer use. Allowed: ${config.allowedModels.join(', ')} (extend with TABSMITH_COMPUTER_USE_MODELS).` };
 }
 
-export function readGeminiKey(env: Env): string {
-  const key = env[GEMINI_KEY_VARIABLE]?.trim();
+/** The user's own key (from Settings, sent with the request) when there is one, else the server's. */
+export function readGeminiKey(env: Env, userKey?: string): string {
+  const key = userKey ?? env[GEMINI_KEY_VARIABLE]?.trim();
   if (!key)
     throw new MissingApiKeyError(
-      `Computer use needs a Gemini API key: set ${GEMINI_KEY_VARIABLE} in the server's environment and restart (or set TABSMITH_MODEL_PROVIDER=replay to play recorded sessions).`,
+      `Computer use needs a Gemini API key: paste yours in Settings (it stays in this browser), or set ${GEMINI_KEY_VARIABLE} in the server's environment and restart.`,
     );
   return key;
 }

@@ -11,6 +11,7 @@ import { AgentConfigError } from '@/lib/agent/modes';
 import type { RetryOptions } from '@/lib/agent/model-errors';
 import type { Env } from '@/lib/agent/providers';
 import { asContents, firstUserText, MAX_COMPUTER_USE_BODY_BYTES, modelTurnCount, pruneScreenshots, turnRequestSchema, type TurnResponse } from '../session-protocol';
+import { readUserKey, redactSecrets } from '@/lib/agent/user-choice';
 import { chooseModel, readComputerUseConfig, readGeminiKey, type ComputerUseConfig } from './config';
 import { liveGenerate, runLiveTurn, TurnError, type GenerateContent } from './gemini';
 import { loadRecordings, recordTurn, selectReplayTurn } from './replay';
@@ -53,6 +54,8 @@ export async function handleComputerUse(req: Request, deps: ComputerUseDeps = {}
   const chosen = chooseModel(config, parsed.data.model);
   if (!chosen.ok) return jsonError(400, chosen.error);
   const { model } = chosen;
+  const userKey = readUserKey(req.headers);
+  if (!userKey.ok) return userKey.response;
 
   const contents = pruneScreenshots(asContents(parsed.data.contents));
   const userText = firstUserText(contents);
@@ -63,7 +66,7 @@ export async function handleComputerUse(req: Request, deps: ComputerUseDeps = {}
     let generate = deps.generate;
     if (!generate) {
       try {
-        generate = liveGenerate(readGeminiKey(env));
+        generate = liveGenerate(readGeminiKey(env, userKey.key));
       } catch (error) {
         if (error instanceof AgentConfigError) return jsonError(500, error.message);
         throw error;
@@ -74,10 +77,11 @@ export async function handleComputerUse(req: Request, deps: ComputerUseDeps = {}
     return Response.json(turn);
   } catch (error) {
     if (error instanceof TurnError) {
-      console.error('[tabsmith] computer-use turn failed:', error.message);
-      if (error.retryAfterSeconds === undefined) return jsonError(error.status, error.message);
+      const message = redactSecrets(error.message, [userKey.key]);
+      console.error('[tabsmith] computer-use turn failed:', message);
+      if (error.retryAfterSeconds === undefined) return jsonError(error.status, message);
       return Response.json(
-        { error: error.message, retryAfterSeconds: error.retryAfterSeconds },
+        { error: message, retryAfterSeconds: error.retryAfterSeconds },
         { status: error.status, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
       );
     }

@@ -1,0 +1,9 @@
+// "Test connection" from Settings: one tiny prompt to the chosen model. Thin: the work is in lib/agent.
+import { handleConnectionTest } from '@/lib/agent/connection-test';
+import { guardRequest } from '@/lib/server/request-guard';
+
+export const maxDuration = 60;
+
+export async function POST(req: Request): Promise<Response> {
+  return guardRequest(req, { json: true }) ?? handleConnectionTest(req);
+}
