@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { agent, conversation, sendPrompt, waitForAgentIdle } from './support/chat';
@@ -13,6 +14,12 @@ async function openSettings(page: Page) {
   await page.keyboard.press('ControlOrMeta+Comma');
   await expect(settingsDialog(page)).toBeVisible();
   return settingsDialog(page);
+}
+
+/** With TABSMITH_SHOTS_DIR set, keeps a picture of the step for people reviewing the settings. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.TABSMITH_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `settings-${name}.png`) });
 }
 
 /** The API keys the loopback Gemini was called with. */
@@ -40,6 +47,7 @@ test.describe('settings', () => {
     await dialog.getByRole('spinbutton', { name: 'Editor font size (px)' }).fill('18');
     await expect(text).toHaveCSS('font-size', '18px');
     await dialog.getByRole('combobox', { name: 'Tab width' }).selectOption('4');
+    await shot(page, 'appearance-light');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -86,6 +94,7 @@ test.describe('settings', () => {
     await dialog.getByRole('button', { name: 'Test connection for Balanced mode' }).click();
     await expect(dialog.getByText(/Connected: gemini-3.8-flash answered “Hello from gemini-3.8-flash, called with your key.” in \d+ ms, using your key/)).toBeVisible();
     expect(await keysSeenByGemini()).toContain(KEY);
+    await shot(page, 'agent');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -100,6 +109,7 @@ test.describe('settings', () => {
     const answer = conversation(page).getByRole('article', { name: 'Agent' }).last();
     await expect(answer).toContainText('Hello from gemini-3.8-flash, called with your key.');
     await expect(answer.getByLabel('Model and key')).toHaveText('gemini-3.8-flash · your key');
+    await shot(page, 'answer');
 
     await page.reload();
     await expect(conversation(page).getByRole('article', { name: 'Agent' })).toHaveCount(1, { timeout: 30_000 });
