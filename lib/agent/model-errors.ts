@@ -52,7 +52,7 @@ export function describeModelError(error: unknown): string {
         : `Rate limited by the model provider (${what}): retry in ${seconds} s. Upstream: ${upstream}`;
     }
     case 'auth':
-      return `The model provider rejected the API key (401/403). Check GOOGLE_GENERATIVE_AI_API_KEY (or TABSMITH_OPENAI_API_KEY for an OpenAI-compatible provider) on the server. Upstream: ${upstream}`;
+      return `The model provider rejected the API key (401/403). Check your own key in Settings, or, if you use the server's, GOOGLE_GENERATIVE_AI_API_KEY (TABSMITH_OPENAI_API_KEY for an OpenAI-compatible provider) on the server. Upstream: ${upstream}`;
     case 'transient':
       return `The model provider is unavailable right now (retried with backoff): ${upstream}`;
     default:
