@@ -43,6 +43,8 @@ test.describe('layout', () => {
     await expect.poll(() => focusedRegion(page)).toBe('Preview');
     await page.keyboard.press('Control+`');
     await expect(region(page, 'Terminal')).toBeVisible();
+    // At its default size, not its minimum: the size it had before hiding was not kept across the reload.
+    expect((await region(page, 'Terminal').boundingBox())?.height ?? 0, 'the terminal shows more than a row or two').toBeGreaterThan(200);
     await expect.poll(() => focusedRegion(page)).toBe('Terminal');
     await terminal(page, 1).run('echo still here', { output: 'still here' });
 
