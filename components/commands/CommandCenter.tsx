@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { requestCommand } from '@/lib/commands/bus';
 import { downloadWorkspaceZip } from '@/lib/commands/export';
 import { focusRegion, nextRegion, REGIONS, regionElement, regionOf, revealRequest, type RegionName } from '@/lib/commands/regions';
@@ -8,7 +9,9 @@ import { commandForKey, type Command, type CommandContext, type CommandView } fr
 import { errorMessage } from '@/lib/error-message';
 import type { Runtime } from '@/lib/runtime/port';
 import type { WorkspaceStore } from '@/lib/workspace/types';
+import { findPreviewFrame } from '@/components/preview/PreviewPanel';
 import { QuickOpenDialog } from '@/components/quick-open/QuickOpenDialog';
+import { bridgeKeySchema } from '@/lib/computer-use/types';
 import { CommandPalette } from './CommandPalette';
 import { modalOpen, rememberFocus, returnFocusAfterDialogs } from './focus-return';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -115,10 +118,20 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
       event.stopPropagation();
       if (!modalOpen()) runRef.current(command);
     };
+    // F6 pressed inside the preview page never reaches this window; the preview bridge posts it instead.
+    const onMessage = (event: MessageEvent) => {
+      if (event.source === null || event.source !== findPreviewFrame()?.contentWindow) return;
+      const key = bridgeKeySchema.safeParse(event.data);
+      if (!key.success) return;
+      const command = commandForKey({ code: key.data.code, shiftKey: key.data.shiftKey, ctrlKey: false, metaKey: false, altKey: false });
+      if (command && !modalOpen()) runRef.current(command);
+    };
     window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('message', onMessage);
     const stopReturning = returnFocusAfterDialogs();
     return () => {
       window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('message', onMessage);
       stopReturning();
     };
   }, []);
@@ -127,7 +140,9 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
   useCommandHandler('workbench.settings', () => ctx.show('settings'));
 
   const close = () => {
-    setView(null);
+    // The modal leaves the page now, not at React's next render: until it does, everything outside it is
+    // inert, and focus moved there in the meantime (quick open into the editor, focus given back) is lost.
+    flushSync(() => setView(null));
     restore.current?.();
     restore.current = null;
   };

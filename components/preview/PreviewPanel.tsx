@@ -31,17 +31,6 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
   return (
     <div className={styles.preview}>
       <div className={styles.toolbar} role="toolbar" aria-label="Preview controls">
-        <select
-          aria-label="Preview port"
-          value={state.selectedPort ?? ''}
-          disabled={state.ports.length === 0}
-          onChange={(e) => dispatch({ type: 'select', port: Number(e.target.value) })}
-        >
-          {state.ports.length === 0 && <option value="">No open port</option>}
-          {state.ports.map((p) => (
-            <option key={p.port} value={p.port}>{`Port ${p.port}`}</option>
-          ))}
-        </select>
         <button type="button" onClick={() => dispatch({ type: 'reload' })} disabled={!url} aria-label="Reload preview" title="Reload preview">
           ⟳
         </button>
@@ -54,6 +43,14 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         >
           ↗
         </button>
+        <AddressField
+          ports={state.ports.map((p) => p.port)}
+          port={state.selectedPort}
+          root={url}
+          path={shownPath(state, state.path)}
+          onSelectPort={(port) => dispatch({ type: 'select', port })}
+          onGo={(path) => dispatch({ type: 'navigate', path })}
+        />
         <div role="radiogroup" aria-label="Device size" className={styles.devices}>
           {(Object.keys(DEVICE_SIZES) as DeviceSize[]).map((key) => (
             <label key={key} className={device === key ? styles.deviceActive : undefined} title={deviceTitle(key)}>
@@ -63,7 +60,6 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
             </label>
           ))}
         </div>
-        <AddressField port={state.selectedPort} root={url} path={shownPath(state, state.path)} onGo={(path) => dispatch({ type: 'navigate', path })} />
       </div>
 
       {lastError && (

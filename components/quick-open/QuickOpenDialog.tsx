@@ -23,8 +23,9 @@ export function QuickOpenDialog({ store, onClose }: { store: WorkspaceStore; onC
   const choose = (match: FuzzyMatch) => {
     store.openFile(match.path).then(
       () => {
-        onClose();
+        // Asked for first, so the editor takes focus before "give focus back where it was" would look.
         focusEditor(match.path);
+        onClose();
       },
       (reason: unknown) => setError(`Could not open ${match.path}: ${errorMessage(reason)}`),
     );

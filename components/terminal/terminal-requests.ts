@@ -5,9 +5,20 @@
  */
 import type { RuntimeProcess } from '@/lib/runtime/port';
 
+export interface RunOptions {
+  /**
+   * Put keyboard focus in the terminal too: only when the user asked for the command (a palette command, a
+   * button). Commands the IDE runs by itself (the start command or `npm install` as a workspace opens) leave
+   * focus where it is, so a keyboard user is never dropped into the shell, where Tab completes.
+   */
+  focus?: boolean;
+}
+
+type Runner = (command: string, options: RunOptions) => void;
+
 export class TerminalRequests {
-  private runner: ((command: string) => void) | null = null;
-  private queued: string[] = [];
+  private runner: Runner | null = null;
+  private queued: { command: string; options: RunOptions }[] = [];
   private viewer: ((process: RuntimeProcess, label: string) => void) | null = null;
   private queuedProcesses: { process: RuntimeProcess; label: string }[] = [];
   private readonly commandListeners = new Set<(command: string) => void>();
@@ -15,17 +26,17 @@ export class TerminalRequests {
   constructor(readonly history: readonly string[] = []) {}
 
   /** Runs a command in the active terminal tab (queued until the pane has a shell). */
-  run(command: string): void {
-    if (this.runner) this.runner(command);
-    else this.queued.push(command);
+  run(command: string, options: RunOptions = {}): void {
+    if (this.runner) this.runner(command, options);
+    else this.queued.push({ command, options });
   }
 
   /** Called by the terminal pane once it can run commands; returns a function that detaches it. */
-  attachRunner(runner: (command: string) => void): () => void {
+  attachRunner(runner: Runner): () => void {
     this.runner = runner;
     const queued = this.queued;
     this.queued = [];
-    queued.forEach(runner);
+    queued.forEach(({ command, options }) => runner(command, options));
     return () => {
       if (this.runner === runner) this.runner = null;
     };

@@ -102,8 +102,8 @@ export function useTerminalSessions(runtime: Runtime, requests: TerminalRequests
   useEffect(() => {
     const active = sessions.find((s) => s.id === activeId);
     if (!active) return;
-    return requests.attachRunner((command) => {
-      active.focus();
+    return requests.attachRunner((command, { focus = false }) => {
+      if (focus) active.focus();
       active.runCommand(command);
     });
   }, [sessions, activeId, requests]);

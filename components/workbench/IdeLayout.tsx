@@ -6,7 +6,7 @@ import { PaneToggles } from './PaneToggles';
 import { SettingsButton } from '@/components/settings/SettingsButton';
 import topbar from './topbar.module.css';
 import { PHONE_QUERY, PhoneLayout, useMediaQuery } from './PhoneLayout';
-import { usePanes } from './usePanes';
+import { PANE_SIZES, usePanes, type PaneId } from './usePanes';
 import styles from './workbench.module.css';
 import { WorkspaceTopBar } from './WorkspaceTopBar';
 
@@ -25,6 +25,12 @@ export interface LayoutSlots {
  */
 function useSavedLayout(id: string) {
   return useDefaultLayout({ id, storage: typeof window === 'undefined' ? undefined : window.localStorage });
+}
+
+/** A hideable pane's sizes as the panel takes them (strings without a unit are percentages of the group). */
+function paneSizes(id: PaneId): { defaultSize: string; minSize: string } {
+  const { defaultSize, minSize } = PANE_SIZES[id];
+  return { defaultSize: `${defaultSize}`, minSize: `${minSize}` };
 }
 
 /**
@@ -56,7 +62,7 @@ function WideLayout({ files, filesActions, editor, preview, terminal, agent }: L
           <Group orientation="vertical" id="tabsmith-rows" {...rows}>
             <Panel id="top" defaultSize="62" minSize="15">
               <Group orientation="horizontal" id="tabsmith-top" {...top}>
-                <Panel id="files" defaultSize="20" minSize="10" collapsible panelRef={panes.refs.files} onResize={panes.onResize('files')}>
+                <Panel id="files" {...paneSizes('files')} collapsible panelRef={panes.refs.files} onResize={panes.onResize('files')}>
                   <Region label="Files" actions={filesActions} hidden={panes.hidden.files}>
                     {files}
                   </Region>
@@ -66,19 +72,19 @@ function WideLayout({ files, filesActions, editor, preview, terminal, agent }: L
                   <Region label="Editor">{editor}</Region>
                 </Panel>
                 <Separator aria-label="Resize preview" className={styles.vsep} />
-                <Panel id="preview" defaultSize="38" minSize="15" collapsible panelRef={panes.refs.preview} onResize={panes.onResize('preview')}>
+                <Panel id="preview" {...paneSizes('preview')} collapsible panelRef={panes.refs.preview} onResize={panes.onResize('preview')}>
                   <Region label="Preview" hidden={panes.hidden.preview}>{preview}</Region>
                 </Panel>
               </Group>
             </Panel>
             <Separator aria-label="Resize terminal" className={styles.hsep} />
-            <Panel id="terminal" defaultSize="38" minSize="8" collapsible panelRef={panes.refs.terminal} onResize={panes.onResize('terminal')}>
+            <Panel id="terminal" {...paneSizes('terminal')} collapsible panelRef={panes.refs.terminal} onResize={panes.onResize('terminal')}>
               <Region label="Terminal" hidden={panes.hidden.terminal}>{terminal}</Region>
             </Panel>
           </Group>
         </Panel>
         <Separator aria-label="Resize agent column" className={styles.vsep} />
-        <Panel id="agent" defaultSize="26" minSize="14" collapsible panelRef={panes.refs.agent} onResize={panes.onResize('agent')}>
+        <Panel id="agent" {...paneSizes('agent')} collapsible panelRef={panes.refs.agent} onResize={panes.onResize('agent')}>
           <Region label="Agent" hidden={panes.hidden.agent}>{agent}</Region>
         </Panel>
       </Group>

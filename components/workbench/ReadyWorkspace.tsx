@@ -44,7 +44,8 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
   const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests, computerUse);
   const [showAudit, setShowAudit] = useState(false);
   const workspaceId = store.getSnapshot().meta.id;
-  const runInTerminal = useCallback((command: string) => terminalRequests.run(command), [terminalRequests]);
+  // Palette commands ("Run the workspace"): the user asked, so the terminal takes focus to show the run.
+  const runInTerminal = useCallback((command: string) => terminalRequests.run(command, { focus: true }), [terminalRequests]);
 
   const fixWithAgent = useCallback((errorText: string) => void controller.send(fixMessage(errorText)), [controller]);
   const revealFile = useCallback(

@@ -16,6 +16,26 @@ export const PANES = [
 ] as const satisfies readonly { id: string; region: RegionName; command: CommandId }[];
 
 export type PaneId = (typeof PANES)[number]['id'];
+
+/** Each hideable pane's default and smallest size, in % of its group (the layout's panels are given these). */
+export const PANE_SIZES: Record<PaneId, { defaultSize: number; minSize: number }> = {
+  files: { defaultSize: 20, minSize: 10 },
+  preview: { defaultSize: 38, minSize: 15 },
+  terminal: { defaultSize: 38, minSize: 8 },
+  agent: { defaultSize: 26, minSize: 14 },
+};
+
+/**
+ * Shows a hidden pane at the size it had before it was hidden. That size lives only in memory: after a reload
+ * the panel library would bring the pane back at its minimum (a terminal one row tall), so it gets its
+ * default size instead.
+ */
+function show(panel: PanelImperativeHandle, id: PaneId): void {
+  panel.expand();
+  const { defaultSize, minSize } = PANE_SIZES[id];
+  if (panel.getSize().asPercentage < minSize + 0.5) panel.resize(`${defaultSize}%`);
+}
+
 type PaneRefs = Record<PaneId, React.RefObject<PanelImperativeHandle | null>>;
 
 export interface Panes {
@@ -41,7 +61,7 @@ export function usePanes(): Panes {
     const panel = refs[id].current;
     if (!panel) return;
     if (panel.isCollapsed()) {
-      panel.expand();
+      show(panel, id);
       return;
     }
     const region = PANES.find((pane) => pane.id === id)?.region;
@@ -52,7 +72,12 @@ export function usePanes(): Panes {
 
   // "Focus terminal" and the like on a hidden pane show it first.
   useEffect(() => {
-    const stops = PANES.map((pane) => onCommandRequest(revealRequest(pane.region), () => refs[pane.id].current?.expand()));
+    const stops = PANES.map((pane) =>
+      onCommandRequest(revealRequest(pane.region), () => {
+        const panel = refs[pane.id].current;
+        if (panel?.isCollapsed()) show(panel, pane.id);
+      }),
+    );
     return () => stops.forEach((stop) => stop());
     // The refs are stable objects; their `current` is read when a request comes.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -99,7 +99,7 @@ export function useWorkspaceStartup(store: WorkspaceStore | undefined, needsInst
   const dismiss = useCallback(() => setSkipped(null), []);
   const startAnyway = useCallback(() => {
     if (!skipped) return;
-    requests.run(skipped.command);
+    requests.run(skipped.command, { focus: true });
     tracker.adopt(skipped.command);
     store?.recordStartCommand(skipped.command);
     if (skipped.why === 'template') store?.recordCommand(skipped.command);

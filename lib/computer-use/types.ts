@@ -140,3 +140,10 @@ export type BridgeResponse = z.infer<typeof bridgeResponseSchema>;
 
 /** Sent by the bridge when a preview page has loaded it (the IDE may then talk to that window). */
 export const bridgeReadySchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('ready'), url: z.string() });
+
+/**
+ * F6 or Shift+F6 pressed inside the preview page (the bridge's only unasked message besides `ready`): the IDE
+ * moves focus to the next or previous region, as it does for the key pressed anywhere else.
+ */
+export const bridgeKeySchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('key'), code: z.literal('F6'), shiftKey: z.boolean() });
+export type BridgeKey = z.infer<typeof bridgeKeySchema>;

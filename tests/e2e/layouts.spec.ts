@@ -43,6 +43,8 @@ test.describe('layout', () => {
     await expect.poll(() => focusedRegion(page)).toBe('Preview');
     await page.keyboard.press('Control+`');
     await expect(region(page, 'Terminal')).toBeVisible();
+    // At its default size, not its minimum: the size it had before hiding was not kept across the reload.
+    expect((await region(page, 'Terminal').boundingBox())?.height ?? 0, 'the terminal shows more than a row or two').toBeGreaterThan(200);
     await expect.poll(() => focusedRegion(page)).toBe('Terminal');
     await terminal(page, 1).run('echo still here', { output: 'still here' });
 
@@ -67,7 +69,9 @@ test.describe('layout', () => {
 
     const preview = region(page, 'Preview');
     const address = preview.getByRole('textbox', { name: 'Preview address (path)' });
-    await expect(preview.getByText('localhost:3000')).toBeVisible();
+    // The host is the port picker: it reads as the server's address.
+    const host = preview.getByRole('combobox', { name: 'Preview port' });
+    await expect(host.locator('option:checked')).toHaveText('localhost:3000');
     await expect(address).toHaveValue('/');
     await address.fill('about?x=1');
     await address.press('Enter');
@@ -86,8 +90,21 @@ test.describe('layout', () => {
     const box = await address.boundingBox();
     expect(box?.width ?? 0, 'the path has room').toBeGreaterThan(60);
 
-    // TABSMITH_SHOTS_DIR keeps pictures of the layout at common window widths, for people reviewing it.
+    // At common window widths with the default pane sizes the toolbar is one row (not much taller than a button),
+    // and the host and the path show whole. TABSMITH_SHOTS_DIR keeps pictures of it for people reviewing it.
+    const toolbar = preview.getByRole('toolbar', { name: 'Preview controls' });
+    const reload = preview.getByRole('button', { name: 'Reload preview' });
     const shots = process.env.TABSMITH_SHOTS_DIR;
+    for (const [width, height] of [[1024, 768], [1440, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await expect
+        .poll(async () => ((await toolbar.boundingBox())?.height ?? 0) / ((await reload.boundingBox())?.height ?? 1), { message: `one toolbar row at ${width} px` })
+        .toBeLessThanOrEqual(1.5);
+      await expect(host.locator('option:checked')).toHaveText('localhost:3000');
+      expect(await address.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth), `"/linked" shows whole at ${width} px`).toBe(true);
+      if (shots) await preview.screenshot({ path: join(shots, `toolbar-${width}.png`) });
+    }
+
     if (shots) {
       for (const [width, height] of [[1440, 900], [1024, 768]] as const) {
         await page.setViewportSize({ width, height });

@@ -22,7 +22,7 @@ test.describe('preview', () => {
     await t1.start('node server.js');
 
     await expect(previewFrame(page).getByRole('heading', { name: 'Hello preview' })).toBeVisible({ timeout: 30_000 });
-    await expect(preview.getByRole('combobox', { name: 'Preview port' }).getByRole('option', { name: 'Port 3000' })).toBeAttached();
+    await expect(preview.getByRole('combobox', { name: 'Preview port' }).getByRole('option', { name: 'localhost:3000' })).toBeAttached();
 
     await preview.getByRole('button', { name: 'Reload preview' }).click();
     await expect(previewFrame(page).getByRole('heading', { name: 'Hello preview' })).toBeVisible();

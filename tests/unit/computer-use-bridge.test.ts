@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { parseKeyCombo } from '@/lib/computer-use/bridge/keys';
+import { forwardRegionKeys } from '@/lib/computer-use/bridge/region-keys';
 import { nextTabbable, tabbables } from '@/lib/computer-use/bridge/tabbable';
 import { insertText, setNativeValue, deleteText } from '@/lib/computer-use/bridge/editing';
 import { scrollTarget } from '@/lib/computer-use/bridge/scroll';
@@ -205,5 +206,19 @@ describe('screenshot size and format', () => {
     expect(atob(jpeg.base64).length).toBe(encoded.jpeg);
     encoded.png = 1000;
     expect(await takeScreenshot(document, { allowJpeg: true })).toMatchObject({ mimeType: 'image/png' });
+  });
+});
+
+describe('F6 in the preview page', () => {
+  // A person's F6 reaching the IDE is checked end to end (tests/e2e/keyboard-walk.spec.ts): only the browser
+  // makes trusted key events.
+  it("leaves synthetic key events (the page's own, or the agent's) in the page", () => {
+    const post = vi.fn();
+    const stop = forwardRegionKeys(window, post);
+    const event = new KeyboardEvent('keydown', { key: 'F6', code: 'F6', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(event);
+    expect(post).not.toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(false);
+    stop();
   });
 });
