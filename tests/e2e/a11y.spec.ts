@@ -10,6 +10,9 @@ async function inBothSchemes(page: Page, selector?: string): Promise<string[]> {
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    // The page hears of the new scheme at its next rendering step ("change" on matchMedia, which restyles the
+    // editor); two frames later every listener has run.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     found.push(...(await axeViolations(page, selector)).map((line) => `${colorScheme}: ${line}`));
   }
   return found;
