@@ -118,9 +118,12 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
       event.stopPropagation();
       if (!modalOpen()) runRef.current(command);
     };
-    // F6 pressed inside the preview page never reaches this window; the preview bridge posts it instead.
+    // F6 pressed inside the preview page never reaches this window; the preview bridge posts it instead. The
+    // page's own code can post the same message, so it counts only while the preview holds keyboard focus
+    // (where a person's F6 could have come from): a page cannot pull focus out of the editor by posting.
     const onMessage = (event: MessageEvent) => {
-      if (event.source === null || event.source !== findPreviewFrame()?.contentWindow) return;
+      const frame = findPreviewFrame();
+      if (event.source === null || event.source !== frame?.contentWindow || document.activeElement !== frame) return;
       const key = bridgeKeySchema.safeParse(event.data);
       if (!key.success) return;
       const command = commandForKey({ code: key.data.code, shiftKey: key.data.shiftKey, ctrlKey: false, metaKey: false, altKey: false });

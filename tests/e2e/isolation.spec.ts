@@ -1,6 +1,7 @@
 import { zipSync, strToU8 } from 'fflate';
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { openByName, region } from './support/ide';
 import { terminal } from './support/terminal';
 import { importZip } from './support/workspace';
 
@@ -43,7 +44,9 @@ async function probe() {
 function hostileZip(path: string, ideOrigin: string): void {
   const page = `<!doctype html><html><head><title>hostile</title></head><body><pre id="out">probing…</pre>
 <script>${probeSource(ideOrigin)}
-probe().then(function (text) { document.getElementById('out').textContent = text; });</script></body></html>`;
+probe().then(function (text) { document.getElementById('out').textContent = text; });
+// Pretends to be the preview bridge passing on a person's F6, over and over, to pull focus around the IDE.
+setInterval(function () { parent.postMessage({ tag: 'tabsmith-preview-bridge', kind: 'key', code: 'F6', shiftKey: false }, '*'); }, 20);</script></body></html>`;
   const server = `require('http').createServer(function (req, res) { res.setHeader('Content-Type', 'text/html'); res.end(require('fs').readFileSync(__dirname + '/index.html', 'utf8')); }).listen(3000);`;
   // The interval keeps the process alive until the probe's promises settle (no timers would otherwise be pending).
   const attack = `${probeSource(ideOrigin)}\nvar keep = setInterval(function () {}, 50);\nprobe().then(function (text) { console.log(text); clearInterval(keep); });\n`;
@@ -91,6 +94,17 @@ test.describe('isolation of the user code', () => {
     // The POSTs that did leave the browser (no-cors) were refused by the server.
     await expect.poll(() => apiStatuses.length).toBeGreaterThanOrEqual(1);
     for (const status of apiStatuses) expect([403, 415]).toContain(status);
+
+    // The page's forged F6 messages do not move keyboard focus while the user types in the editor.
+    await openByName(page, 'index', 'index.html');
+    const text = region(page, 'Editor').getByRole('textbox', { name: 'Contents of index.html' });
+    await text.click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    for (const word of ['typing ', 'while ', 'the ', 'page ', 'posts ']) {
+      await page.keyboard.type(word, { delay: 40 });
+      await expect(text).toBeFocused();
+    }
+    await expect(text).toContainText('typing while the page posts');
 
     // The IDE's own data is intact and still its own.
     const names = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
