@@ -89,4 +89,21 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expect(page.getByRole('tablist', { name: 'Panes' })).toBeVisible();
     expect(await inBothSchemes(page)).toEqual([]);
   });
+
+  test('the close-with-unsaved-changes dialog and the on-disk conflict notice, light and dark', async ({ page }) => {
+    await openIde(page);
+    const shell = terminal(page, 1);
+    await shell.run('echo "keep" > close-me.txt');
+    await shell.run(`echo "setTimeout(() => require('fs').writeFileSync('close-me.txt', 'theirs'), 2500)" > later.js`);
+    await openByName(page, 'close-me', 'close-me.txt');
+    await shell.start('node later.js');
+    await page.getByRole('textbox', { name: 'Contents of close-me.txt' }).click();
+    await page.keyboard.type('x');
+    // A tab in conflict with the disk is never autosaved, so it is still dirty when it closes.
+    await expect(page.getByRole('alert').filter({ hasText: 'changed on disk' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+    await page.getByTitle('Close close-me.txt (Delete)').click();
+    await expect(page.getByRole('dialog', { name: 'Save changes to close-me.txt?' })).toBeVisible();
+    expect(await inBothSchemes(page)).toEqual([]);
+  });
 });
