@@ -8,6 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import { summaryCache } from '@/lib/agent/context/summary-cache';
 import type { IdeUIMessage } from '@/lib/agent/messages';
+import { KEY_SOURCE_WORDS } from '@/lib/agent/model-options';
 import styles from './context.module.css';
 
 const count = new Intl.NumberFormat('en');
@@ -19,12 +20,10 @@ export function usageLine(usage: NonNullable<IdeUIMessage['metadata']>['usage'])
   return `Tokens: ${parts.join(' · ')}`;
 }
 
-const KEY_WORDS = { user: 'your key', server: "the server's key", none: 'no key' } as const;
-
 /** "gemini-3.8-flash · your key": which model answered, and whose key paid for it. */
 export function modelLine(metadata: IdeUIMessage['metadata']): string | null {
   if (!metadata?.model) return null;
-  return metadata.keySource ? `${metadata.model} · ${KEY_WORDS[metadata.keySource]}` : metadata.model;
+  return metadata.keySource ? `${metadata.model} · ${KEY_SOURCE_WORDS[metadata.keySource]}` : metadata.model;
 }
 
 export function MessageContextInfo({ message }: { message: IdeUIMessage }) {

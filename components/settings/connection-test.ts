@@ -1,5 +1,5 @@
 /** The browser's side of "Test connection": POST /api/ai/test with the user's key for the provider. */
-import { CONNECTION_TEST_API, connectionTestResultSchema, type ConnectionTestResult, type ModelChoice } from '@/lib/agent/model-options';
+import { CONNECTION_TEST_API, connectionTestResultSchema, KEY_SOURCE_WORDS, type ConnectionTestResult, type ModelChoice } from '@/lib/agent/model-options';
 import { readAgentErrorMessage } from '@/lib/agent/http';
 import { errorMessage } from '@/lib/error-message';
 import { providerKeyHeaders } from '@/lib/settings/request-headers';
@@ -21,10 +21,8 @@ export async function testConnection(choice: ModelChoice, signal?: AbortSignal):
   }
 }
 
-const KEY_WORDS = { user: 'your key', server: "the server's key", none: 'no key' } as const;
-
 /** "Connected: gemini-3.5-flash answered “OK” in 840 ms, using your key." */
 export function describeTestResult(result: ConnectionTestResult): string {
   if (!result.ok) return `Failed: ${result.error}`;
-  return `Connected: ${result.model} answered “${result.reply}” in ${result.ms} ms, using ${KEY_WORDS[result.keySource]}.`;
+  return `Connected: ${result.model} answered “${result.reply}” in ${result.ms} ms, using ${KEY_SOURCE_WORDS[result.keySource]}.`;
 }

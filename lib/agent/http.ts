@@ -72,3 +72,16 @@ export function readAgentErrorMessage(message: string): string {
   }
   return message;
 }
+
+/**
+ * The browser's read of a JSON answer from one of this app's routes: a non-2xx throws the server's sentence
+ * (or "<what> answered <status>"), an answer the schema refuses throws "the <what> the server returned is
+ * malformed".
+ */
+export async function readJsonResponse<T>(response: Response, schema: z.ZodType<T>, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(readAgentErrorMessage(text) || `the ${what} answered ${response.status}`);
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`the ${what} the server returned is malformed`);
+  return parsed.data;
+}

@@ -53,6 +53,9 @@ export const PROVIDER_HEADER = 'x-tabsmith-provider';
 export const MODEL_HEADER = 'x-tabsmith-model';
 export const API_KEY_HEADER = 'x-tabsmith-api-key';
 
+/** How the UI names a key source ("… using your key", "gemini-3.8-flash · the server's key"). */
+export const KEY_SOURCE_WORDS: Record<KeySource, string> = { user: 'your key', server: "the server's key", none: 'no key' };
+
 export const connectionTestResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), provider: providerKindSchema, model: modelIdSchema, keySource: keySourceSchema, reply: z.string(), ms: z.number() }),
   z.object({ ok: z.literal(false), error: z.string() }),

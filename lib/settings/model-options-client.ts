@@ -3,7 +3,7 @@
  * which provider each mode runs by default decides which of the user's keys a request carries.
  */
 import { MODEL_OPTIONS_API, modelOptionsSchema, type ModelOptions } from '@/lib/agent/model-options';
-import { readAgentErrorMessage } from '@/lib/agent/http';
+import { readJsonResponse } from '@/lib/agent/http';
 
 let cached: ModelOptions | null = null;
 let pending: Promise<ModelOptions> | null = null;
@@ -15,13 +15,8 @@ export function getModelOptions(): ModelOptions | null {
 /** Rejects with the server's sentence when it cannot answer; a later call tries again. */
 export function loadModelOptions(fetchImpl: typeof fetch = fetch): Promise<ModelOptions> {
   pending ??= (async () => {
-    const response = await fetchImpl(MODEL_OPTIONS_API);
-    const text = await response.text();
-    if (!response.ok) throw new Error(readAgentErrorMessage(text) || `the model list answered ${response.status}`);
-    const parsed = modelOptionsSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error('the model list the server returned is malformed');
-    cached = parsed.data;
-    return parsed.data;
+    cached = await readJsonResponse(await fetchImpl(MODEL_OPTIONS_API), modelOptionsSchema, 'model list');
+    return cached;
   })().catch((error: unknown) => {
     pending = null;
     throw error;

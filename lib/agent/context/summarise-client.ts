@@ -1,5 +1,5 @@
 /** The chat's side of POST /api/ai/summarise: one call, its answer checked against the shared schema. */
-import { readAgentErrorMessage } from '../http';
+import { readJsonResponse } from '../http';
 import type { AgentMode } from '../messages';
 import type { Summarise } from './prepare';
 import { summariseResponseSchema } from './summary';
@@ -14,10 +14,6 @@ export function summariseVia(api: string, mode: AgentMode, fetchImpl: typeof fet
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ mode, transcript, ...(previousSummary ? { previousSummary } : {}) }),
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(readAgentErrorMessage(text) || `summarise answered ${response.status}`);
-    const parsed = summariseResponseSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error('the summary the server returned is malformed');
-    return parsed.data.summary;
+    return (await readJsonResponse(response, summariseResponseSchema, 'summary')).summary;
   };
 }
