@@ -36,6 +36,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  // The list reporter ends with the ten slowest spec files, so a run shows where its time goes.
+  reportSlowTests: { max: 10, threshold: 20_000 },
   outputDir: 'test-results',
   use: {
     baseURL,
