@@ -7,6 +7,7 @@ import type { VirtualFS } from 'almostnode';
 import semver from 'semver';
 import type { CommandIO } from '../process';
 import { joinPath } from '../paths';
+import { scopeRegistryError, type NpmConfig } from './config';
 import { NpmError, formatNpmError } from './errors';
 import { computeFlags, loadLockIntoTree, lockFromTree, lockMismatches, lockPath, readLockFile, writeJson } from './lockfile';
 import { pickManifest } from './pick';
@@ -34,6 +35,8 @@ export interface InstallRequest {
   saveKind: DepKind;
   save: boolean;
   saveExact: boolean;
+  /** npm's `save-prefix` (`^` unless .npmrc says otherwise). */
+  savePrefix?: string;
   omit: Set<OmitKind>;
   legacyPeerDeps: boolean;
   /** `npm ci`: the lock must agree with package.json, and node_modules starts empty. */
@@ -42,15 +45,27 @@ export interface InstallRequest {
   dir?: string;
   /** Writes no package.json or package-lock.json at all (npx's cache). */
   noFiles?: boolean;
+  /** `package-lock=false`: node_modules is written, package-lock.json is not. */
+  writeLock?: boolean;
+  /** Scopes .npmrc maps to a registry of their own (which this runtime cannot reach). */
+  scopeRegistries?: NpmConfig['scopeRegistries'];
 }
 
-export function createRegistryFor(deps: NpmDeps, signal: AbortSignal): Registry {
-  return deps.createRegistry ? deps.createRegistry(signal) : createHttpRegistry({ base: deps.registry, signal });
+export function createRegistryFor(deps: NpmDeps, signal: AbortSignal, scopes?: InstallRequest['scopeRegistries']): Registry {
+  const registry = deps.createRegistry ? deps.createRegistry(signal) : createHttpRegistry({ base: deps.registry, signal });
+  if (!scopes?.size) return registry;
+  return {
+    packument: (name) => {
+      const refused = scopeRegistryError(name, { scopeRegistries: scopes });
+      return refused ? Promise.reject(refused) : registry.packument(name);
+    },
+    tarball: (request) => registry.tarball(request),
+  };
 }
 
 /** What package.json records for an added package, by npm's rules (`^version` unless the range is narrower). */
-export function savedSpec(spec: RegistrySpec, version: string, exact: boolean): string {
-  let range = exact ? version : `^${version}`;
+export function savedSpec(spec: RegistrySpec, version: string, exact: boolean, prefix = '^'): string {
+  let range = exact ? version : `${prefix}${version}`;
   if (!exact && spec.type === 'range' && spec.fetchSpec !== '*' && !semver.subset(range, spec.fetchSpec, { loose: true })) {
     range = spec.fetchSpec;
   }
@@ -86,7 +101,7 @@ async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNod
       // A package lives in one section: saving it with -D moves it out of dependencies (peer entries stay).
       if (kind !== 'peerDependencies') next[kind] = Object.fromEntries(Object.entries(next[kind] ?? {}).filter(([name]) => name !== spec.name));
     }
-    next[request.saveKind] = { ...next[request.saveKind], [spec.name]: savedSpec(spec, manifest.version, request.saveExact) };
+    next[request.saveKind] = { ...next[request.saveKind], [spec.name]: savedSpec(spec, manifest.version, request.saveExact, request.savePrefix) };
     // The requested version goes in as picked (a saved `^1.0.0` alone would let a newer 1.x win).
     const existing = root.children.get(spec.name);
     if (!existing || existing.version !== manifest.version || existing.packageName !== manifest.name) placeChild(root, nodeFromManifest(spec.name, manifest));
@@ -151,7 +166,7 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   if (io.signal.aborted) return 130;
   if (!request.noFiles && request.save && (original || request.specs.length)) {
     if (request.specs.length || !original) writePackageJson(vfs, dir, pkg);
-    writeJson(vfs, lockPath(dir), lockFromTree(root, pkg));
+    if (request.writeLock !== false) writeJson(vfs, lockPath(dir), lockFromTree(root, pkg));
   }
   for (const item of result.failedOptional) progress.line(`npm warn skipped optional ${item}`);
   if (result.skippedPlatform.length) {
@@ -174,7 +189,7 @@ export async function npmInstall(request: InstallRequest, io: CommandIO, deps: N
   const stop = () => controller.abort();
   io.signal.addEventListener('abort', stop, { once: true });
   if (io.signal.aborted) return 130;
-  const registry = createRegistryFor(deps, controller.signal);
+  const registry = createRegistryFor(deps, controller.signal, request.scopeRegistries);
   const scoped: CommandIO = { ...io, signal: controller.signal };
   let cancelled: () => void = () => {};
   const aborted = new Promise<number>((resolve) => (cancelled = () => resolve(130)));
