@@ -18,6 +18,7 @@ import { reify, type OmitKind, type ReifyResult } from './reify';
 import { buildIdealTree, nodeFromManifest, type ResolveResult } from './resolve';
 import type { PackageJson } from './schemas';
 import { parseArgSpec, type RegistrySpec } from './spec';
+import { localNode, localSource } from './local';
 import { allNodes, placeChild, type TreeNode } from './tree';
 import { removeTree } from './vfs';
 
@@ -41,6 +42,8 @@ export interface InstallRequest {
   legacyPeerDeps: boolean;
   /** `npm ci`: the lock must agree with package.json, and node_modules starts empty. */
   clean: boolean;
+  /** Where paths on the command line are relative to (the shell's folder); defaults to the project. */
+  cwd?: string;
   /** Where to install; defaults to the project found from cwd. */
   dir?: string;
   /** Writes no package.json or package-lock.json at all (npx's cache). */
@@ -90,18 +93,29 @@ function listShort(items: readonly string[], max = 5): string {
   return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }
 
+/** Records `name: spec` in one section of package.json; a package lives in one section (peer entries stay). */
+function saveEntry(pkg: PackageJson, kind: DepKind, name: string, spec: string): void {
+  for (const other of DEP_KINDS) {
+    if (other === kind || other === 'peerDependencies' || !pkg[other]?.[name]) continue;
+    pkg[other] = Object.fromEntries(Object.entries(pkg[other] ?? {}).filter(([key]) => key !== name));
+  }
+  pkg[kind] = { ...pkg[kind], [name]: spec };
+}
+
 /** Adds the requested packages to package.json and the tree's root; returns the updated package.json. */
-async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNode, registry: Registry): Promise<PackageJson> {
+async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNode, registry: Registry, vfs: VirtualFS, dir: string): Promise<PackageJson> {
   const next: PackageJson = { ...pkg };
   for (const raw of request.specs) {
+    const local = localSource(raw, request.cwd ?? dir, dir);
+    if (local) {
+      const node = await localNode(vfs, local);
+      saveEntry(next, request.saveKind, node.name, local.saveSpec);
+      placeChild(root, node);
+      continue;
+    }
     const spec = parseArgSpec(raw);
     const manifest = pickManifest(await registry.packument(spec.packageName), spec);
-    for (const kind of DEP_KINDS) {
-      if (kind === request.saveKind || !next[kind]?.[spec.name]) continue;
-      // A package lives in one section: saving it with -D moves it out of dependencies (peer entries stay).
-      if (kind !== 'peerDependencies') next[kind] = Object.fromEntries(Object.entries(next[kind] ?? {}).filter(([name]) => name !== spec.name));
-    }
-    next[request.saveKind] = { ...next[request.saveKind], [spec.name]: savedSpec(spec, manifest.version, request.saveExact, request.savePrefix) };
+    saveEntry(next, request.saveKind, spec.name, savedSpec(spec, manifest.version, request.saveExact, request.savePrefix));
     // The requested version goes in as picked (a saved `^1.0.0` alone would let a newer 1.x win).
     const existing = root.children.get(spec.name);
     if (!existing || existing.version !== manifest.version || existing.packageName !== manifest.name) placeChild(root, nodeFromManifest(spec.name, manifest));
@@ -150,10 +164,12 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   else if (lock) progress.line(`npm warn old lockfile (lockfileVersion ${lock.lockfileVersion}): versions will be resolved again`);
 
   progress.line('npm: resolving dependencies…');
-  if (request.specs.length) pkg = await addSpecs(request, pkg, root, registry);
+  if (request.specs.length) pkg = await addSpecs(request, pkg, root, registry, vfs, dir);
   const resolved = await buildIdealTree(root, {
     registry,
     legacyPeerDeps: request.legacyPeerDeps,
+    vfs,
+    rootDir: dir,
     signal: io.signal,
     onPlaced: (count) => progress.tick(`npm: resolved ${count} new package${count === 1 ? '' : 's'}`),
   });

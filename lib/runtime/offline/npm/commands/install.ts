@@ -57,7 +57,7 @@ export async function runInstallCommand(config: NpmConfig, clean: boolean, io: C
     io.write(`npm error ${request}\n`);
     return 1;
   }
-  return npmInstall(request, io, deps);
+  return npmInstall({ ...request, cwd: io.cwd }, io, deps);
 }
 
 /** Removes the packages from package.json, then installs what is left (which removes their folders). */
