@@ -19,6 +19,7 @@ import { buildIdealTree, nodeFromManifest, type ResolveResult } from './resolve'
 import type { PackageJson } from './schemas';
 import { parseArgSpec, type RegistrySpec } from './spec';
 import { localNode, localSource } from './local';
+import { parseOverrides } from './overrides';
 import { allNodes, placeChild, type TreeNode } from './tree';
 import { removeTree } from './vfs';
 
@@ -164,7 +165,11 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   else if (lock) progress.line(`npm warn old lockfile (lockfileVersion ${lock.lockfileVersion}): versions will be resolved again`);
 
   progress.line('npm: resolving dependencies…');
-  if (request.specs.length) pkg = await addSpecs(request, pkg, root, registry, vfs, dir);
+  if (request.specs.length) {
+    pkg = await addSpecs(request, pkg, root, registry, vfs, dir);
+    // What was just added must agree with the project's overrides, as npm checks.
+    root.overrides = parseOverrides(pkg) ?? undefined;
+  }
   const resolved = await buildIdealTree(root, {
     registry,
     legacyPeerDeps: request.legacyPeerDeps,

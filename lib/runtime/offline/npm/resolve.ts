@@ -16,6 +16,7 @@ import type { VersionManifest } from './schemas';
 import { parseDepSpec, type RegistrySpec } from './spec';
 import {
   allNodes,
+  assignOverrides,
   edgeSpec,
   edgesOf,
   findVisible,
@@ -189,6 +190,7 @@ class TreeBuilder {
       return null;
     }
     const node = nodeFromManifest(edge.name, manifest);
+    node.overrides = edge.overrides;
     this.place(edge, node);
     this.placed++;
     this.options.onPlaced?.(this.placed);
@@ -198,14 +200,15 @@ class TreeBuilder {
 
   /**
    * A file: dependency: undefined when the edge is not one; otherwise the node placed for it, or null when
-   * the one in the tree already comes from that path. Paths are relative to the package that names them, so
-   * only the project and local packages can have them.
+   * the one in the tree already comes from that path. Paths are relative to the package.json that names them,
+   * so only the project (its dependencies and overrides) and local folders can have them.
    */
   private async fixLocal(edge: Edge): Promise<TreeNode | null | undefined> {
     const { vfs, rootDir } = this.options;
     if (!vfs || rootDir === undefined) return undefined;
-    const from = edge.from.parent ? sourceOfNode(edge.from, rootDir) : null;
-    if (edge.from.parent && from?.kind !== 'directory') {
+    const fromProject = !edge.from.parent || edge.overridden;
+    const from = fromProject ? null : sourceOfNode(edge.from, rootDir);
+    if (!fromProject && from?.kind !== 'directory') {
       if (!localSource(edge.rawSpec, rootDir)) return undefined;
       throw new NpmError('EUNSUPPORTEDPROTOCOL', `${describeNode(edge.from)} depends on ${edge.name}@${edge.rawSpec}, a path inside a published package, which cannot be installed`);
     }
@@ -213,6 +216,7 @@ class TreeBuilder {
     if (!source) return undefined;
     if (findVisible(edge.from, edge.name)?.resolved === source.saveSpec) return null;
     const node = await localNode(vfs, source, edge.name);
+    node.overrides = edge.overrides;
     this.place(edge, node);
     this.placed++;
     this.options.onPlaced?.(this.placed);
@@ -246,6 +250,7 @@ class TreeBuilder {
 
 /** Completes `root`'s tree in place (fetching what is missing) and prunes what nothing needs. */
 export async function buildIdealTree(root: TreeNode, options: ResolveOptions): Promise<ResolveResult> {
+  assignOverrides(root);
   const result = await new TreeBuilder(root, options).build();
   pruneUnreachable(root, options.legacyPeerDeps);
   return result;
