@@ -106,3 +106,13 @@ describe('command-line options', () => {
     expect((await p.npm(['i', '-g', 'cowsay'])).output).toContain('Global installs are not supported in this runtime');
   });
 });
+
+describe('options a command does not implement here', () => {
+  it('npm ls --json says it prints text, and still prints the tree', async () => {
+    const p = project(PACKAGES, { '/package.json': '{"name":"app","version":"1.0.0","dependencies":{"react":"18.3.1"}}' });
+    await p.npm(['install']);
+    const result = await p.npm(['ls', '--json']);
+    expect(result.output).toContain('npm warn config --json has no effect on npm ls here: npm ls prints its tree as text only here');
+    expect(result.output).toContain('└── react@18.3.1');
+  });
+});

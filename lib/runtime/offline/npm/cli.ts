@@ -50,6 +50,29 @@ const ALIASES: Record<string, string> = {
   create: 'init', innit: 'init',
 };
 
+/**
+ * Options npm reads for a command that this runtime's version of it does not implement, with what happens
+ * instead (keys listed as used in options.ts are used by some command, not necessarily by every one).
+ */
+const NOT_IMPLEMENTED: Record<string, Record<string, string>> = {
+  ls: {
+    json: 'npm ls prints its tree as text only here',
+    parseable: 'npm ls prints its tree as text only here',
+    long: 'npm ls prints names and versions only here',
+    global: 'there are no global packages here; the project\'s tree is listed',
+    omit: 'npm ls lists every installed package here',
+  },
+  run: { 'ignore-scripts': 'pre and post scripts run with the script' },
+  view: { global: 'npm view reads the registry; there is nothing global about it' },
+};
+
+function warnNotImplemented(sub: string, config: NpmConfig, io: CommandIO): void {
+  for (const [key, reason] of Object.entries(NOT_IMPLEMENTED[sub] ?? {})) {
+    const value = config.get(key);
+    if (value !== undefined && value !== false) io.write(`npm warn config --${key} has no effect on npm ${sub} here: ${reason}\n`);
+  }
+}
+
 /** `npm <subcommand> …`; resolves with the exit code. */
 export async function runNpm(args: readonly string[], io: CommandIO, deps: NpmCliDeps): Promise<number> {
   const first = args.findIndex((arg) => !arg.startsWith('-'));
@@ -69,6 +92,7 @@ export async function runNpm(args: readonly string[], io: CommandIO, deps: NpmCl
   if (sub === 'exec') return runExec(rest, io, deps);
   const config = loadNpmConfig(rest, deps.vfs, io.cwd, io.env);
   for (const warning of config.warnings) io.write(`${warning}\n`);
+  warnNotImplemented(['start', 'test', 'stop', 'restart'].includes(sub) ? 'run' : sub, config, io);
   const words = config.positionals;
   switch (sub) {
     case 'install':
