@@ -40,6 +40,7 @@ test('a file: dependency and an override that swaps a package deep in the tree f
     'patches/num/index.js': "module.exports = (value) => { console.log('patched num saw ' + value); return true; };\n",
   });
   const shell = terminal(page, 1);
+  await expect(shell.panel).toContainText(/added \d+ packages/);
   await page.getByRole('button', { name: 'Clear terminal' }).click();
   await shell.run(`node -e "console.log(require('my-lib'))"`, { output: 'hello from my-lib' });
   await shell.run(`node -e "console.log('odd:' + require('tabsmith-fixture-odd')(3))"`, { output: 'patched num saw 3' });

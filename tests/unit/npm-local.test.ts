@@ -72,3 +72,16 @@ describe('specs this runtime cannot fetch', () => {
     expect(result.output).toContain('git dependencies are not supported in this runtime');
   });
 });
+
+describe('localSource', () => {
+  it('reads npm\'s path specs and leaves registry and git specs alone', async () => {
+    const { localSource } = await import('@/lib/runtime/offline/npm/local');
+    expect(localSource('file:../lib', '/app')).toEqual({ kind: 'directory', path: '/lib', saveSpec: 'file:../lib' });
+    expect(localSource('./vendor/x-1.0.0.tgz', '/app/src', '/app')).toEqual({ kind: 'file', path: '/app/src/vendor/x-1.0.0.tgz', saveSpec: 'file:src/vendor/x-1.0.0.tgz' });
+    expect(localSource('x@file:/abs/x', '/app')?.path).toBe('/abs/x');
+    expect(localSource('file:///abs/y', '/app')?.path).toBe('/abs/y');
+    expect(localSource('x-1.0.0.tgz', '/app')?.path).toBe('/app/x-1.0.0.tgz');
+    for (const spec of ['lodash', '^1.2.0', 'npm:other@2', 'github:a/b', '@scope/pkg@1', 'latest']) expect(localSource(spec, '/app')).toBeNull();
+    expect(() => localSource('x@https://example.com/x.tgz', '/app')).toThrow(/tarballs from URLs/);
+  });
+});

@@ -6,7 +6,6 @@
  * app's registry proxy, which serves registry packages and nothing else.
  */
 import type { VirtualFS } from 'almostnode';
-import npa from 'npm-package-arg';
 import { joinPath, resolvePath } from '../paths';
 import { NpmError } from './errors';
 import { unpackTarball } from './extract';
@@ -39,26 +38,38 @@ function isTarballPath(path: string): boolean {
   return /\.(tgz|tar\.gz|tar)$/i.test(path);
 }
 
+/** npm's reading of a path spec: `.`/`..`-relative, absolute, `~/`, or a bare tarball file name. */
+const PATH_SPEC = /^(?:\.{1,2}(?:\/|$)|~\/|\/)/;
+const REMOTE_SPEC = /^(?:(?:@[^/@]+\/)?[^/@:]+@)?https?:\/\//i;
+
+/** The path part of a local spec (`file:x`, `./x`, `name@file:x`, `x.tgz`), or null for any other spec. */
+function pathOfSpec(raw: string): string | null {
+  if (raw.startsWith('file:')) return raw.slice('file:'.length);
+  if (PATH_SPEC.test(raw)) return raw;
+  if (isTarballPath(raw) && !raw.includes(':') && !raw.includes('@')) return raw;
+  // `name@file:…` and `name@./…`: the name comes from the package's own package.json anyway.
+  const at = raw.indexOf('@', 1);
+  const rest = at === -1 ? '' : raw.slice(at + 1);
+  if (rest.startsWith('file:')) return rest.slice('file:'.length);
+  return rest && PATH_SPEC.test(rest) ? rest : null;
+}
+
 /**
  * The local package a spec names (`file:../lib`, `../lib`, `./pkg-1.0.0.tgz`), resolved against `baseDir`
- * and written relative to the project folder `rootDir`; null when the spec is not a local one. Remote and git specs are refused with the reason.
+ * and written relative to the project folder `rootDir`; null when the spec is not a local one. Remote
+ * tarballs are refused with the reason. (Read by hand rather than by npm-package-arg, whose file: handling
+ * needs Node's path, os and url modules.)
  */
 export function localSource(raw: string, baseDir: string, rootDir = baseDir): LocalSource | null {
-  let type: string;
-  try {
-    type = npa(raw, '/').type;
-  } catch {
-    return null;
-  }
-  if (type === 'remote') {
+  if (REMOTE_SPEC.test(raw)) {
     throw new NpmError(
       'EUNSUPPORTEDPROTOCOL',
       `Cannot install ${raw}: tarballs from URLs cannot be fetched in this runtime (the browser reaches packages only through the app's registry proxy, which serves registry packages only). Download the tarball into the workspace and install it with a file: path instead.`,
     );
   }
-  if (type !== 'directory' && type !== 'file') return null;
-  const at = raw.indexOf('file:');
-  const path = resolvePath(baseDir, at === -1 ? raw : raw.slice(at + 'file:'.length));
+  const written = pathOfSpec(raw);
+  if (written === null) return null;
+  const path = resolvePath(baseDir, written.replace(/^\/\/(?=\/)/, ''));
   const kind = isTarballPath(path) ? 'file' : 'directory';
   return { kind, path, saveSpec: `file:${relativePath(rootDir, path)}` };
 }
