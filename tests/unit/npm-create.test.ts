@@ -38,6 +38,8 @@ describe('npm create / npm init <initializer>', () => {
     const [run] = result.commandLines;
     expect(run?.line).toMatch(/^node \/node_modules\/\.cache\/_npx\/[0-9a-f]{8}\/node_modules\/create-vite\/index\.js my-app --template react-ts$/);
     expect(run?.cwd).toBe('/work');
+    // Initializers tell the package manager by this (create-vite prints `npm install`, not yarn's).
+    expect(run?.env.npm_config_user_agent).toMatch(/^npm\/10\./);
     expect(p.registry.tarballFetches).toEqual(['create-vite@6.1.0']);
     // Nothing is added to a project: an initializer runs from npx's cache.
     expect(p.vfs.existsSync('/work/package.json')).toBe(false);

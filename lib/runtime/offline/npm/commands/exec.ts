@@ -16,7 +16,7 @@ import { parseArgSpec, type RegistrySpec } from '../spec';
 import { loadNpmConfig, type NpmConfig } from '../config';
 import { splitAtCommand } from '../options';
 import { installDefaults } from './install';
-import { binPath, type ScriptRunner } from './run';
+import { binPath, NPM_USER_AGENT, type ScriptRunner } from './run';
 
 /** Where npx keeps packages it installed for a run; one folder per set of packages. */
 export const NPX_CACHE = '/node_modules/.cache/_npx';
@@ -136,7 +136,7 @@ export async function execPackages(parsed: ExecArgs, io: CommandIO, deps: NpmDep
         return 1;
       }
     }
-    const env = { ...io.env, PATH: [...extraPath, ...binPath(io.cwd), io.env.PATH || '/usr/local/bin:/usr/bin:/bin'].join(':') };
+    const env = { ...io.env, npm_config_user_agent: NPM_USER_AGENT, PATH: [...extraPath, ...binPath(io.cwd), io.env.PATH || '/usr/local/bin:/usr/bin:/bin'].join(':') };
     if (parsed.call !== undefined) return await deps.runCommandLine(parsed.call, { ...io, env });
     if (!bin) {
       io.write(`npm error could not determine executable to run: ${parsed.command ?? ''}\n`);
