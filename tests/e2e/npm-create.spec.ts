@@ -1,30 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { openIde } from './support/ide';
 import { importProject } from './support/project';
 import { terminal } from './support/terminal';
 import { treeItem } from './support/workspace';
 
-// The offline runtime's npm beyond `npm install <name>`: initializers (create-tabsmith-demo, a hand-written
-// package in the fixture registry, fetched through the app's npm proxy), file: dependencies and overrides.
-// A cold boot on a busy machine takes up to ~15 s of each test's time.
+// The offline runtime's npm beyond `npm install <name>`, in one workspace (one boot, which alone takes up to
+// ~15 s on a busy machine): a file: dependency and an override the IDE's own install applies when the
+// project opens, then initializers (create-tabsmith-demo, a hand-written package in the fixture registry,
+// fetched through the app's npm proxy) run by `npm create` and `npm init`.
 
-test('npm create and npm init <initializer> scaffold a project with the arguments given', async ({ page }) => {
-  test.setTimeout(90_000);
-  await openIde(page);
-  const shell = terminal(page, 1);
-
-  await shell.run('npm create tabsmith-demo@latest my-app -- --flavour x', { output: 'Scaffolded my-app (flavour: x)', timeout: 45_000 });
-  await expect(treeItem(page, 'my-app')).toBeVisible();
-  await shell.run('cat my-app/package.json', { output: '"flavour": "x"' });
-
-  // npm init with the initializer's short name; without `--` the words still reach it.
-  await shell.run('npm init tabsmith-demo other', { output: 'Scaffolded other (flavour: plain)' });
-  await expect(treeItem(page, 'other')).toBeVisible();
-  await shell.run('cd other && npm start', { output: 'other says plain' });
-});
-
-test('a file: dependency and an override that swaps a package deep in the tree for a folder of the project', async ({ page }, info) => {
-  test.setTimeout(90_000);
+test('file: dependencies and overrides install; npm create and npm init <initializer> scaffold with the arguments given', async ({ page }, info) => {
+  test.setTimeout(120_000);
   await importProject(page, info, 'local-and-overrides', {
     'package.json': {
       name: 'local-and-overrides',
@@ -44,5 +29,15 @@ test('a file: dependency and an override that swaps a package deep in the tree f
   await page.getByRole('button', { name: 'Clear terminal' }).click();
   await shell.run(`node -e "console.log(require('my-lib'))"`, { output: 'hello from my-lib' });
   await shell.run(`node -e "console.log('odd:' + require('tabsmith-fixture-odd')(3))"`, { output: 'patched num saw 3' });
-  await shell.run('cat package-lock.json', { output: '"resolved": "file:patches/num"' });
+  await shell.run('grep resolved package-lock.json', { output: '"resolved": "file:patches/num"' });
+
+  await page.getByRole('button', { name: 'Clear terminal' }).click();
+  await shell.run('npm create tabsmith-demo@latest my-app -- --flavour x', { output: 'Scaffolded my-app (flavour: x)', timeout: 45_000 });
+  await expect(treeItem(page, 'my-app')).toBeVisible();
+  await shell.run('cat my-app/package.json', { output: '"flavour": "x"' });
+
+  // npm init with the initializer's short name; without `--` the words still reach it.
+  await shell.run('npm init tabsmith-demo other', { output: 'Scaffolded other (flavour: plain)' });
+  await expect(treeItem(page, 'other')).toBeVisible();
+  await shell.run('cd other && npm start', { output: 'other says plain' });
 });
