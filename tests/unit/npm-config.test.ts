@@ -116,3 +116,22 @@ describe('options a command does not implement here', () => {
     expect(result.output).toContain('└── react@18.3.1');
   });
 });
+
+describe('npm abbreviations that take a value', () => {
+  it('-w <name> is --workspace: it takes its value and says workspaces are not supported', async () => {
+    const p = project(PACKAGES, { '/package.json': '{}' });
+    const result = await p.npm(['install', '-w', 'site', 'react']);
+    expect(result.output).toContain("npm warn config --workspace has no effect here: workspaces are not supported by this runtime's npm");
+    expect(p.json('/package.json').dependencies).toEqual({ react: '^18.3.1' });
+  });
+});
+
+describe('npm <command> -h', () => {
+  it('prints the usage instead of running the command', async () => {
+    const p = project(PACKAGES, { '/package.json': '{}' });
+    const result = await p.npm(['install', 'react', '-h']);
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('npm install [<pkg>[@<range>] …]');
+    expect(p.vfs.existsSync('/node_modules/react')).toBe(false);
+  });
+});

@@ -94,6 +94,10 @@ export async function runNpm(args: readonly string[], io: CommandIO, deps: NpmCl
   for (const warning of config.warnings) io.write(`${warning}\n`);
   warnNotImplemented(['start', 'test', 'stop', 'restart'].includes(sub) ? 'run' : sub, config, io);
   const words = config.positionals;
+  if (config.flag('usage')) {
+    io.write(USAGE);
+    return 0;
+  }
   switch (sub) {
     case 'install':
       return runInstallCommand(config, false, io, deps);
