@@ -4,8 +4,8 @@ import { terminal } from './support/terminal';
 import { treeItem } from './support/workspace';
 
 // The offline runtime's npm beyond `npm install <name>`, in one workspace (one boot, which alone takes up to
-// ~15 s on a busy machine): a file: dependency and an override the IDE's own install applies when the
-// project opens, then initializers (create-tabsmith-demo, a hand-written package in the fixture registry,
+// ~15 s on a busy machine): a file: dependency, an override and .npmrc, which the IDE's own install applies
+// when the project opens, then initializers (create-tabsmith-demo, a hand-written package in the fixture registry,
 // fetched through the app's npm proxy) run by `npm create` and `npm init`.
 
 test('file: dependencies and overrides install; npm create and npm init <initializer> scaffold with the arguments given', async ({ page }, info) => {
@@ -19,6 +19,8 @@ test('file: dependencies and overrides install; npm create and npm init <initial
       // tabsmith-fixture-odd depends on tabsmith-fixture-num; the project swaps in its own copy.
       overrides: { 'tabsmith-fixture-num': 'file:./patches/num' },
     },
+    // The project's .npmrc is read: a setting the runtime cannot honour is named, not dropped.
+    '.npmrc': 'save-exact=true\nengine-strict=true\n',
     'libs/my-lib/package.json': { name: 'my-lib', version: '0.1.0', main: 'index.js' },
     'libs/my-lib/index.js': "module.exports = 'hello from my-lib';\n",
     'patches/num/package.json': { name: 'tabsmith-fixture-num', version: '1.0.1-patched', main: 'index.js' },
@@ -26,6 +28,7 @@ test('file: dependencies and overrides install; npm create and npm init <initial
   });
   const shell = terminal(page, 1);
   await expect(shell.panel).toContainText(/added \d+ packages/);
+  await expect(shell.panel).toContainText('engine-strict (in /.npmrc) has no effect here');
   await page.getByRole('button', { name: 'Clear terminal' }).click();
   await shell.run(`node -e "console.log(require('my-lib'))"`, { output: 'hello from my-lib' });
   await shell.run(`node -e "console.log('odd:' + require('tabsmith-fixture-odd')(3))"`, { output: 'patched num saw 3' });
