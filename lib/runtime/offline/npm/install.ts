@@ -7,6 +7,7 @@ import type { VirtualFS } from 'almostnode';
 import semver from 'semver';
 import type { CommandIO } from '../process';
 import { joinPath } from '../paths';
+import { scopeRegistryError, type NpmConfig } from './config';
 import { NpmError, formatNpmError } from './errors';
 import { computeFlags, loadLockIntoTree, lockFromTree, lockMismatches, lockPath, readLockFile, writeJson } from './lockfile';
 import { pickManifest } from './pick';
@@ -17,6 +18,8 @@ import { reify, type OmitKind, type ReifyResult } from './reify';
 import { buildIdealTree, nodeFromManifest, type ResolveResult } from './resolve';
 import type { PackageJson } from './schemas';
 import { parseArgSpec, type RegistrySpec } from './spec';
+import { localNode, localSource } from './local';
+import { parseOverrides } from './overrides';
 import { allNodes, placeChild, type TreeNode } from './tree';
 import { removeTree } from './vfs';
 
@@ -34,23 +37,39 @@ export interface InstallRequest {
   saveKind: DepKind;
   save: boolean;
   saveExact: boolean;
+  /** npm's `save-prefix` (`^` unless .npmrc says otherwise). */
+  savePrefix?: string;
   omit: Set<OmitKind>;
   legacyPeerDeps: boolean;
   /** `npm ci`: the lock must agree with package.json, and node_modules starts empty. */
   clean: boolean;
+  /** Where paths on the command line are relative to (the shell's folder); defaults to the project. */
+  cwd?: string;
   /** Where to install; defaults to the project found from cwd. */
   dir?: string;
   /** Writes no package.json or package-lock.json at all (npx's cache). */
   noFiles?: boolean;
+  /** `package-lock=false`: node_modules is written, package-lock.json is not. */
+  writeLock?: boolean;
+  /** Scopes .npmrc maps to a registry of their own (which this runtime cannot reach). */
+  scopeRegistries?: NpmConfig['scopeRegistries'];
 }
 
-export function createRegistryFor(deps: NpmDeps, signal: AbortSignal): Registry {
-  return deps.createRegistry ? deps.createRegistry(signal) : createHttpRegistry({ base: deps.registry, signal });
+export function createRegistryFor(deps: NpmDeps, signal: AbortSignal, scopes?: InstallRequest['scopeRegistries']): Registry {
+  const registry = deps.createRegistry ? deps.createRegistry(signal) : createHttpRegistry({ base: deps.registry, signal });
+  if (!scopes?.size) return registry;
+  return {
+    packument: (name) => {
+      const refused = scopeRegistryError(name, { scopeRegistries: scopes });
+      return refused ? Promise.reject(refused) : registry.packument(name);
+    },
+    tarball: (request) => registry.tarball(request),
+  };
 }
 
 /** What package.json records for an added package, by npm's rules (`^version` unless the range is narrower). */
-export function savedSpec(spec: RegistrySpec, version: string, exact: boolean): string {
-  let range = exact ? version : `^${version}`;
+export function savedSpec(spec: RegistrySpec, version: string, exact: boolean, prefix = '^'): string {
+  let range = exact ? version : `${prefix}${version}`;
   if (!exact && spec.type === 'range' && spec.fetchSpec !== '*' && !semver.subset(range, spec.fetchSpec, { loose: true })) {
     range = spec.fetchSpec;
   }
@@ -75,18 +94,29 @@ function listShort(items: readonly string[], max = 5): string {
   return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
 }
 
+/** Records `name: spec` in one section of package.json; a package lives in one section (peer entries stay). */
+function saveEntry(pkg: PackageJson, kind: DepKind, name: string, spec: string): void {
+  for (const other of DEP_KINDS) {
+    if (other === kind || other === 'peerDependencies' || !pkg[other]?.[name]) continue;
+    pkg[other] = Object.fromEntries(Object.entries(pkg[other] ?? {}).filter(([key]) => key !== name));
+  }
+  pkg[kind] = { ...pkg[kind], [name]: spec };
+}
+
 /** Adds the requested packages to package.json and the tree's root; returns the updated package.json. */
-async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNode, registry: Registry): Promise<PackageJson> {
+async function addSpecs(request: InstallRequest, pkg: PackageJson, root: TreeNode, registry: Registry, vfs: VirtualFS, dir: string): Promise<PackageJson> {
   const next: PackageJson = { ...pkg };
   for (const raw of request.specs) {
+    const local = localSource(raw, request.cwd ?? dir, dir);
+    if (local) {
+      const node = await localNode(vfs, local);
+      saveEntry(next, request.saveKind, node.name, local.saveSpec);
+      placeChild(root, node);
+      continue;
+    }
     const spec = parseArgSpec(raw);
     const manifest = pickManifest(await registry.packument(spec.packageName), spec);
-    for (const kind of DEP_KINDS) {
-      if (kind === request.saveKind || !next[kind]?.[spec.name]) continue;
-      // A package lives in one section: saving it with -D moves it out of dependencies (peer entries stay).
-      if (kind !== 'peerDependencies') next[kind] = Object.fromEntries(Object.entries(next[kind] ?? {}).filter(([name]) => name !== spec.name));
-    }
-    next[request.saveKind] = { ...next[request.saveKind], [spec.name]: savedSpec(spec, manifest.version, request.saveExact) };
+    saveEntry(next, request.saveKind, spec.name, savedSpec(spec, manifest.version, request.saveExact, request.savePrefix));
     // The requested version goes in as picked (a saved `^1.0.0` alone would let a newer 1.x win).
     const existing = root.children.get(spec.name);
     if (!existing || existing.version !== manifest.version || existing.packageName !== manifest.name) placeChild(root, nodeFromManifest(spec.name, manifest));
@@ -135,10 +165,16 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   else if (lock) progress.line(`npm warn old lockfile (lockfileVersion ${lock.lockfileVersion}): versions will be resolved again`);
 
   progress.line('npm: resolving dependencies…');
-  if (request.specs.length) pkg = await addSpecs(request, pkg, root, registry);
+  if (request.specs.length) {
+    pkg = await addSpecs(request, pkg, root, registry, vfs, dir);
+    // What was just added must agree with the project's overrides, as npm checks.
+    root.overrides = parseOverrides(pkg) ?? undefined;
+  }
   const resolved = await buildIdealTree(root, {
     registry,
     legacyPeerDeps: request.legacyPeerDeps,
+    vfs,
+    rootDir: dir,
     signal: io.signal,
     onPlaced: (count) => progress.tick(`npm: resolved ${count} new package${count === 1 ? '' : 's'}`),
   });
@@ -151,7 +187,7 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   if (io.signal.aborted) return 130;
   if (!request.noFiles && request.save && (original || request.specs.length)) {
     if (request.specs.length || !original) writePackageJson(vfs, dir, pkg);
-    writeJson(vfs, lockPath(dir), lockFromTree(root, pkg));
+    if (request.writeLock !== false) writeJson(vfs, lockPath(dir), lockFromTree(root, pkg));
   }
   for (const item of result.failedOptional) progress.line(`npm warn skipped optional ${item}`);
   if (result.skippedPlatform.length) {
@@ -174,7 +210,7 @@ export async function npmInstall(request: InstallRequest, io: CommandIO, deps: N
   const stop = () => controller.abort();
   io.signal.addEventListener('abort', stop, { once: true });
   if (io.signal.aborted) return 130;
-  const registry = createRegistryFor(deps, controller.signal);
+  const registry = createRegistryFor(deps, controller.signal, request.scopeRegistries);
   const scoped: CommandIO = { ...io, signal: controller.signal };
   let cancelled: () => void = () => {};
   const aborted = new Promise<number>((resolve) => (cancelled = () => resolve(130)));

@@ -125,7 +125,8 @@ function entryOfNode(node: TreeNode): LockEntry {
     name: node.packageName !== node.name ? node.packageName : undefined,
     version: node.version,
     // A resolved URL from the proxy is specific to this app; npm resolves a missing one from its own registry.
-    resolved: node.resolved && /^https?:\/\//.test(node.resolved) ? node.resolved : undefined,
+    // A file: path is kept: it is where the package comes from.
+    resolved: node.resolved && /^(https?:\/\/|file:)/.test(node.resolved) ? node.resolved : undefined,
     integrity: node.integrity?.startsWith('sha1-hex:') ? undefined : node.integrity,
     dev: node.dev,
     optional: node.optional,

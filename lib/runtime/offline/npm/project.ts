@@ -2,6 +2,7 @@
 import type { VirtualFS } from 'almostnode';
 import { dirname, joinPath } from '../paths';
 import { NpmError } from './errors';
+import { parseOverrides } from './overrides';
 import { writeJson } from './lockfile';
 import { packageJsonSchema, type PackageJson } from './schemas';
 import { createRoot, type TreeNode } from './tree';
@@ -36,13 +37,15 @@ export function writePackageJson(vfs: VirtualFS, dir: string, pkg: PackageJson):
 /** The tree's root node for a package.json. */
 export function rootNode(pkg: PackageJson, dir: string): TreeNode {
   const name = pkg.name ?? (dir === '/' ? 'project' : dir.slice(dir.lastIndexOf('/') + 1));
-  return createRoot(name, pkg.version ?? '', {
+  const root = createRoot(name, pkg.version ?? '', {
     dependencies: pkg.dependencies,
     devDependencies: pkg.devDependencies,
     optionalDependencies: pkg.optionalDependencies,
     peerDependencies: pkg.peerDependencies,
     peerDependenciesMeta: pkg.peerDependenciesMeta,
   });
+  root.overrides = parseOverrides(pkg) ?? undefined;
+  return root;
 }
 
 export const DEP_KINDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;

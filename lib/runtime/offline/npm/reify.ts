@@ -8,6 +8,7 @@ import type { VirtualFS } from 'almostnode';
 import { dirname, joinPath } from '../paths';
 import { linkBins } from './bins';
 import { unpackTarball } from './extract';
+import { localPackageFiles, sourceOfNode } from './local';
 import { HIDDEN_LOCK_FILE, lockFromTree, writeJson } from './lockfile';
 import { platformMismatch, RUNTIME_PLATFORM, type Platform } from './platform';
 import type { Progress } from './progress';
@@ -95,8 +96,17 @@ function pruneFolders(vfs: VirtualFS, node: TreeNode, nodeModules: string, wante
   return removed;
 }
 
+/** A package's files: from its file: source in the workspace, or its tarball from the registry. */
+async function packageFiles(node: TreeNode, options: ReifyOptions): Promise<Map<string, Uint8Array>> {
+  const local = sourceOfNode(node, options.rootDir);
+  if (local) return localPackageFiles(options.vfs, local);
+  const tgz = await options.registry.tarball({ name: node.packageName, version: node.version, url: node.resolved });
+  const entries = await unpackTarball(tgz, node.integrity, `${node.packageName}@${node.version}`);
+  return new Map(entries.map((entry) => [entry.path, entry.data]));
+}
+
 export async function reify(root: TreeNode, options: ReifyOptions): Promise<ReifyResult> {
-  const { vfs, rootDir, registry, progress } = options;
+  const { vfs, rootDir, progress } = options;
   const omit = options.omit ?? new Set<OmitKind>();
   const skippedPlatform: string[] = [];
   const badPlatform: string[] = [];
@@ -114,7 +124,9 @@ export async function reify(root: TreeNode, options: ReifyOptions): Promise<Reif
   for (const node of wanted) {
     const dir = joinPath(rootDir, locationOf(node));
     const installed = fresh.has(node.parent as TreeNode) ? null : installedVersion(vfs, dir);
-    if (installed && installed.name === node.packageName && installed.version === node.version) continue;
+    // A folder dependency is copied again each time: its files change without its version changing.
+    const copied = sourceOfNode(node, rootDir)?.kind === 'directory';
+    if (installed && installed.name === node.packageName && installed.version === node.version && !copied) continue;
     if (installed) changed++;
     fresh.add(node);
   }
@@ -133,13 +145,12 @@ export async function reify(root: TreeNode, options: ReifyOptions): Promise<Reif
       const label = `${node.packageName}@${node.version}`;
       const dir = joinPath(rootDir, locationOf(node));
       try {
-        const tgz = await registry.tarball({ name: node.packageName, version: node.version, url: node.resolved });
+        const entries = await packageFiles(node, options);
         fetched++;
         report();
-        const entries = await unpackTarball(tgz, node.integrity, label);
         if (failed || options.signal?.aborted) return;
         // Copies: a file must not keep the whole unpacked archive alive (and must own its bytes).
-        for (const entry of entries) vfs.writeFileSync(joinPath(dir, entry.path), entry.data.slice());
+        for (const [path, data] of entries) vfs.writeFileSync(joinPath(dir, path), data.slice());
         extracted++;
         report();
       } catch (error) {

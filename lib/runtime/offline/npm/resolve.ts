@@ -7,13 +7,16 @@
  * Packages for other platforms stay in the tree (so the lock works on every machine, as npm's does); reify.ts
  * leaves them out of node_modules.
  */
+import type { VirtualFS } from 'almostnode';
 import { NpmError } from './errors';
+import { localNode, localSource, sourceOfNode } from './local';
 import { pickManifest } from './pick';
 import type { Registry } from './registry';
 import type { VersionManifest } from './schemas';
 import { parseDepSpec, type RegistrySpec } from './spec';
 import {
   allNodes,
+  assignOverrides,
   edgeSpec,
   edgesOf,
   findVisible,
@@ -26,6 +29,9 @@ import {
 
 export interface ResolveOptions {
   registry: Registry;
+  /** The workspace and the project folder: file: dependencies are read from there. */
+  vfs?: VirtualFS;
+  rootDir?: string;
   /** `--legacy-peer-deps`: peer dependencies are not installed. */
   legacyPeerDeps?: boolean;
   signal?: AbortSignal;
@@ -154,6 +160,12 @@ class TreeBuilder {
     const spec = this.specOf(edge);
     const optional = edge.type === 'optional';
     if (!spec) {
+      const local = await this.fixLocal(edge).catch((error: unknown) => {
+        if (!optional) throw error;
+        this.result.skippedOptional.push(`${edge.name}@${edge.rawSpec} (${error instanceof Error ? error.message : String(error)})`);
+        return null;
+      });
+      if (local !== undefined) return local;
       if (optional) {
         this.result.skippedOptional.push(`${edge.name}@${edge.rawSpec} (not a registry package)`);
         return null;
@@ -178,6 +190,33 @@ class TreeBuilder {
       return null;
     }
     const node = nodeFromManifest(edge.name, manifest);
+    node.overrides = edge.overrides;
+    this.place(edge, node);
+    this.placed++;
+    this.options.onPlaced?.(this.placed);
+    this.prefetch(node);
+    return node;
+  }
+
+  /**
+   * A file: dependency: undefined when the edge is not one; otherwise the node placed for it, or null when
+   * the one in the tree already comes from that path. Paths are relative to the package.json that names them,
+   * so only the project (its dependencies and overrides) and local folders can have them.
+   */
+  private async fixLocal(edge: Edge): Promise<TreeNode | null | undefined> {
+    const { vfs, rootDir } = this.options;
+    if (!vfs || rootDir === undefined) return undefined;
+    const fromProject = !edge.from.parent || edge.overridden;
+    const from = fromProject ? null : sourceOfNode(edge.from, rootDir);
+    if (!fromProject && from?.kind !== 'directory') {
+      if (!localSource(edge.rawSpec, rootDir)) return undefined;
+      throw new NpmError('EUNSUPPORTEDPROTOCOL', `${describeNode(edge.from)} depends on ${edge.name}@${edge.rawSpec}, a path inside a published package, which cannot be installed`);
+    }
+    const source = localSource(edge.rawSpec, from?.path ?? rootDir, rootDir);
+    if (!source) return undefined;
+    if (findVisible(edge.from, edge.name)?.resolved === source.saveSpec) return null;
+    const node = await localNode(vfs, source, edge.name);
+    node.overrides = edge.overrides;
     this.place(edge, node);
     this.placed++;
     this.options.onPlaced?.(this.placed);
@@ -211,6 +250,7 @@ class TreeBuilder {
 
 /** Completes `root`'s tree in place (fetching what is missing) and prunes what nothing needs. */
 export async function buildIdealTree(root: TreeNode, options: ResolveOptions): Promise<ResolveResult> {
+  assignOverrides(root);
   const result = await new TreeBuilder(root, options).build();
   pruneUnreachable(root, options.legacyPeerDeps);
   return result;

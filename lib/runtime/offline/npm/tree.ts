@@ -4,6 +4,7 @@
  * up its ancestors, exactly as `require` does.
  */
 import { parseDepSpec, type RegistrySpec } from './spec';
+import { overrideFor, type OverrideSet } from './overrides';
 import { versionSatisfies } from './pick';
 
 /** What a node knows about its package: enough to follow its dependencies, link bins and write the lock. */
@@ -38,6 +39,8 @@ export interface TreeNode {
   optional?: boolean;
   devOptional?: boolean;
   peer?: boolean;
+  /** The `overrides` rules in force for this package's own dependencies (the project's, for the root). */
+  overrides?: OverrideSet;
 }
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer' | 'peerOptional';
@@ -45,8 +48,13 @@ export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer' | 'peerOptional';
 export interface Edge {
   from: TreeNode;
   name: string;
+  /** The spec asked for, after `overrides` replaced it. */
   rawSpec: string;
   type: EdgeType;
+  /** The override rules a package placed through this edge carries. */
+  overrides?: OverrideSet;
+  /** True when `rawSpec` comes from the project's overrides (so a file: path in it is the project's). */
+  overridden?: boolean;
 }
 
 export function createRoot(name: string, version: string, manifest: NodeManifest): TreeNode {
@@ -70,13 +78,18 @@ export function depthOf(node: TreeNode): number {
 export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?: boolean } = {}): Edge[] {
   const { manifest } = node;
   const edges = new Map<string, Edge>();
+  const edge = (name: string, rawSpec: string, type: EdgeType): Edge => {
+    const rule = node.overrides ? overrideFor(node.overrides, name, rawSpec) : null;
+    const overridden = rule?.value !== undefined;
+    return { from: node, name, rawSpec: rule?.value ?? rawSpec, type, overrides: rule ? rule.children : node.overrides, overridden };
+  };
   const add = (deps: Record<string, string> | undefined, type: EdgeType) => {
-    for (const [name, rawSpec] of Object.entries(deps ?? {})) edges.set(name, { from: node, name, rawSpec, type });
+    for (const [name, rawSpec] of Object.entries(deps ?? {})) edges.set(name, edge(name, rawSpec, type));
   };
   if (!options.omitPeer) {
     for (const [name, rawSpec] of Object.entries(manifest.peerDependencies ?? {})) {
       const optional = manifest.peerDependenciesMeta?.[name]?.optional === true;
-      edges.set(name, { from: node, name, rawSpec, type: optional ? 'peerOptional' : 'peer' });
+      edges.set(name, edge(name, rawSpec, optional ? 'peerOptional' : 'peer'));
     }
   }
   if (node.parent === null && !options.omitDev) add(manifest.devDependencies, 'dev');
@@ -132,4 +145,24 @@ export function placeChild(parent: TreeNode, child: TreeNode): void {
   if (old) old.parent = null;
   child.parent = parent;
   parent.children.set(child.name, child);
+}
+
+/**
+ * Gives every package the override rules of the edge that first reaches it from the root, breadth first (as
+ * npm does for a tree read from a lock, where nothing says which rules a package was placed under).
+ */
+export function assignOverrides(root: TreeNode): void {
+  if (!root.overrides) return;
+  const seen = new Set<TreeNode>([root]);
+  const queue = [root];
+  while (queue.length) {
+    const node = queue.shift() as TreeNode;
+    for (const edge of edgesOf(node)) {
+      const target = findVisible(node, edge.name);
+      if (!target || seen.has(target)) continue;
+      seen.add(target);
+      target.overrides ??= edge.overrides;
+      queue.push(target);
+    }
+  }
 }

@@ -13,7 +13,10 @@ import { formatNpmError } from '../errors';
 import { npmInstall, type NpmDeps } from '../install';
 import { versionSatisfies } from '../pick';
 import { parseArgSpec, type RegistrySpec } from '../spec';
-import { binPath, type ScriptRunner } from './run';
+import { loadNpmConfig, type NpmConfig } from '../config';
+import { splitAtCommand } from '../options';
+import { installDefaults } from './install';
+import { binPath, NPM_USER_AGENT, type ScriptRunner } from './run';
 
 /** Where npx keeps packages it installed for a run; one folder per set of packages. */
 export const NPX_CACHE = '/node_modules/.cache/_npx';
@@ -27,26 +30,18 @@ export interface ExecArgs {
   args: string[];
 }
 
-export function parseExecArgs(args: readonly string[]): ExecArgs | string {
-  const out: ExecArgs = { packages: [], yes: undefined, args: [] };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--') {
-      [out.command, ...out.args] = args.slice(i + 1);
-      break;
-    }
-    if (arg === '-y' || arg === '--yes') out.yes = true;
-    else if (arg === '--no' || arg === '--no-install' || arg === '--no-yes') out.yes = false;
-    else if (arg === '-p' || arg === '--package') out.packages.push(args[++i] ?? '');
-    else if (arg.startsWith('--package=')) out.packages.push(arg.slice('--package='.length));
-    else if (arg === '-c' || arg === '--call') out.call = args[++i] ?? '';
-    else if (arg.startsWith('--call=')) out.call = arg.slice('--call='.length);
-    else if (arg.startsWith('-') && out.command === undefined && /^--?(quiet|silent|q|s|prefer-online|prefer-offline|ignore-existing|legacy-peer-deps)$/.test(arg)) continue;
-    else {
-      [out.command, ...out.args] = args.slice(i);
-      break;
-    }
-  }
+/** Reads `npx`/`npm exec` arguments: npm's options, then the command and its own arguments. */
+export function parseExecArgs(config: NpmConfig, command: readonly string[]): ExecArgs | string {
+  const packages = config.get('package');
+  const call = config.get('call');
+  const yes = config.get('yes');
+  const out: ExecArgs = {
+    packages: Array.isArray(packages) ? packages : [],
+    yes: typeof yes === 'boolean' ? yes : undefined,
+    call: typeof call === 'string' ? call : undefined,
+    command: command[0],
+    args: command.slice(1),
+  };
   if (out.packages.some((spec) => !spec)) return '--package needs a package name';
   if (out.command === undefined && out.call === undefined) return 'npx needs a command to run, e.g. npx cowsay hello';
   return out;
@@ -95,12 +90,21 @@ function defaultBin(vfs: VirtualFS, dir: string, spec: RegistrySpec): string {
   return bins.find((bin) => bin === unscoped) ?? unscoped;
 }
 
+/** `npx [options] <command> [args…]` and `npm exec`, with npm's options read from before the command. */
 export async function runExec(rawArgs: readonly string[], io: CommandIO, deps: NpmDeps & ScriptRunner): Promise<number> {
-  const parsed = parseExecArgs(rawArgs);
+  const { options, command } = splitAtCommand(rawArgs);
+  const config = loadNpmConfig(options, deps.vfs, io.cwd, io.env);
+  for (const warning of config.warnings) io.write(`${warning}\n`);
+  const parsed = parseExecArgs(config, [...config.positionals, ...command]);
   if (typeof parsed === 'string') {
     io.write(`npm error ${parsed}\n`);
     return 1;
   }
+  return execPackages(parsed, io, deps, config);
+}
+
+/** Runs a package's command, installing the package into npx's cache first when the project lacks it. */
+export async function execPackages(parsed: ExecArgs, io: CommandIO, deps: NpmDeps & ScriptRunner, config: NpmConfig): Promise<number> {
   const { vfs } = deps;
   try {
     const packages = parsed.packages.length ? parsed.packages : parsed.command !== undefined ? [parsed.command] : [];
@@ -119,7 +123,7 @@ export async function runExec(rawArgs: readonly string[], io: CommandIO, deps: N
           return 1;
         }
         io.write(`npm warn exec The following package${packages.length === 1 ? ' was' : 's were'} not found and will be installed: ${packages.join(', ')}\n`);
-        const request = { specs: packages, saveKind: 'dependencies' as const, save: true, saveExact: false, omit: new Set<never>(), legacyPeerDeps: false, clean: false, dir, noFiles: true };
+        const request = { ...installDefaults(config), specs: packages, dir, noFiles: true };
         const code = await npmInstall(request, { ...io, write: (text) => io.write(text.startsWith('\n') ? '' : text) }, deps);
         if (code !== 0) return code;
       }
@@ -132,7 +136,7 @@ export async function runExec(rawArgs: readonly string[], io: CommandIO, deps: N
         return 1;
       }
     }
-    const env = { ...io.env, PATH: [...extraPath, ...binPath(io.cwd), io.env.PATH || '/usr/local/bin:/usr/bin:/bin'].join(':') };
+    const env = { ...io.env, npm_config_user_agent: NPM_USER_AGENT, PATH: [...extraPath, ...binPath(io.cwd), io.env.PATH || '/usr/local/bin:/usr/bin:/bin'].join(':') };
     if (parsed.call !== undefined) return await deps.runCommandLine(parsed.call, { ...io, env });
     if (!bin) {
       io.write(`npm error could not determine executable to run: ${parsed.command ?? ''}\n`);

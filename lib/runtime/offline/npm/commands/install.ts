@@ -5,54 +5,64 @@ import { DEP_KINDS, findProjectDir, readPackageJson, writePackageJson } from '..
 import type { OmitKind } from '../reify';
 import { parseArgSpec } from '../spec';
 import { formatNpmError } from '../errors';
+import type { NpmConfig } from '../config';
 
-// Flags npm accepts that change nothing here (scripts never run, there is one registry, no audit).
-const IGNORED = /^--(no-)?(ignore-scripts|audit|fund|progress|package-lock|prefer-offline|prefer-online|offline|force|foreground-scripts|strict-peer-deps|include=.*|loglevel=.*|registry=.*|install-links|bin-links)$/;
+function listOf(config: NpmConfig, key: string): string[] {
+  const value = config.get(key);
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}
 
-export function parseInstallArgs(args: readonly string[], clean: boolean): InstallRequest | string {
-  const request: InstallRequest = {
+/** What every install takes from npm's configuration (.npmrc and flags): peers, saving rules, registries. */
+export function installDefaults(config: NpmConfig): InstallRequest {
+  const prefix = config.get('save-prefix');
+  return {
     specs: [],
     saveKind: 'dependencies',
-    save: true,
-    saveExact: false,
+    save: config.get('save') !== false,
+    saveExact: config.flag('save-exact'),
+    savePrefix: typeof prefix === 'string' ? prefix : '^',
     omit: new Set<OmitKind>(),
-    legacyPeerDeps: false,
-    clean,
+    legacyPeerDeps: config.flag('legacy-peer-deps'),
+    clean: false,
+    writeLock: config.get('package-lock') !== false,
+    scopeRegistries: config.scopeRegistries,
   };
-  for (const arg of args) {
-    if (!arg.startsWith('-')) request.specs.push(arg);
-    else if (arg === '-D' || arg === '--save-dev') request.saveKind = 'devDependencies';
-    else if (arg === '-O' || arg === '--save-optional') request.saveKind = 'optionalDependencies';
-    else if (arg === '--save-peer') request.saveKind = 'peerDependencies';
-    else if (arg === '-P' || arg === '--save-prod' || arg === '-S' || arg === '--save') request.saveKind = 'dependencies';
-    else if (arg === '-E' || arg === '--save-exact') request.saveExact = true;
-    else if (arg === '--no-save') request.save = false;
-    else if (arg === '--production' || arg === '--omit=dev') request.omit.add('dev');
-    else if (arg === '--omit=optional' || arg === '--no-optional') request.omit.add('optional');
-    else if (arg === '--omit=peer') request.omit.add('peer');
-    else if (arg === '--legacy-peer-deps') request.legacyPeerDeps = true;
-    else if (arg === '-g' || arg === '--global' || arg === '--location=global') {
-      return 'Global installs are not supported in this runtime: install into the project (npm install <pkg>) or run a tool with npx <pkg>.';
-    } else if (!IGNORED.test(arg)) {
-      return `Unknown option for npm install: ${arg}`;
-    }
+}
+
+const OMIT_KINDS: readonly string[] = ['dev', 'optional', 'peer'];
+
+export function parseInstallArgs(config: NpmConfig, clean: boolean): InstallRequest | string {
+  const request: InstallRequest = { ...installDefaults(config), specs: [...config.positionals], clean };
+  if (config.flag('save-dev')) request.saveKind = 'devDependencies';
+  else if (config.flag('save-optional')) request.saveKind = 'optionalDependencies';
+  else if (config.flag('save-peer')) request.saveKind = 'peerDependencies';
+  const omit = listOf(config, 'omit');
+  if (config.flag('production') || config.get('only') === 'prod') omit.push('dev');
+  if (config.get('optional') === false) omit.push('optional');
+  const include = new Set(listOf(config, 'include'));
+  for (const kind of omit) {
+    if (!OMIT_KINDS.includes(kind)) return `Invalid value for omit: ${kind} (must be dev, optional or peer)`;
+    if (!include.has(kind)) request.omit.add(kind as OmitKind);
+  }
+  if (config.flag('global') || config.get('location') === 'global') {
+    return 'Global installs are not supported in this runtime: install into the project (npm install <pkg>) or run a tool with npx <pkg>.';
   }
   if (clean && request.specs.length) return '`npm ci` installs exactly what package-lock.json says and takes no package names.';
   return request;
 }
 
-export async function runInstallCommand(args: readonly string[], clean: boolean, io: CommandIO, deps: NpmDeps): Promise<number> {
-  const request = parseInstallArgs(args, clean);
+export async function runInstallCommand(config: NpmConfig, clean: boolean, io: CommandIO, deps: NpmDeps): Promise<number> {
+  const request = parseInstallArgs(config, clean);
   if (typeof request === 'string') {
     io.write(`npm error ${request}\n`);
     return 1;
   }
-  return npmInstall(request, io, deps);
+  return npmInstall({ ...request, cwd: io.cwd }, io, deps);
 }
 
 /** Removes the packages from package.json, then installs what is left (which removes their folders). */
-export async function runUninstall(args: readonly string[], io: CommandIO, deps: NpmDeps): Promise<number> {
-  const names = args.filter((arg) => !arg.startsWith('-'));
+export async function runUninstall(config: NpmConfig, io: CommandIO, deps: NpmDeps): Promise<number> {
+  const names = config.positionals;
   if (names.length === 0) {
     io.write('npm error Must provide a package name to remove\n');
     return 1;
@@ -72,7 +82,7 @@ export async function runUninstall(args: readonly string[], io: CommandIO, deps:
       }
     }
     writePackageJson(deps.vfs, dir, next);
-    return await npmInstall({ specs: [], saveKind: 'dependencies', save: true, saveExact: false, omit: new Set(), legacyPeerDeps: false, clean: false, dir }, io, deps);
+    return await npmInstall({ ...installDefaults(config), dir }, io, deps);
   } catch (error) {
     io.write(formatNpmError(error));
     return 1;

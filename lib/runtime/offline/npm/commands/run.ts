@@ -11,6 +11,8 @@ import { findProjectDir, readPackageJson } from '../project';
 import type { PackageJson } from '../schemas';
 
 export const NPM_VERSION = '10.9.2';
+/** What npm tells the commands it starts about itself (initializers read it to print `npm install`, not yarn's). */
+export const NPM_USER_AGENT = `npm/${NPM_VERSION} tabsmith-offline`;
 const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 
 export interface ScriptRunner {
@@ -43,7 +45,7 @@ export function scriptEnv(base: Record<string, string>, dir: string, pkg: Packag
     npm_package_json: joinPath(dir, 'package.json'),
     npm_package_name: pkg.name ?? '',
     npm_package_version: pkg.version ?? '',
-    npm_config_user_agent: `npm/${NPM_VERSION} tabsmith-offline`,
+    npm_config_user_agent: NPM_USER_AGENT,
   };
   return env;
 }
