@@ -29,10 +29,17 @@ export function testArguments(args: unknown[]): { name: string; options: TestOpt
   return { name: name ?? (fn?.name || '<anonymous>'), options, fn };
 }
 
+/** The node:assert functions Node 22 puts on `t.assert`. */
+const CONTEXT_ASSERTIONS = [
+  'deepEqual', 'deepStrictEqual', 'doesNotMatch', 'doesNotReject', 'doesNotThrow', 'equal', 'fail', 'ifError', 'match',
+  'notDeepEqual', 'notDeepStrictEqual', 'notEqual', 'notStrictEqual', 'ok', 'rejects', 'strictEqual', 'throws',
+];
+
 function countedAssert(assert: Record<string, unknown>, node: TestNode): Record<string, unknown> {
   const counted: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(assert)) {
-    if (typeof value !== 'function' || key === 'AssertionError' || key === 'strict') continue;
+  for (const key of CONTEXT_ASSERTIONS) {
+    const value = assert[key];
+    if (typeof value !== 'function') continue;
     counted[key] = (...args: unknown[]) => {
       node.assertions++;
       return (value as (...args: unknown[]) => unknown)(...args);
