@@ -144,6 +144,24 @@ describe('node:test reports as Node 22 does', () => {
     expect(output).toContain('ℹ tests 5\nℹ suites 0\nℹ pass 1\nℹ fail 4\n');
   });
 
+  it('fails the running test on an error thrown where it cannot catch it, rather than waiting for ever', async () => {
+    // A browser reports an error thrown by a timer's callback as an 'error' event on the window; Node's
+    // timers here (the test's host) would end the host instead, so the file raises the event as a browser does.
+    const file = [
+      HEAD,
+      'const uncaught = (error) => dispatchEvent(new ErrorEvent("error", { error, cancelable: true }));',
+      "test('callback', { timeout: 3000 }, (t, done) => {",
+      '  setTimeout(() => { try { assert.strictEqual(1, 2); done(); } catch (error) { uncaught(error); } }, 1);',
+      '});',
+      "test('next', () => {});",
+    ].join('\n');
+    const { code, output, errors } = await run({ '/p/u.test.js': file }, ['u.test.js']);
+    expect(code).toBe(1);
+    expect(output).toContain('✖ callback (Xms)\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n');
+    expect(output).toContain('✔ next (Xms)\n');
+    expect(errors).toBe('');
+  });
+
   it('mocks functions, methods and timers, and restores them', async () => {
     const file = [
       HEAD,

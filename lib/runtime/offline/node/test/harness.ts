@@ -33,6 +33,8 @@ export class Harness {
   private next = 0;
   private draining: Promise<void> | null = null;
   private rootBeforeDone = false;
+  /** Fails the test running now; set while a test function runs. */
+  private failRunning: ((error: unknown) => void) | null = null;
 
   constructor(private readonly options: HarnessOptions) {}
 
@@ -82,6 +84,16 @@ export class Harness {
     }
     while (this.next < this.root.children.length) await this.run(this.root.children[this.next++] as TestNode);
     await this.runHooks(this.root.hooks.after.splice(0), this.root, undefined).catch(() => undefined);
+  }
+
+  /**
+   * An error thrown where no test can catch it (a timer's callback, a promise nobody awaits) fails the test
+   * that is running, as in Node, instead of leaving it waiting for ever. False when no test is running.
+   */
+  failCurrent(error: unknown): boolean {
+    if (!this.failRunning) return false;
+    this.failRunning(error);
+    return true;
   }
 
   get failed(): boolean {
@@ -138,10 +150,14 @@ export class Harness {
     const ancestors = node.ancestors();
     for (const ancestor of ancestors) await this.runHooks(ancestor.hooks.beforeEach, node, context, 'hookFailure');
     let testError: unknown = null;
+    const previous = this.failRunning;
+    const uncaught = new Promise<never>((_, reject) => (this.failRunning = reject));
     try {
-      await this.withTimeout(node, () => this.callWithDone(node.fn, context));
+      await this.withTimeout(node, () => Promise.race([this.callWithDone(node.fn, context), uncaught]));
     } catch (error) {
       testError = error;
+    } finally {
+      this.failRunning = previous;
     }
     await node.subtests;
     for (const ancestor of [...ancestors].reverse()) await this.runHooks(ancestor.hooks.afterEach, node, context, 'hookFailure');

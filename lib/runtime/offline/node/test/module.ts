@@ -38,6 +38,31 @@ export interface TestModuleParts {
   isFile(path: string): boolean;
 }
 
+/** process.exit() unwinds with an error of its own, which is the process's business, not a test failure. */
+const isExitUnwinding = (error: unknown) => error instanceof Error && /^Process exited with code \d+$/.test(error.message);
+
+/**
+ * Hands errors nobody caught to `fail` (which says whether a test took them). Listening in the capture
+ * phase runs before the runtime's own report of an uncaught error, which a failed test makes redundant.
+ */
+function catchUncaught(fail: (error: unknown) => boolean): () => void {
+  const target = globalThis as unknown as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
+  if (!target.addEventListener || !target.removeEventListener) return () => undefined;
+  const take = (event: Event, error: unknown) => {
+    if (isExitUnwinding(error) || !fail(error)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  const onError = (event: ErrorEvent) => take(event, event.error);
+  const onRejection = (event: PromiseRejectionEvent) => take(event, event.reason);
+  target.addEventListener('error', onError, { capture: true });
+  target.addEventListener('unhandledrejection', onRejection, { capture: true });
+  return () => {
+    target.removeEventListener?.('error', onError, { capture: true });
+    target.removeEventListener?.('unhandledrejection', onRejection, { capture: true });
+  };
+}
+
 /** The value Node sets in NODE_TEST_CONTEXT for a file its runner starts. */
 export const CHILD_CONTEXT = 'child-v8';
 
@@ -76,7 +101,11 @@ export function testModule(parts: TestModuleParts): Declare {
     // The tests' own promises are invisible to the runtime; an interval owned by the process keeps it running.
     keepAlive: () => {
       const handle = owner ? runAs(owner, () => timers.setInterval(() => undefined, 1000)) : timers.setInterval(() => undefined, 1000);
-      return () => timers.clearInterval(handle);
+      const stopCatching = catchUncaught((error) => harness.failCurrent(error));
+      return () => {
+        timers.clearInterval(handle);
+        stopCatching();
+      };
     },
     locate,
     parts: { assert: parts.assert, createMock: () => new MockTracker(), locate },
