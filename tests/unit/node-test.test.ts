@@ -256,6 +256,28 @@ describe('node --test', () => {
     expect(dot.output).toBe('.....\n');
   });
 
+  it('writes the report where --test-reporter-destination says, and runs its --test-shard of the files', async () => {
+    const one = (name: string) => `${HEAD}test('${name}', () => {});`;
+    const shards = { '/p/a.test.js': one('a'), '/p/b.test.js': one('b'), '/p/c.test.js': one('c') };
+    const vfs = workspace({ '/p/package.json': '{}', ...shards });
+    const toFile = await node(vfs, ['--test', '--test-reporter=tap', '--test-reporter-destination', 'out/report.tap', '--test-shard=2/2'], '/p');
+    expect(toFile).toMatchObject({ code: 0, output: '' });
+    const report = stable(vfs.readFileSync('/p/out/report.tap', 'utf8') as string);
+    expect(report).toMatch(/^TAP version 13\n# Subtest: b\nok 1 - b\n/);
+    expect(report).toContain('# tests 1\n');
+    const toStderr = await run(shards, ['--test', '--test-reporter=dot', '--test-reporter-destination=stderr']);
+    expect(toStderr).toMatchObject({ code: 0, output: '', errors: '...\n' });
+    const badShard = await run(shards, ['--test', '--test-shard=3/2']);
+    expect(badShard).toMatchObject({ code: 1, errors: 'RangeError [ERR_OUT_OF_RANGE]: The value of "options.shard.index" is out of range. It must be >= 1 && <= 2. Received 3\n' });
+  });
+
+  it('refuses what it cannot do in Node’s manner: two reporters, coverage', async () => {
+    const twoReporters = await run({}, ['--test', '--test-reporter=spec', '--test-reporter=tap']);
+    expect(twoReporters).toMatchObject({ code: 1, errors: expect.stringMatching(/^TypeError \[ERR_INVALID_ARG_VALUE\]: The argument '--test-reporter'/) });
+    const coverage = await run({}, ['--test', '--experimental-test-coverage']);
+    expect(coverage).toMatchObject({ code: 1, errors: expect.stringMatching(/^Error \[ERR_NOT_SUPPORTED\]: --experimental-test-coverage is not supported in this runtime/) });
+  });
+
   it('refuses flags Node does not know, and --watch, which it cannot honour here', async () => {
     expect(await run({}, ['--tset'])).toMatchObject({ code: 9, output: 'node: bad option: --tset\n' });
     expect((await run({}, ['--test', '--watch'])).code).toBe(9);

@@ -6,6 +6,7 @@
 import type { VirtualFS } from 'almostnode';
 import type { NodeInvocation } from './command-line';
 import { CHILD_CONTEXT_ENV, parseEventLine, type TestEvent } from './node/test/events';
+import { reportWriter } from './node/test/destination';
 import { discoverTestFiles } from './node/test/discovery';
 import { runnerFailure } from './node/test/failure';
 import { CHILD_CONTEXT } from './node/test/module';
@@ -74,18 +75,31 @@ export async function runTestFiles(invocation: Extract<NodeInvocation, { kind: '
   try {
     options = testRunOptions(invocation.execArgv, io.stdoutIsTerminal !== false);
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    writeError(`node: ${message} (${code})\n`);
-    return 9;
+    // As Node's runner fails at its start: the error, named with its code, and status 1.
+    const { name, code, message } = error as Error & { code?: string };
+    writeError(`${name} [${code}]: ${message}\n`);
+    return 1;
   }
-  const files = discoverTestFiles(deps.vfs, io.cwd, invocation.patterns);
-  if (files === null) {
+  const found = discoverTestFiles(deps.vfs, io.cwd, invocation.patterns);
+  if (found === null) {
     writeError(`Could not find '${invocation.patterns.map((pattern) => resolvePath(io.cwd, pattern)).join(', ')}'\n`);
     return 1;
   }
-  const stdout = { isTTY: io.stdoutIsTerminal !== false };
-  const reporter = createReporter(options.reporter, { colors: colorsFor(shouldColorize(io.env, stdout)), cwd: io.cwd, columns: 80 });
-  const report = new RunReport(reporter, (text) => text && io.write(text));
+  const { shard } = options;
+  // Node's sharding: the files, sorted, dealt out in turn.
+  const files = shard ? found.filter((_, index) => index % shard.total === shard.index - 1) : found;
+  const toTerminal = options.destination === 'stdout' ? io.stdoutIsTerminal !== false : options.destination === 'stderr';
+  const reporter = createReporter(options.reporter, { colors: colorsFor(shouldColorize(io.env, { isTTY: toTerminal })), cwd: io.cwd, columns: 80 });
+  const write = reportWriter(options.destination, {
+    stdout: (text) => io.write(text),
+    stderr: writeError,
+    writeFile: (path, text, append) => {
+      const target = resolvePath(io.cwd, path);
+      const before = append && deps.vfs.existsSync(target) ? deps.vfs.readFileSync(target, 'utf8') : '';
+      deps.vfs.writeFileSync(target, before + text);
+    },
+  });
+  const report = new RunReport(reporter, write);
   const execArgv = invocation.execArgv.filter((flag) => flag !== '--test');
   for (const file of files) {
     const path = resolvePath(io.cwd, file);

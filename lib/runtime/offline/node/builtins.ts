@@ -105,7 +105,7 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
       case 'module':
         return moduleModule(parts, almost('module'));
       case 'test': // only as node:test; a bare 'test' is a package, as in Node
-        return testModule({ process: parts.process as TestModuleParts['process'], assert: almost('assert'), inspect: parts.inspect, isFile: (path) => (parts.fs.existsSync as (path: string) => boolean)(path) });
+        return testModule({ process: parts.process as TestModuleParts['process'], assert: almost('assert'), inspect: parts.inspect, fs: parts.fs as unknown as TestModuleParts['fs'] });
       case 'util':
       case 'sys': {
         const util = own(almost('util'));

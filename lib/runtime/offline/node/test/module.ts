@@ -7,6 +7,7 @@
 import { currentTimerOwner, runAs } from '../../timers';
 import type { Inspect } from '../console';
 import { errorWithCode } from '../records';
+import { reportWriter } from './destination';
 import { CHILD_CONTEXT_ENV, eventLine, type TestEvent } from './events';
 import { userFrames } from './failure';
 import { Harness } from './harness';
@@ -30,12 +31,18 @@ export interface TestModuleParts {
     execArgv?: string[];
     cwd(): string;
     stdout: unknown;
+    stderr: unknown;
     on(event: 'exit', listener: () => void): unknown;
     exitCode?: number | string;
   };
   assert: Record<string, unknown>;
   inspect: Inspect;
-  isFile(path: string): boolean;
+  /** The process's fs (relative paths from its working folder). */
+  fs: {
+    existsSync(path: string): boolean;
+    writeFileSync(path: string, text: string): void;
+    appendFileSync(path: string, text: string): void;
+  };
 }
 
 /** process.exit() unwinds with an error of its own, which is the process's business, not a test failure. */
@@ -75,18 +82,25 @@ export function testModule(parts: TestModuleParts): Declare {
   const timers = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval };
   const options = testRunOptions(process.execArgv ?? [], stdout.isTTY === true);
   const child = process.env[CHILD_CONTEXT_ENV] === CHILD_CONTEXT;
+  const stderr = process.stderr as OutputStream;
+  const reportStream = options.destination === 'stderr' ? stderr : options.destination === 'stdout' ? stdout : {};
   const reporter = createReporter(options.reporter, {
-    colors: colorsFor(shouldColorize(process.env, stdout)),
+    colors: colorsFor(shouldColorize(process.env, reportStream)),
     cwd: process.cwd(),
     columns: stdout.columns ?? 80,
   });
   const summary = new RunSummary();
-  const write = (text: string) => void (text && stdout.write(text));
+  // Under `node --test`, events go to the runner on stdout, and the runner writes the report where asked.
+  const write = reportWriter(child ? 'stdout' : options.destination, {
+    stdout: (text) => stdout.write(text),
+    stderr: (text) => stderr.write(text),
+    writeFile: (path, text, append) => (append ? parts.fs.appendFileSync(path, text) : parts.fs.writeFileSync(path, text)),
+  });
   const emit = (event: TestEvent) => {
     summary.count(event);
     write(child ? eventLine(event) : reporter.event(event));
   };
-  const isUserFile = parts.isFile;
+  const isUserFile = (path: string) => parts.fs.existsSync(path);
   const locate = (): Location => {
     const frame = userFrames(new Error().stack, { isUserFile })[0];
     const match = frame && /(\/[^():]+):(\d+):(\d+)\)?$/.exec(frame);

@@ -11,6 +11,29 @@ export interface TestRunOptions {
   skipPatterns: RegExp[];
   timeout: number;
   reporter: ReporterName;
+  /** Where the report goes: stdout, stderr or a file (`--test-reporter-destination`). */
+  destination: string;
+  /** `--test-shard=index/total`: this run's share of the files. */
+  shard: { index: number; total: number } | null;
+}
+
+/** Coverage needs V8's coverage data, which code running in a browser tab does not get. */
+const UNAVAILABLE = ['--experimental-test-coverage', '--test-coverage-include', '--test-coverage-exclude', '--test-coverage-branches', '--test-coverage-functions', '--test-coverage-lines'];
+
+function invalid(message: string, ErrorClass: ErrorConstructor = TypeError, code = 'ERR_INVALID_ARG_VALUE'): Error {
+  return errorWithCode(new ErrorClass(message), code);
+}
+
+function shardOf(text: string | undefined): TestRunOptions['shard'] {
+  if (text === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) throw invalid(`The argument '--test-shard' must be in the form of <index>/<total>. Received '${text}'`);
+  const [index, total] = [Number(match[1]), Number(match[2])];
+  if (total < 1) throw invalid(`The value of "options.shard.total" is out of range. It must be >= 1. Received ${total}`, RangeError, 'ERR_OUT_OF_RANGE');
+  if (index < 1 || index > total) {
+    throw invalid(`The value of "options.shard.index" is out of range. It must be >= 1 && <= ${total}. Received ${index}`, RangeError, 'ERR_OUT_OF_RANGE');
+  }
+  return { index, total };
 }
 
 /** Every value of a flag given as `--flag=value` or `--flag value`. */
@@ -31,13 +54,19 @@ function pattern(text: string): RegExp {
 }
 
 export function testRunOptions(execArgv: readonly string[], isTTY: boolean): TestRunOptions {
+  const unavailable = execArgv.find((flag) => UNAVAILABLE.includes(flag.split('=')[0] as string));
+  if (unavailable) throw invalid(`${unavailable.split('=')[0]} is not supported in this runtime: code in a browser tab gets no coverage data`, Error, 'ERR_NOT_SUPPORTED');
   const reporters = valuesOf(execArgv, '--test-reporter');
-  const reporter = reporters[reporters.length - 1] ?? (isTTY ? 'spec' : 'tap');
+  const destinations = valuesOf(execArgv, '--test-reporter-destination');
+  if (reporters.length > 1 || destinations.length > 1) {
+    throw invalid(`The argument '--test-reporter' takes one reporter here (spec, tap or dot), with at most one '--test-reporter-destination'. Received [ ${reporters.map((name) => `'${name}'`).join(', ')} ]`);
+  }
+  if (destinations.length > reporters.length) {
+    throw invalid(`The argument '--test-reporter' must match the number of specified '--test-reporter-destination'. Received [ ${reporters.map((name) => `'${name}'`).join(', ')} ]`);
+  }
+  const reporter = reporters[0] ?? (isTTY ? 'spec' : 'tap');
   if (!isReporterName(reporter)) {
-    throw errorWithCode(
-      new Error(`The reporter '${reporter}' is not available here; the built-in reporters spec, tap and dot are`),
-      'ERR_INVALID_ARG_VALUE',
-    );
+    throw invalid(`The argument '--test-reporter' must be one of the built-in reporters here: spec, tap or dot. Received '${reporter}'`);
   }
   const timeout = valuesOf(execArgv, '--test-timeout').map(Number).pop();
   return {
@@ -46,5 +75,7 @@ export function testRunOptions(execArgv: readonly string[], isTTY: boolean): Tes
     skipPatterns: valuesOf(execArgv, '--test-skip-pattern').map(pattern),
     timeout: timeout !== undefined && timeout > 0 ? timeout : Infinity,
     reporter,
+    destination: destinations[0] ?? 'stdout',
+    shard: shardOf(valuesOf(execArgv, '--test-shard').pop()),
   };
 }
