@@ -39,15 +39,16 @@ export function parseNodeArgs(args: readonly string[]): NodeInvocation {
       return withFlags({ kind: 'eval', code, print: arg !== '-e' && arg !== '--eval', args: args.slice(i + 2) });
     }
     if (arg.startsWith('--eval=')) return withFlags({ kind: 'eval', code: arg.slice(7), print: false, args: args.slice(i + 1) });
+    if (arg === '-') return usage(); // the program from stdin: a REPL-like read the terminal does not offer
     if (execArgv.includes('--test')) {
       if (arg === '--') return testInvocation(args.slice(i + 1), execArgv);
-      if (!arg.startsWith('-') || arg === '-') return testInvocation(args.slice(i), execArgv);
+      if (!arg.startsWith('-')) return testInvocation(args.slice(i), execArgv);
     }
     if (arg === '--') {
       const path = args[i + 1];
       return path === undefined ? usage() : withFlags({ kind: 'file', path, args: args.slice(i + 2) });
     }
-    if (!arg.startsWith('-') || arg === '-') return withFlags({ kind: 'file', path: arg, args: args.slice(i + 1) });
+    if (!arg.startsWith('-')) return withFlags({ kind: 'file', path: arg, args: args.slice(i + 1) });
     if (!isKnownFlag(arg)) return { kind: 'usage', message: `node: bad option: ${arg}` };
     execArgv.push(arg);
     // Flags whose value is the next word; the value must not be taken for the program.
