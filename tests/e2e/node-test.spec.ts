@@ -28,7 +28,7 @@ const MATH_TEST = [
 ].join('\n');
 
 test('node --test and npm test run the project’s tests with Node’s reporter and exit status', async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await importProject(page, info, 'node-test', {
     'package.json': { name: 'node-test', version: '1.0.0', private: true, scripts: { test: 'node --test' } },
     'test/math.test.js': MATH_TEST,
