@@ -223,6 +223,12 @@ describe('node --test', () => {
     expect(broken.output).toContain('ℹ tests 1\nℹ suites 0\nℹ pass 0\nℹ fail 1\n');
   });
 
+  it('passes a file’s own output through, even when it does not end its line', async () => {
+    const file = `${HEAD}process.stdout.write('no newline');\ntest('after', () => {});`;
+    const { output } = await run({ '/p/w.test.js': file }, ['--test']);
+    expect(output).toMatch(/^no newline✔ after \(Xms\)\nℹ tests 1\n/);
+  });
+
   it('keeps each file’s modules to itself, as separate processes do', async () => {
     const counter = "let count = 0; module.exports = () => ++count;";
     const user = (name: string) => `${HEAD}const next = require('./counter.js');\ntest('${name}', () => assert.strictEqual(next(), 1));`;

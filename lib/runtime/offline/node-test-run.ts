@@ -5,7 +5,7 @@
  */
 import type { VirtualFS } from 'almostnode';
 import type { NodeInvocation } from './command-line';
-import { CHILD_CONTEXT_ENV, parseEventLine, type TestEvent } from './node/test/events';
+import { CHILD_CONTEXT_ENV, EVENT_LINE_PREFIX, parseEventLine, type TestEvent } from './node/test/events';
 import { reportWriter } from './node/test/destination';
 import { discoverTestFiles } from './node/test/discovery';
 import { runnerFailure } from './node/test/failure';
@@ -105,6 +105,12 @@ export async function runTestFiles(invocation: Extract<NodeInvocation, { kind: '
     const path = resolvePath(io.cwd, file);
     let failed = false;
     const lines = lineReader((line) => {
+      // Output written without a final newline (process.stdout.write('…')) runs into the next event's line.
+      const at = line.indexOf(EVENT_LINE_PREFIX);
+      if (at > 0) {
+        report.output(line.slice(0, at));
+        line = line.slice(at);
+      }
       const event = parseEventLine(line.replace(/\n$/, ''));
       if (!event) return report.output(line);
       if (event.type === 'test:fail') failed = true;
