@@ -126,6 +126,19 @@ describe('node:test reports as Node 22 does', () => {
     expect(output).toContain('ℹ tests 5\nℹ suites 1\nℹ pass 5\n');
   });
 
+  it('gives an async suite the tests it declares after an await', async () => {
+    const file = [
+      HEAD,
+      "test.describe('loaded', async () => {",
+      '  const names = await new Promise((resolve) => setTimeout(() => resolve(["one", "two"]), 5));',
+      '  for (const name of names) test.it(name, () => {});',
+      '});',
+      "test('top', () => {});",
+    ].join('\n');
+    const { output } = await run({ '/p/s.test.js': file }, ['s.test.js']);
+    expect(output).toMatch(/^▶ loaded\n {2}✔ one \(Xms\)\n {2}✔ two \(Xms\)\n✔ loaded \(Xms\)\n✔ top \(Xms\)\nℹ tests 3\nℹ suites 1\n/);
+  });
+
   it('fails a test on t.plan mismatch, a timeout and a failing subtest; t.assert counts toward the plan; t.diagnostic shows', async () => {
     const file = [
       HEAD,

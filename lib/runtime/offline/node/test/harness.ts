@@ -30,6 +30,8 @@ class TimeoutError extends Error {}
 export class Harness {
   readonly root = new TestNode('<root>', 'suite', undefined, {}, null, {});
   private readonly suiteStack: TestNode[] = [];
+  /** Suites whose async body is still running: what it declares after an await belongs to it, as in Node. */
+  private readonly building: TestNode[] = [];
   private next = 0;
   private draining: Promise<void> | null = null;
   private rootBeforeDone = false;
@@ -40,7 +42,7 @@ export class Harness {
 
   /** `test()` / `describe()`: declares a test or suite where the file is (at top level, or in a suite's body). */
   declare(kind: 'test' | 'suite', name: string, options: TestOptions, fn: TestFn | undefined): Promise<void> {
-    const parent = this.suiteStack[this.suiteStack.length - 1] ?? this.root;
+    const parent = this.currentSuite();
     const node = new TestNode(name, kind, fn, options, parent, this.options.locate());
     parent.children.push(node);
     if (kind === 'suite') this.buildSuite(node);
@@ -49,14 +51,25 @@ export class Harness {
   }
 
   addHook(kind: keyof TestNode['hooks'], fn: TestFn): void {
-    (this.suiteStack[this.suiteStack.length - 1] ?? this.root).hooks[kind].push(fn);
+    this.currentSuite().hooks[kind].push(fn);
+  }
+
+  private currentSuite(): TestNode {
+    return this.suiteStack[this.suiteStack.length - 1] ?? this.building[this.building.length - 1] ?? this.root;
   }
 
   private buildSuite(node: TestNode): void {
     this.suiteStack.push(node);
     try {
       const result = node.fn?.call(undefined, { name: node.name, fullName: node.fullName, signal: node.controller.signal, filePath: node.location.file });
-      if (result && typeof (result as Promise<unknown>).then === 'function') node.built = Promise.resolve(result);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        // From the next microtask: what the file declares synchronously after the suite is not in it.
+        queueMicrotask(() => this.building.push(node));
+        node.built = Promise.resolve(result).finally(() => {
+          const index = this.building.indexOf(node);
+          if (index >= 0) this.building.splice(index, 1);
+        });
+      }
     } catch (error) {
       node.error = describeFailure(error, 'testCodeFailure', this.options.failure);
     } finally {
