@@ -17,7 +17,7 @@ describe('node argument wrapping', () => {
   });
 
   it('runs files, skipping flags it cannot honour', () => {
-    expect(parseNodeArgs(['--watch', 'server.js', '--port', '3'])).toEqual({ kind: 'file', path: 'server.js', args: ['--port', '3'] });
+    expect(parseNodeArgs(['--watch', 'server.js', '--port', '3'])).toEqual({ kind: 'file', path: 'server.js', args: ['--port', '3'], execArgv: ['--watch'] });
     expect(parseNodeArgs([])).toMatchObject({ kind: 'usage' });
   });
 

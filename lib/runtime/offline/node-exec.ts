@@ -16,6 +16,7 @@ import { nodeHost } from './node/host';
 import { exitCodeOf, type NodeProcess } from './node/process';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { CjsModule } from './node/records';
+import { runTestFiles } from './node-test-run';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 import type { ServerOwner, ServerTracker } from './servers';
@@ -103,6 +104,9 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     io.write(`${invocation.message}\n`);
     return 9;
   }
+  if (invocation.kind === 'test') {
+    return runTestFiles(invocation, io, { vfs: deps.vfs, inspect: deps.inspect, runFile: (file, fileIO) => runNode(file, fileIO, deps) });
+  }
   let filename = '[eval]';
   if (invocation.kind === 'file') {
     filename = resolvePath(io.cwd, invocation.path);
@@ -157,6 +161,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       throw new ExitSignal(code);
     },
   });
+  proc.execArgv = invocation.execArgv ?? [];
   const stopInput = connectStdin(io, proc, Buffer);
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;

@@ -34,6 +34,11 @@ export function runAs<T>(owner: TimerOwner, work: () => T): T {
   }
 }
 
+/** The process whose code runs now: work it starts later (a test run) can keep it alive as its own. */
+export function currentTimerOwner(): TimerOwner | null {
+  return current;
+}
+
 function forget(handle: unknown): void {
   owners.get(handle)?.timers.delete(handle);
   owners.delete(handle);

@@ -9,6 +9,7 @@ import { formatWith, type Inspect } from './console';
 import { cryptoModule } from './crypto';
 import { diagnosticsChannelModule } from './diagnostics-channel';
 import { errorWithCode, nodeModulePaths, CjsModule } from './records';
+import { testModule, type TestModuleParts } from './test/module';
 import type { ModuleLoader } from './loader';
 
 export type AlmostRequire = (id: string) => unknown;
@@ -103,6 +104,8 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return diagnosticsChannelModule();
       case 'module':
         return moduleModule(parts, almost('module'));
+      case 'test': // only as node:test; a bare 'test' is a package, as in Node
+        return testModule({ process: parts.process as TestModuleParts['process'], assert: almost('assert'), inspect: parts.inspect, fs: parts.fs as unknown as TestModuleParts['fs'] });
       case 'util':
       case 'sys': {
         const util = own(almost('util'));
