@@ -1,0 +1,170 @@
+/**
+ * What a deployment of the WebContainer adapter meets on the real API, on a fake that behaves like it: the API
+ * key before boot, a container that is gone, a JSON export that refuses single files and hands text back as
+ * strings, the container's own errors, and servers that announce themselves.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Runtime } from '@/lib/runtime/port';
+import { DISPOSED_MESSAGE, WEBCONTAINER_STORAGE_SITES } from '@/lib/runtime/webcontainer/advice';
+import { WEBCONTAINER_API_KEY_META_NAME } from '@/lib/runtime/webcontainer/api-key';
+import { createFakeWebContainerApi, RELEASED_MESSAGE } from './fakes/webcontainer-api';
+import { bootFake, disposeAll, loadAdapter, sleep } from './fakes/webcontainer-harness';
+
+afterEach(disposeAll);
+
+describe('the WebContainer API key', () => {
+  it('is configured once, before the first boot, and a boot after dispose does not try again', async () => {
+    const fake = createFakeWebContainerApi();
+    const adapter = await loadAdapter();
+    const first = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: null, apiKey: 'wc_key.1' });
+    expect(fake.apiKeys).toEqual(['wc_key.1']);
+    first.dispose();
+    // The fake, like the real module, throws if the key comes after any boot(): the adapter must not call it.
+    const second = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: null, apiKey: 'wc_key.1' });
+    expect(fake.apiKeys).toEqual(['wc_key.1']);
+    expect(fake.bootCalls).toHaveLength(2);
+    second.dispose();
+  });
+
+  it('is read from the page the server rendered, and left out when there is none', async () => {
+    const meta = { content: 'from-the-page' };
+    const doc = { querySelector: (selector: string) => (selector.includes(WEBCONTAINER_API_KEY_META_NAME) ? meta : null) };
+    const previous = (globalThis as { document?: unknown }).document;
+    (globalThis as { document?: unknown }).document = doc;
+    try {
+      const withKey = createFakeWebContainerApi();
+      const adapter = await loadAdapter();
+      (await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: withKey.api, previewScriptUrl: null })).dispose();
+      expect(withKey.apiKeys).toEqual(['from-the-page']);
+      meta.content = '"><script>';
+      const malformed = createFakeWebContainerApi();
+      const again = await loadAdapter();
+      (await again.bootWebContainerRuntime({ timeoutMs: 1000, api: malformed.api, previewScriptUrl: null })).dispose();
+      expect(malformed.apiKeys).toEqual([]);
+    } finally {
+      (globalThis as { document?: unknown }).document = previous;
+    }
+  });
+});
+
+describe('after the container is gone', () => {
+  it('says the runtime was shut down instead of the client\'s "Proxy has been released"', async () => {
+    const { runtime, wc } = await bootFake();
+    await runtime.fs.writeFile('/a.txt', 'a');
+    runtime.dispose();
+    // The fake's client throws as the real one does once released.
+    await expect(wc.fs.readFile('a.txt')).rejects.toThrow(RELEASED_MESSAGE);
+    const failures = await Promise.all([
+      runtime.fs.readTextFile('/a.txt').catch((e: Error) => e.message),
+      runtime.fs.writeFile('/b.txt', 'b').catch((e: Error) => e.message),
+      runtime.fs.rm('/a.txt').catch((e: Error) => e.message),
+      runtime.fs.exists('/a.txt').catch((e: Error) => e.message),
+      runtime.export('/').catch((e: Error) => e.message),
+      runtime.mount?.({ '/c.txt': 'c' }).catch((e: Error) => e.message),
+      runtime.spawn('node', ['a.js']).catch((e: Error) => e.message),
+    ]);
+    for (const message of failures) {
+      expect(message).toContain(DISPOSED_MESSAGE);
+      expect(message).not.toMatch(/proxy/i);
+    }
+  });
+
+  it('subscribing or watching does nothing rather than throw, and so does unsubscribing', () => {
+    return bootFake().then(({ runtime }) => {
+      const stopPort = runtime.onPort(() => undefined);
+      runtime.dispose();
+      expect(() => stopPort()).not.toThrow();
+      expect(() => runtime.onPort(() => undefined)()).not.toThrow();
+      expect(() => runtime.onServerReady(() => undefined)()).not.toThrow();
+      expect(() => runtime.onPreviewError(() => undefined)()).not.toThrow();
+      expect(() => runtime.fs.watch('/', () => undefined)()).not.toThrow();
+    });
+  });
+
+  it('a watch open at teardown ends quietly', async () => {
+    const { runtime, wc } = await bootFake();
+    await runtime.fs.mkdir('/src');
+    const stop = runtime.fs.watch('/', () => undefined);
+    await sleep(80);
+    runtime.dispose();
+    expect(wc.fs.activeWatches()).toEqual([]);
+    expect(() => stop()).not.toThrow();
+  });
+});
+
+describe('export, as the real JSON export answers', () => {
+  it('exporting one file gives that file (the JSON export itself refuses single files)', async () => {
+    const { runtime, wc } = await bootFake();
+    await runtime.fs.writeFile('/src/a.txt', 'just me');
+    await expect(wc.export('src/a.txt', { format: 'json' })).rejects.toThrow(/single file/);
+    const files = await runtime.export('/src/a.txt');
+    expect(Object.keys(files)).toEqual(['/src/a.txt']);
+    expect(new TextDecoder().decode(files['/src/a.txt'])).toBe('just me');
+  });
+
+  it('text comes back as strings and binary as bytes; both reach the port as the bytes that were written', async () => {
+    const { runtime, wc } = await bootFake();
+    const binary = new Uint8Array([0xff, 0x00, 0xfe, 0x80]);
+    await runtime.fs.writeFile('/text.md', 'héllo ✓');
+    await runtime.fs.writeFile('/image.bin', binary);
+    const tree = await wc.export('.', { format: 'json' });
+    expect(tree['text.md']).toEqual({ file: { contents: 'héllo ✓' } });
+    expect(tree['image.bin']).toEqual({ file: { contents: binary } });
+    const files = await runtime.export('/');
+    expect(new TextDecoder().decode(files['/text.md'])).toBe('héllo ✓');
+    expect(Array.from(files['/image.bin'] ?? [])).toEqual([0xff, 0x00, 0xfe, 0x80]);
+  });
+});
+
+describe("the container's own errors come with the next step", () => {
+  async function errorShown(raw: string): Promise<string> {
+    const { runtime, wc } = await bootFake();
+    const shown: string[] = [];
+    runtime.onRuntimeError?.((message) => shown.push(message));
+    wc.emitError(raw);
+    return shown[0] ?? '';
+  }
+
+  it('blocked third-party storage: which sites to allow and where', async () => {
+    const message = await errorShown('Unable to access storage: third-party cookies are blocked');
+    for (const site of WEBCONTAINER_STORAGE_SITES) expect(message).toContain(site);
+    expect(message).toMatch(/Chrome: Settings › Privacy and security › Third-party cookies/);
+    expect(message).toMatch(/reload the page/);
+    expect(message).toContain('(WebContainer said: Unable to access storage: third-party cookies are blocked)');
+  });
+
+  it('out of memory: close other WebContainer tabs, or use the offline runtime', async () => {
+    const message = await errorShown('RangeError: WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance');
+    expect(message).toMatch(/ran out of memory/);
+    expect(message).toMatch(/Close other tabs that run WebContainer/);
+    expect(message).toMatch(/offline runtime/);
+  });
+
+  it('anything else is shown as it came', async () => {
+    expect(await errorShown('something unexpected')).toBe('something unexpected');
+  });
+
+  it('a spawn that fails for lack of memory says so too', async () => {
+    const { runtime, wc } = await bootFake();
+    wc.spawn = async () => {
+      throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+    };
+    await expect(runtime.spawn('node', ['a.js'])).rejects.toThrow(/Could not start node: WebContainer ran out of memory/);
+  });
+});
+
+describe('servers', () => {
+  it('a program that starts listening is reported as a port and as ready to serve', async () => {
+    const { runtime } = await bootFake();
+    await runtime.fs.writeFile('/server.js', 'listen(5173);\n');
+    const ready: number[] = [];
+    const opened: number[] = [];
+    runtime.onServerReady((port) => ready.push(port));
+    runtime.onPort((event) => event.type === 'open' && opened.push(event.port));
+    const server: Awaited<ReturnType<Runtime['spawn']>> = await runtime.spawn('node', ['server.js']);
+    await sleep(20);
+    expect(opened).toEqual([5173]);
+    expect(ready).toEqual([5173]);
+    server.kill();
+  });
+});
