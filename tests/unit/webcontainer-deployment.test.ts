@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Runtime } from '@/lib/runtime/port';
 import { DISPOSED_MESSAGE, WEBCONTAINER_STORAGE_SITES } from '@/lib/runtime/webcontainer/advice';
 import { WEBCONTAINER_API_KEY_META_NAME } from '@/lib/runtime/webcontainer/api-key';
+import { BINDING_CONTEXT_MS, BindingFailureScanner } from '@/lib/runtime/webcontainer/native-binding';
 import { createFakeWebContainerApi, RELEASED_MESSAGE } from './fakes/webcontainer-api';
 import { bootFake, disposeAll, loadAdapter, sleep } from './fakes/webcontainer-harness';
 
@@ -150,6 +151,65 @@ describe("the container's own errors come with the next step", () => {
       throw new RangeError('WebAssembly.Memory(): could not allocate memory');
     };
     await expect(runtime.spawn('node', ['a.js'])).rejects.toThrow(/Could not start node: WebContainer ran out of memory/);
+  });
+});
+
+describe("Vite 8's Rolldown binding failing on WebContainer", () => {
+  const failingVite = [
+    "console.error('error when starting dev server:');",
+    "console.error('Error: Cannot find native binding. npm has a bug related to optional dependencies.');",
+    "console.error('    at Object.<anonymous> (/home/project/node_modules/rolldown/dist/shared/binding.mjs:1:1)');",
+    'process.exit(1);',
+  ].join('\n');
+
+  it('is noticed in the dev server output and answered with the override for the installed Rolldown', async () => {
+    const { runtime } = await bootFake();
+    await runtime.fs.writeFile('/node_modules/rolldown/package.json', JSON.stringify({ name: 'rolldown', version: '1.0.0-rc.12' }));
+    await runtime.fs.writeFile('/node_modules/vite/bin/vite.js', failingVite);
+    const shown: { message: string; offline?: boolean }[] = [];
+    runtime.onRuntimeError?.((message, remedy) => shown.push({ message, offline: remedy?.offlineRuntimeHelps }));
+    const dev = await runtime.spawn('node', ['node_modules/vite/bin/vite.js']);
+    expect(await dev.exit).toBe(1);
+    await sleep(BINDING_CONTEXT_MS + 50);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.message).toContain('"overrides": { "@rolldown/binding-wasm32-wasi": "1.0.0-rc.12" }');
+    expect(shown[0]?.message).toMatch(/Vite 7/);
+    expect(shown[0]?.message).toMatch(/switch this workspace to the offline runtime/);
+    expect(shown[0]?.offline).toBe(true);
+  });
+
+  it('the failure text is found also when the output cuts it in two', () => {
+    const scanner = new BindingFailureScanner();
+    expect(scanner.feed('error when starting dev server:\r\nError: Cannot find na')).toBe(false);
+    expect(scanner.feed('tive binding. npm has a bug')).toBe(true);
+    scanner.feed('    at /home/project/node_modules/rolldown/dist/shared/binding.mjs');
+    expect(scanner.mentionsRolldown()).toBe(true);
+  });
+
+  it('is noticed when typed into the shell too', async () => {
+    const { runtime } = await bootFake();
+    await runtime.fs.writeFile('/conflict.js', "console.error('Error [ERR_NAPI_BINDING_TARGET_CONFLICT]: rolldown binding');\nprocess.exit(1);\n");
+    const shown: string[] = [];
+    runtime.onRuntimeError?.((message) => shown.push(message));
+    const shell = await runtime.shell();
+    shell.runCommand?.('node conflict.js');
+    const started = Date.now();
+    while (shown.length === 0 && Date.now() - started < 2000) await sleep(10);
+    expect(shown[0]).toMatch(/Rolldown, could not load its WebAssembly build/);
+  });
+
+  it("another package's missing binding gets the general advice, and ordinary output none", async () => {
+    const { runtime } = await bootFake();
+    await runtime.fs.writeFile('/other.js', "console.error('Error: Cannot find native binding for @tailwindcss/oxide');\n");
+    await runtime.fs.writeFile('/fine.js', "console.log('native binding loaded fine');\n");
+    const shown: string[] = [];
+    runtime.onRuntimeError?.((message) => shown.push(message));
+    await (await runtime.spawn('node', ['fine.js'])).exit;
+    await sleep(BINDING_CONTEXT_MS + 50);
+    expect(shown).toEqual([]);
+    await (await runtime.spawn('node', ['other.js'])).exit;
+    await sleep(BINDING_CONTEXT_MS + 50);
+    expect(shown[0]).toMatch(/WebAssembly build if it publishes one/);
   });
 });
 

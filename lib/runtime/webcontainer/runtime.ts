@@ -1,11 +1,20 @@
 /** Assembles the Runtime port from a booted WebContainer instance. */
-import { RuntimeError, type ExportedFiles, type Runtime, type SpawnOptions, type TerminalSize, type Unsubscribe } from '../port';
-import { DISPOSED_MESSAGE, isReleasedError, withAdvice } from './advice';
+import {
+  RuntimeError,
+  type ExportedFiles,
+  type Runtime,
+  type RuntimeErrorRemedy,
+  type SpawnOptions,
+  type TerminalSize,
+  type Unsubscribe,
+} from '../port';
+import { classifyWebContainerError, DISPOSED_MESSAGE, isReleasedError, withAdvice } from './advice';
 import type { WebContainerLike } from './api-types';
 import { EXPORT_EXCLUDES, flattenTree } from './export-tree';
 import { createWebContainerFs } from './fs';
 import { driveJsh, JSH_ARGS } from './jsh-driver';
 import { toFileSystemTree } from './mount-tree';
+import { BINDING_CONTEXT_MS, BindingFailureScanner, installedRolldownVersion, OTHER_BINDING_ADVICE, rolldownBindingAdvice } from './native-binding';
 import { toWorkdirPath, toWorkspacePath } from './paths';
 import { PortTracker } from './ports';
 import { toPreviewError } from './preview-errors';
@@ -43,15 +52,36 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
   const stops = [ports.follow(wc)];
   const resync = () => bounded(hub.resync(), RESYNC_BUDGET_MS);
   const table = new ProcessTable({ ports, afterCommand: resync });
-  const runtimeErrors = new Set<(message: string) => void>();
-  let lastRuntimeError: string | null = null;
+  type ErrorListener = (message: string, remedy?: RuntimeErrorRemedy) => void;
+  const runtimeErrors = new Set<ErrorListener>();
+  let lastRuntimeError: { message: string; remedy: RuntimeErrorRemedy } | null = null;
+  const reportRuntimeError = (message: string, remedy: RuntimeErrorRemedy) => {
+    if (disposed) return;
+    lastRuntimeError = { message, remedy };
+    for (const listener of runtimeErrors) listener(message, remedy);
+  };
   stops.push(
     wc.on('error', ({ message }) => {
       console.warn('WebContainer reported an error:', message);
-      lastRuntimeError = withAdvice(message);
-      for (const listener of runtimeErrors) listener(lastRuntimeError);
+      reportRuntimeError(withAdvice(message), { offlineRuntimeHelps: classifyWebContainerError(message) === 'out-of-memory' });
     }),
   );
+
+  /** Watches a program's output for a native binding it could not load, and says what to do about it. */
+  function bindingWatch(cwd: string | undefined): (chunk: string) => void {
+    const scanner = new BindingFailureScanner();
+    return (chunk) => {
+      if (!scanner.feed(chunk)) return;
+      setTimeout(() => {
+        void (async () => {
+          const advice = scanner.mentionsRolldown()
+            ? rolldownBindingAdvice(await installedRolldownVersion(wc.fs, cwd).catch(() => null))
+            : OTHER_BINDING_ADVICE;
+          reportRuntimeError(advice, { offlineRuntimeHelps: true });
+        })();
+      }, BINDING_CONTEXT_MS);
+    };
+  }
 
   /**
    * Subscribes to a container event. Once the container is torn down its client throws for every call
@@ -97,7 +127,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
         env: interactive ? options.env : { ...COMMAND_ENV, ...options.env },
         terminal: options.terminal ?? DEFAULT_TERMINAL,
       });
-      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive);
+      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive, bindingWatch(options.cwd));
     } catch (error) {
       const reason = disposed ? DISPOSED_MESSAGE : withAdvice(errorMessage(error));
       throw new RuntimeError('spawn', `Could not start ${command}: ${reason}`);
@@ -130,7 +160,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
         }),
       ),
     onRuntimeError(listener) {
-      if (lastRuntimeError !== null) listener(lastRuntimeError);
+      if (lastRuntimeError !== null) listener(lastRuntimeError.message, lastRuntimeError.remedy);
       runtimeErrors.add(listener);
       return () => runtimeErrors.delete(listener);
     },
