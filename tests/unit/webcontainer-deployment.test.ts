@@ -141,6 +141,23 @@ describe("the container's own errors come with the next step", () => {
     expect(message).toMatch(/offline runtime/);
   });
 
+  it('a program in the container that runs out of WebAssembly memory gets the same advice and the offline runtime', async () => {
+    const { runtime } = await bootFake();
+    await runtime.fs.writeFile('/big.js', "console.error('RangeError: WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance');\nprocess.exit(1);\n");
+    const shown: { message: string; offline?: boolean }[] = [];
+    runtime.onRuntimeError?.((message, remedy) => shown.push({ message, offline: remedy?.offlineRuntimeHelps }));
+    await (await runtime.spawn('node', ['big.js'])).exit;
+    expect(shown).toEqual([{ message: expect.stringMatching(/^WebContainer ran out of memory\. Close other tabs/), offline: true }]);
+    expect(shown[0]?.message).toContain('(a program printed: WebAssembly.instantiate(): Out of memory)');
+  });
+
+  it('a boot that fails for lack of memory says what to do', async () => {
+    const fake = createFakeWebContainerApi({ failBoot: 'RangeError: WebAssembly.Memory(): could not allocate memory' });
+    const adapter = await loadAdapter();
+    const error = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: null }).catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'boot-failed', message: expect.stringMatching(/^WebContainer failed to boot: WebContainer ran out of memory\. Close other tabs/) });
+  });
+
   it('anything else is shown as it came', async () => {
     expect(await errorShown('something unexpected')).toBe('something unexpected');
   });

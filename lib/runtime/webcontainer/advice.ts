@@ -25,6 +25,9 @@ const RELEASED = /proxy has been released/i;
 const STORAGE = /third[- ]party|cookie|storage access|localstorage|indexeddb|securityerror|access is denied for this document/i;
 const OUT_OF_MEMORY = /out of memory|could not allocate memory|array buffer allocation failed|allocation failed.*heap/i;
 
+/** WebAssembly's own words when the tab has no memory left for an instance, as a program in the container prints them. */
+export const WASM_OUT_OF_MEMORY = /WebAssembly\.\w+\(\): (?:Out of memory|could not allocate memory)/;
+
 export type WebContainerTrouble = 'storage-blocked' | 'out-of-memory' | 'disposed';
 
 export function classifyWebContainerError(message: string): WebContainerTrouble | null {

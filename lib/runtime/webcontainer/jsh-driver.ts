@@ -13,8 +13,8 @@ import { JshOscScanner, type JshEvent } from './jsh-osc';
 /** jsh's arguments: `--osc` makes it print the OSC 654 sequences this driver reads. */
 export const JSH_ARGS = ['--osc'];
 /**
- * If the shell never announces itself (a jsh without `--osc` support), input is let through after this long
- * rather than held forever.
+ * If the shell never announces itself (a jsh without `--osc` support) or never answers the Ctrl+C with a
+ * prompt, input is let through after this long rather than held forever.
  */
 export const INTERACTIVE_FALLBACK_MS = 15_000;
 

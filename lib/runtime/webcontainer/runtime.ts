@@ -8,7 +8,14 @@ import {
   type TerminalSize,
   type Unsubscribe,
 } from '../port';
-import { classifyWebContainerError, DISPOSED_MESSAGE, isReleasedError, withAdvice } from './advice';
+import {
+  classifyWebContainerError,
+  DISPOSED_MESSAGE,
+  isReleasedError,
+  OUT_OF_MEMORY_ADVICE,
+  WASM_OUT_OF_MEMORY,
+  withAdvice,
+} from './advice';
 import type { WebContainerLike } from './api-types';
 import { EXPORT_EXCLUDES, flattenTree } from './export-tree';
 import { createWebContainerFs } from './fs';
@@ -67,10 +74,23 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
     }),
   );
 
-  /** Watches a program's output for a native binding it could not load, and says what to do about it. */
-  function bindingWatch(cwd: string | undefined): (chunk: string) => void {
+  /**
+   * Watches a program's output for a native binding it could not load, or WebAssembly running out of memory,
+   * and says what to do about it (once per program).
+   */
+  function outputWatch(cwd: string | undefined): (chunk: string) => void {
     const scanner = new BindingFailureScanner();
+    let tail = '';
+    let outOfMemory = false;
     return (chunk) => {
+      const text = tail + chunk;
+      tail = text.slice(-80);
+      if (!outOfMemory && WASM_OUT_OF_MEMORY.test(text)) {
+        outOfMemory = true;
+        reportRuntimeError(`${OUT_OF_MEMORY_ADVICE} (a program printed: ${WASM_OUT_OF_MEMORY.exec(text)?.[0] ?? ''})`, {
+          offlineRuntimeHelps: true,
+        });
+      }
       if (!scanner.feed(chunk)) return;
       setTimeout(() => {
         void (async () => {
@@ -127,7 +147,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
         env: interactive ? options.env : { ...COMMAND_ENV, ...options.env },
         terminal: options.terminal ?? DEFAULT_TERMINAL,
       });
-      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive, bindingWatch(options.cwd));
+      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive, outputWatch(options.cwd));
     } catch (error) {
       const reason = disposed ? DISPOSED_MESSAGE : withAdvice(errorMessage(error));
       throw new RuntimeError('spawn', `Could not start ${command}: ${reason}`);
