@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.context().route(/stackblitz/, (route) => route.abort('internetdisconnected'));
 });
 
-test('the connect page is served without cross-origin isolation, and every other page keeps it', async ({ request }) => {
+test('the connect page is served without cross-origin isolation, and every other page keeps it', async ({ request, page, baseURL }) => {
   const connect = await request.get(connectPath);
   expect(connect.status()).toBe(200);
   const headers = connect.headers();
@@ -31,6 +31,9 @@ test('the connect page is served without cross-origin isolation, and every other
     expect(other.headers()['cross-origin-opener-policy'], path).toBe('same-origin');
     expect(other.headers()['cross-origin-embedder-policy'], path).toBe('require-corp');
   }
+  // Only the IDE's site has it: the runtime site, where user code runs, answers 404.
+  const runtimeSite = `http://rt-e2e.localhost:${new URL(baseURL ?? '').port}`;
+  expect((await page.goto(`${runtimeSite}${connectPath}`))?.status()).toBe(404);
 });
 
 test('opened by a page of another site, it keeps its opener and runs the real connect module', async ({ page, baseURL }) => {
