@@ -1,10 +1,12 @@
 // Runs once when the server starts: checks the model configuration (a bad TABSMITH_* override stops the start
 // with a message naming the variable) and logs which model each agent mode and computer use run, then decides
-// which npm registry in-browser installs go through and logs that too.
+// which npm registry in-browser installs go through and logs that too, and whether a WebContainer API key is set.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { reportModelSetup } = await import('@/lib/agent/model-setup');
   reportModelSetup();
+  const { reportWebContainerKey } = await import('@/lib/server/webcontainer-key');
+  reportWebContainerKey();
   const { reportUpstreamRegistry } = await import('@/lib/server/npm-upstream');
   // Not awaited: asking npm takes a moment, and the server can take requests meanwhile (they wait for it).
   void reportUpstreamRegistry();

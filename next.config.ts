@@ -1,9 +1,10 @@
 import type { NextConfig } from 'next';
-import { STATIC_SECURITY_HEADERS } from './lib/server/security-headers';
+import { CROSS_ORIGIN_ISOLATION_HEADERS, ISOLATED_PATHS_SOURCE, STATIC_SECURITY_HEADERS } from './lib/server/security-headers';
 
 /**
  * Every response is cross-origin isolated (WebContainer needs SharedArrayBuffer, and so do the offline
- * runtime's workers) and carries the site-independent security headers. The per-site ones (CSP, and CORP on
+ * runtime's workers), except WebContainer's connect page, which must keep its opener (see
+ * WEBCONTAINER_CONNECT_PATH), and carries the site-independent security headers. The per-site ones (CSP, and CORP on
  * the runtime site) come from proxy.ts. Sub-resources of the IDE's own origin pass `require-corp` as-is, so no
  * blanket CORP header there: the registry proxy sets its own (`cross-origin`).
  */
@@ -19,6 +20,7 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] },
+      { source: ISOLATED_PATHS_SOURCE, headers: [...CROSS_ORIGIN_ISOLATION_HEADERS] },
       // WebContainer previews live on another origin under COEP require-corp: they may load the bridge script.
       { source: '/preview-bridge.js', headers: [{ key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' }] },
     ];

@@ -143,13 +143,19 @@ export interface Runtime {
    */
   mount?(files: Readonly<Record<string, string | Uint8Array>>): Promise<void>;
   /** Optional: errors the runtime itself reports after booting, for the IDE to show the user. */
-  onRuntimeError?(listener: (message: string) => void): Unsubscribe;
+  onRuntimeError?(listener: (message: string, remedy?: RuntimeErrorRemedy) => void): Unsubscribe;
   /**
    * Runtimes that can replace a stuck engine (the offline runtime's frame) report it here, after the new one
    * is up and empty; running processes have ended by then. Runtimes that cannot restart do not implement it.
    */
   onRestart?(listener: (restart: RuntimeRestart) => void): Unsubscribe;
   dispose(): void;
+}
+
+/** What the IDE can offer next to a runtime's own error. */
+export interface RuntimeErrorRemedy {
+  /** Switching to the offline runtime gets around it (WebContainer out of memory, a binding it cannot load). */
+  offlineRuntimeHelps: boolean;
 }
 
 /** A named error with a message the user can act on. */

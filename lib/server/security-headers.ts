@@ -1,10 +1,12 @@
 /**
  * Every security header the app sends, per site, in one place. next.config.ts applies STATIC_SECURITY_HEADERS
- * to every response (static files included); proxy.ts adds the per-site set from `securityHeaders`.
+ * to every response (static files included) and CROSS_ORIGIN_ISOLATION_HEADERS to every path matching
+ * ISOLATED_PATHS_SOURCE; proxy.ts adds the per-site set from `securityHeaders`.
  *
  * Both sites are cross-origin isolated (COOP same-origin, COEP require-corp): the runtimes need
- * SharedArrayBuffer. The runtime site's responses also carry CORP cross-origin, because the IDE (another site,
- * itself under COEP require-corp) embeds its frame and previews.
+ * SharedArrayBuffer. The one exception is WebContainer's connect page (see WEBCONTAINER_CONNECT_PATH). The
+ * runtime site's responses also carry CORP cross-origin, because the IDE (another site, itself under COEP
+ * require-corp) embeds its frame and previews.
  */
 import { parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
 import type { Site } from './sites';
@@ -13,12 +15,33 @@ type Env = Record<string, string | undefined>;
 
 /** Site-independent headers for every response, static files included (applied from next.config.ts). */
 export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  { key: 'Cross-Origin-Embedder-Policy', value: 'require-corp' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   // Keeps the Origin header on same-origin POSTs (the request guard's fallback when Sec-Fetch-Site is absent).
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
 ];
+
+/** Cross-origin isolation, on every response but WebContainer's connect page (applied from next.config.ts). */
+export const CROSS_ORIGIN_ISOLATION_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'Cross-Origin-Embedder-Policy', value: 'require-corp' },
+];
+
+/**
+ * The page a WebContainer preview opened in a tab of its own opens on the IDE's host, `/webcontainer/connect/<id>`,
+ * to reach the container running in the IDE's tab. The module it runs (`setupConnect`) relays messages between
+ * the preview that opened it (`window.opener`) and StackBlitz's frame, so the page must keep its opener: under
+ * COOP same-origin a page opened from another site loses it. It is not isolated and needs not be (it runs no
+ * user code and shares no memory), so it goes without COEP as well, which StackBlitz's frame is not documented
+ * to satisfy. Every other path, its subpaths included, stays isolated.
+ */
+export const WEBCONTAINER_CONNECT_PATH = /^\/webcontainer\/connect\/[^/]+$/;
+
+/** next.config.ts's `source` (Next's path-to-regexp) for every path but WEBCONTAINER_CONNECT_PATH. */
+export const ISOLATED_PATHS_SOURCE = '/:path((?!webcontainer/connect/[^/]+$).*)';
+
+export function isCrossOriginIsolatedPath(pathname: string): boolean {
+  return !WEBCONTAINER_CONNECT_PATH.test(pathname.toLowerCase());
+}
 
 /** WebContainer boots in a frame from StackBlitz and serves previews from its own hosts. */
 const WEBCONTAINER_SOURCES = ['https://stackblitz.com', 'https://*.stackblitz.com', 'https://*.webcontainer-api.io', 'https://*.webcontainer.io'];

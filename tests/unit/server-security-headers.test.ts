@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import {
+  CROSS_ORIGIN_ISOLATION_HEADERS,
+  ISOLATED_PATHS_SOURCE,
   STATIC_SECURITY_HEADERS,
+  isCrossOriginIsolatedPath,
   createNonce,
   ideContentSecurityPolicy,
   runtimeContentSecurityPolicy,
@@ -19,13 +23,33 @@ const production = { NODE_ENV: 'production' };
 
 describe('headers on every response', () => {
   it('are cross-origin isolated, nosniff and with a referrer policy', () => {
-    const headers = Object.fromEntries(STATIC_SECURITY_HEADERS.map(({ key, value }) => [key, value]));
+    const headers = Object.fromEntries([...STATIC_SECURITY_HEADERS, ...CROSS_ORIGIN_ISOLATION_HEADERS].map(({ key, value }) => [key, value]));
     expect(headers).toMatchObject({
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     });
+  });
+});
+
+/** The path-to-regexp Next compiles next.config's `source` patterns with (it ships no types). */
+const { pathToRegexp } = createRequire(import.meta.url)('next/dist/compiled/path-to-regexp') as {
+  pathToRegexp(path: string, keys: unknown[], options: { strict: boolean; sensitive: boolean; delimiter: string }): RegExp;
+};
+
+describe('cross-origin isolation', () => {
+  const paths = ['/', '/?ws=abc', '/preview-window', '/api/ai', '/_next/static/chunks/a.js', '/webcontainer', '/webcontainer/connect', '/webcontainer/connect/', '/webcontainer/connect/abc/more', '/x/webcontainer/connect/abc'];
+
+  it("covers every path but WebContainer's connect page, which must keep its opener", () => {
+    for (const path of paths) expect(isCrossOriginIsolatedPath(path), path).toBe(true);
+    expect(isCrossOriginIsolatedPath('/webcontainer/connect/k03e2io1v3fx9wvj0vr8qd5q58o56n')).toBe(false);
+  });
+
+  it("next.config's source, compiled as Next compiles it (case-insensitive, strict), agrees", () => {
+    const source = pathToRegexp(ISOLATED_PATHS_SOURCE, [], { strict: true, sensitive: false, delimiter: '/' });
+    for (const path of paths) expect(source.test(path.split('?')[0] ?? ''), path).toBe(true);
+    expect(source.test('/webcontainer/connect/k03e2io1v3fx9wvj0vr8qd5q58o56n')).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProcessExit } from '@/lib/runtime/port';
+import { driveJsh } from '@/lib/runtime/webcontainer/jsh-driver';
 import { JshOscScanner } from '@/lib/runtime/webcontainer/jsh-osc';
 import { bootFake, disposeAll, drain, sleep } from './fakes/webcontainer-harness';
 
@@ -37,9 +38,41 @@ describe('the jsh driver', () => {
     await out.until('app started');
     const text = out.text();
     expect(text.indexOf('added 1 package')).toBeLessThan(text.indexOf('node start.js'));
-    // Each line went to the shell on its own, the second only after the first one's prompt.
-    expect(wc.spawned[0]?.received).toEqual(['npm install\r', 'node start.js\r']);
+    // Ctrl+C once the shell was interactive (answered by a prompt), then each line on its own, the second only
+    // after the first one's prompt.
+    expect(wc.spawned[0]?.received).toEqual(['\x03', 'npm install\r', 'node start.js\r']);
     expect(await runtime.fs.exists('/node_modules/left-pad/index.js')).toBe(true);
+  });
+
+  it('a shell that draws no prompt by itself takes its first command at once, not after the 15 s fallback', async () => {
+    const { runtime, wc } = await bootFake();
+    const shell = await runtime.shell();
+    const out = drain(shell.output);
+    shell.runCommand?.('echo started');
+    // The fake jsh, like a real one may, prints `interactive` and then nothing until it gets input.
+    await out.until('started\r\n', 1000);
+    expect(wc.spawned[0]?.received[0]).toBe('\x03');
+  });
+
+  it('a prompt drawn before the shell is interactive releases nothing; the prompt answering the Ctrl+C does', async () => {
+    let push: (text: string) => void = () => undefined;
+    const output = new ReadableStream<string>({ start: (c) => void (push = (text) => c.enqueue(text)) });
+    const written: string[] = [];
+    const shell = driveJsh(
+      { id: 1, command: 'jsh', output, exit: new Promise<number>(() => undefined), write: (d) => written.push(d), kill: () => undefined, resize: () => undefined },
+      { onCommandExit: () => undefined },
+    );
+    drain(shell.output);
+    shell.runCommand?.('ls');
+    push('\x1b]654;prompt\x07');
+    await sleep(10);
+    expect(written).toEqual([]);
+    push('\x1b]654;interactive\x07');
+    await sleep(10);
+    expect(written).toEqual(['\x03']);
+    push('^C\r\n~ \x1b]654;prompt\x07');
+    await sleep(10);
+    expect(written).toEqual(['\x03', 'ls\r']);
   });
 
   it('holds keystrokes typed before the shell is ready instead of losing them', async () => {

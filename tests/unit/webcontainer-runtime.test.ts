@@ -126,7 +126,7 @@ describe('file system call shapes', () => {
     await runtime.fs.mkdir('/w/deep');
     const seen: string[] = [];
     const stop = runtime.fs.watch('/w', (event) => seen.push(`${event.type} ${event.path}`));
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 80));
     await runtime.fs.writeFile('/w/deep/x.txt', '1');
     await runtime.fs.writeFile('/w/deep/x.txt', '2');
     // A process makes a folder and fills it at once, before the folder's own watch is registered.
@@ -138,8 +138,8 @@ describe('file system call shapes', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(callsOf(wc.calls, 'fs.watch')).toEqual([
       ['w', { recursive: false }],
-      ['w/deep', { recursive: true }],
-      ['w/fresh', { recursive: true }],
+      ['w/deep', { recursive: false }],
+      ['w/fresh', { recursive: false }],
     ]);
     expect(seen.slice(0, 3)).toEqual(['rename /w/deep/x.txt', 'change /w/deep/x.txt', 'rename /w/fresh']);
     // The re-sync once the new watch had time to register: what appeared since the first listing, early.txt

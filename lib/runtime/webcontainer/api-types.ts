@@ -58,6 +58,8 @@ export interface WebContainerLike {
 /** What `bootWebContainerRuntime` needs from the module: `typeof import('@webcontainer/api')` fits. */
 export interface WebContainerApi {
   WebContainer: { boot(options: BootOptions): Promise<WebContainerLike> };
+  /** Sets the API key for the frame; the real one throws once boot() was ever called on the page. */
+  configureAPIKey(key: string): void;
 }
 
 // Compile-time proof that the real package satisfies the structural type above.

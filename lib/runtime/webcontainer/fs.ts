@@ -2,23 +2,33 @@
 import { RuntimeError, type DirEntry, type RuntimeFs } from '../port';
 import type { WebContainerFsLike } from './api-types';
 import { splitWorkspacePath, toWorkdirPath, toWorkspacePath } from './paths';
+import { DISPOSED_MESSAGE, withAdvice } from './advice';
 import { WatchHub } from './watch';
 import { errorMessage } from '../../error-message';
 
 const decoder = new TextDecoder();
 
-/** Node-style errors ("ENOENT: no such file…") become RuntimeErrors that name the operation and path. */
-async function attempt<T>(op: string, path: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const reason = errorMessage(error);
-    throw new RuntimeError('fs', `${op} ${toWorkspacePath(path)} failed: ${reason}`);
+/**
+ * `hub` is shared with the runtime, which re-syncs every watch after commands; tests may omit it.
+ * `isDisposed` says the container was torn down: its client then throws a bare "Proxy has been released" for
+ * every call, and the user is told what happened instead.
+ */
+export function createWebContainerFs(
+  fs: WebContainerFsLike,
+  hub: WatchHub = new WatchHub(fs),
+  isDisposed: () => boolean = () => false,
+): RuntimeFs {
+  /** Node-style errors ("ENOENT: no such file…") become RuntimeErrors that name the operation and path. */
+  async function attempt<T>(op: string, path: string, run: () => Promise<T>): Promise<T> {
+    const failed = (reason: string) => new RuntimeError('fs', `${op} ${toWorkspacePath(path)} failed: ${reason}`);
+    if (isDisposed()) throw failed(DISPOSED_MESSAGE);
+    try {
+      return await run();
+    } catch (error) {
+      throw failed(isDisposed() ? DISPOSED_MESSAGE : withAdvice(errorMessage(error)));
+    }
   }
-}
 
-/** `hub` is shared with the runtime, which re-syncs every watch after commands; tests may omit it. */
-export function createWebContainerFs(fs: WebContainerFsLike, hub: WatchHub = new WatchHub(fs)): RuntimeFs {
   const readdir = (path: string) =>
     attempt('readdir', path, async () => {
       const entries = await fs.readdir(toWorkdirPath(path), { withFileTypes: true });
@@ -60,6 +70,7 @@ export function createWebContainerFs(fs: WebContainerFsLike, hub: WatchHub = new
 
     // wc.fs has no stat(); listing the parent answers "does it exist" for files and folders alike.
     exists: async (path) => {
+      if (isDisposed()) throw new RuntimeError('fs', `exists ${toWorkspacePath(path)} failed: ${DISPOSED_MESSAGE}`);
       const split = splitWorkspacePath(path);
       if (!split) return true;
       try {

@@ -11,6 +11,8 @@
 import { bridgeLoaderScript } from '@/lib/computer-use/bridge-loader';
 import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
 import { RuntimeError, type Runtime } from '../port';
+import { withAdvice } from './advice';
+import { readWebContainerApiKey } from './api-key';
 import type { BootOptions, WebContainerApi } from './api-types';
 import { createWebContainerRuntime } from './runtime';
 import { errorMessage } from '../../error-message';
@@ -36,6 +38,8 @@ export interface WebContainerBootOptions {
   previewScriptUrl?: string | null;
   /** Stops this caller's wait ('auto' learned the host is unreachable); the shared boot is left to the others. */
   signal?: AbortSignal;
+  /** The WebContainer API key; defaults to the one the server put into the page, `null` for none. */
+  apiKey?: string | null;
 }
 
 /** The bridge URL for this page: previews are cross-origin on WebContainer, so it must be absolute. */
@@ -46,14 +50,30 @@ export function defaultPreviewScriptUrl(): string | null {
 }
 
 let bootPromise: Promise<Runtime> | null = null;
+/**
+ * The key goes in before the page's first boot() or never: the real module refuses it afterwards, and keeps
+ * the first one for every later boot (its frame is created once per page).
+ */
+let keyConfigured = false;
+
+function configureKeyBeforeFirstBoot(module: WebContainerApi, apiKey: string | null): void {
+  if (keyConfigured || !apiKey) return;
+  keyConfigured = true;
+  try {
+    module.configureAPIKey(apiKey);
+  } catch (error) {
+    console.warn('WebContainer API key not applied:', errorMessage(error));
+  }
+}
 /** Callers still waiting for the shared boot; a boot that finishes after all of them gave up is torn down. */
 let waiting = 0;
 
-function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | null): Promise<Runtime> {
+function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | null, apiKey: string | null): Promise<Runtime> {
   const attempt: Promise<Runtime> = (async () => {
     const module = api ?? (await import('@webcontainer/api'));
+    configureKeyBeforeFirstBoot(module, apiKey);
     const wc = await module.WebContainer.boot(WEBCONTAINER_BOOT_OPTIONS).catch((error: unknown) => {
-      const reason = errorMessage(error);
+      const reason = withAdvice(errorMessage(error));
       throw new RuntimeError('boot-failed', `WebContainer failed to boot: ${reason}`);
     });
     // Disposing frees the page's one slot, so the next call boots a fresh instance.
@@ -98,7 +118,8 @@ function timeoutError(timeoutMs: number): RuntimeError {
  */
 export function bootWebContainerRuntime(options: WebContainerBootOptions): Promise<Runtime> {
   const scriptUrl = options.previewScriptUrl === undefined ? defaultPreviewScriptUrl() : options.previewScriptUrl;
-  bootPromise ??= startBoot(options.api, scriptUrl);
+  const apiKey = options.apiKey === undefined ? readWebContainerApiKey() : options.apiKey;
+  bootPromise ??= startBoot(options.api, scriptUrl, apiKey);
   const shared = bootPromise;
   waiting++;
   return new Promise<Runtime>((resolve, reject) => {

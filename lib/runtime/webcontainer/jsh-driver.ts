@@ -1,6 +1,8 @@
 /**
  * Drives WebContainer's shell the way its `--osc` protocol expects (see jsh-osc.ts): input is held until the
- * shell says it is interactive (the real shell drops what arrives earlier), command lines the IDE runs are
+ * shell says it is interactive (the real shell drops what arrives earlier) and then answers a Ctrl+C with a
+ * prompt — the shell need not draw one by itself, so waiting for its first prompt could wait for nothing (the
+ * way bolt.diy starts it too) —, command lines the IDE runs are
  * written one at a time, each once the prompt is back, and every finished command line's exit code is
  * reported, so a failed command typed into the terminal is noticed like a failed spawned one.
  */
@@ -11,8 +13,8 @@ import { JshOscScanner, type JshEvent } from './jsh-osc';
 /** jsh's arguments: `--osc` makes it print the OSC 654 sequences this driver reads. */
 export const JSH_ARGS = ['--osc'];
 /**
- * If the shell never announces itself (a jsh without `--osc` support), input is let through after this long
- * rather than held forever.
+ * If the shell never announces itself (a jsh without `--osc` support) or never answers the Ctrl+C with a
+ * prompt, input is let through after this long rather than held forever.
  */
 export const INTERACTIVE_FALLBACK_MS = 15_000;
 
@@ -22,20 +24,22 @@ export interface JshDriverHooks {
   fallbackMs?: number;
 }
 
+/** What the driver sends once the shell is interactive: Ctrl+C, which the shell answers with a fresh prompt. */
+export const PRIMING_INPUT = '\x03';
+
 /**
- * Where the shell is, as far as its OSC sequences tell: `starting` until it is interactive and a prompt was
- * drawn (in either order), `ready` at a prompt, `busy` once a line was entered, `ended` once that line's exit
- * code arrived. Only the prompt that follows an exit (or an empty line) makes it `ready` again, so a prompt
- * drawn while a line was already on its way cannot release the next command early.
+ * Where the shell is, as far as its OSC sequences tell: `starting` until it is interactive, `priming` until a
+ * prompt follows the Ctrl+C sent then (a prompt drawn before `interactive` counts for nothing), `ready` at a
+ * prompt, `busy` once a line was entered, `ended` once that line's exit code arrived. Only the prompt that
+ * follows an exit (or an empty line) makes it `ready` again, so a prompt drawn while a line was already on its
+ * way cannot release the next command early.
  */
-type ShellState = 'starting' | 'ready' | 'busy' | 'ended';
+type ShellState = 'starting' | 'priming' | 'ready' | 'busy' | 'ended';
 
 export function driveJsh(shell: RuntimeProcess, hooks: JshDriverHooks): RuntimeProcess {
   const scanner = new JshOscScanner();
   let typed = new TypedLineTracker();
   let state: ShellState = 'starting';
-  let interactive = false;
-  let promptSeen = false;
   /** The command line last entered at the prompt (null: not known, or empty), until its exit is reported. */
   let running: string | null = null;
   let emptyLine = false;
@@ -64,20 +68,21 @@ export function driveJsh(shell: RuntimeProcess, hooks: JshDriverHooks): RuntimeP
     }
   };
 
+  const isStarting = () => state === 'starting' || state === 'priming';
+  // A shell that never says it is interactive, or never answers the Ctrl+C, gets its input after this long.
   const fallback = setTimeout(() => {
-    interactive = true;
-    if (state === 'starting') becomeReady();
+    if (isStarting()) becomeReady();
   }, hooks.fallbackMs ?? INTERACTIVE_FALLBACK_MS);
   void shell.exit.then(() => clearTimeout(fallback));
 
   const handle = (event: JshEvent) => {
     if (event.type === 'interactive') {
-      interactive = true;
-      clearTimeout(fallback);
-      if (state === 'starting' && promptSeen) becomeReady();
+      if (state !== 'starting') return;
+      state = 'priming';
+      shell.write(PRIMING_INPUT);
     } else if (event.type === 'prompt') {
-      promptSeen = true;
-      if (state === 'ended' || (state === 'busy' && emptyLine) || (state === 'starting' && interactive)) becomeReady();
+      if (state === 'priming') clearTimeout(fallback);
+      if (state === 'ended' || (state === 'busy' && emptyLine) || state === 'priming') becomeReady();
     } else {
       hooks.onCommandExit(running, event.code);
       running = null;
@@ -105,7 +110,7 @@ export function driveJsh(shell: RuntimeProcess, hooks: JshDriverHooks): RuntimeP
     output: theirs,
     exit: shell.exit,
     write(data) {
-      if (state === 'starting') held.push(data);
+      if (isStarting()) held.push(data);
       else send(data);
     },
     runCommand(commandLine) {

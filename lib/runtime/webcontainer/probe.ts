@@ -8,12 +8,10 @@
  * cross-origin isolated page to frame it at all, so the isolated IDE page may fetch it too.
  */
 import { errorMessage } from '../../error-message';
+import { webContainerEditorOrigin } from './editor-origin';
 
 /** Well under the 2 s a person notices; a reachable host answers a small page much faster. */
 export const WEBCONTAINER_PROBE_TIMEOUT_MS = 1_500;
-
-/** Where `@webcontainer/api` loads its frame from (it reads the same override). */
-const DEFAULT_WEBCONTAINER_ORIGIN = 'https://stackblitz.com';
 
 export type WebContainerProbeResult = { reachable: true } | { reachable: false; reason: string };
 
@@ -25,9 +23,7 @@ export interface WebContainerProbeOptions {
 }
 
 export function webContainerProbeUrl(): string {
-  const override = (globalThis as { WEBCONTAINER_API_IFRAME_URL?: unknown }).WEBCONTAINER_API_IFRAME_URL;
-  const origin = new URL(typeof override === 'string' ? override : DEFAULT_WEBCONTAINER_ORIGIN).origin;
-  return `${origin}/headless?coep=require-corp`;
+  return `${webContainerEditorOrigin()}/headless?coep=require-corp`;
 }
 
 export async function probeWebContainerHost(options: WebContainerProbeOptions = {}): Promise<WebContainerProbeResult> {

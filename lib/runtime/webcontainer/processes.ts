@@ -17,6 +17,8 @@ interface WrapOptions {
   ports: PortTracker;
   /** Runs (bounded by the caller) after the process ended and before its exit is reported. */
   beforeExit?: () => Promise<void>;
+  /** Sees every chunk of output as it arrives, read or not. */
+  onOutput?: (chunk: string) => void;
 }
 
 /** The wrapped process plus the table's handle to end it when the container is gone. */
@@ -65,6 +67,7 @@ export function wrapProcess(raw: WebContainerProcess, id: number, command: strin
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
+            options.onOutput?.(value);
             controller?.enqueue(value);
           }
         } catch {
@@ -159,10 +162,11 @@ export class ProcessTable {
   constructor(private readonly options: ProcessTableOptions) {}
 
   /** `interactive` processes (the jsh shell) are not reported when they end: only commands are. */
-  add(raw: WebContainerProcess, command: string, interactive = false): RuntimeProcess {
+  add(raw: WebContainerProcess, command: string, interactive = false, onOutput?: (chunk: string) => void): RuntimeProcess {
     const process = wrapProcess(raw, this.nextId++, command, {
       ports: this.options.ports,
       beforeExit: interactive ? undefined : this.options.afterCommand,
+      onOutput,
     });
     this.live.set(process.id, process);
     void process.exit.then((exitCode) => {

@@ -1,10 +1,27 @@
 /** Assembles the Runtime port from a booted WebContainer instance. */
-import { RuntimeError, type Runtime, type SpawnOptions, type TerminalSize } from '../port';
+import {
+  RuntimeError,
+  type ExportedFiles,
+  type Runtime,
+  type RuntimeErrorRemedy,
+  type SpawnOptions,
+  type TerminalSize,
+  type Unsubscribe,
+} from '../port';
+import {
+  classifyWebContainerError,
+  DISPOSED_MESSAGE,
+  isReleasedError,
+  OUT_OF_MEMORY_ADVICE,
+  WASM_OUT_OF_MEMORY,
+  withAdvice,
+} from './advice';
 import type { WebContainerLike } from './api-types';
 import { EXPORT_EXCLUDES, flattenTree } from './export-tree';
 import { createWebContainerFs } from './fs';
 import { driveJsh, JSH_ARGS } from './jsh-driver';
 import { toFileSystemTree } from './mount-tree';
+import { BINDING_CONTEXT_MS, BindingFailureScanner, installedRolldownVersion, OTHER_BINDING_ADVICE, rolldownBindingAdvice } from './native-binding';
 import { toWorkdirPath, toWorkspacePath } from './paths';
 import { PortTracker } from './ports';
 import { toPreviewError } from './preview-errors';
@@ -32,41 +49,114 @@ function bounded(work: Promise<void>, ms: number): Promise<void> {
   });
 }
 
+const noop: Unsubscribe = () => undefined;
+
 export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () => void): Runtime {
+  let disposed = false;
+  const isDisposed = () => disposed;
   const hub = new WatchHub(wc.fs);
   const ports = new PortTracker();
   const stops = [ports.follow(wc)];
   const resync = () => bounded(hub.resync(), RESYNC_BUDGET_MS);
   const table = new ProcessTable({ ports, afterCommand: resync });
-  const runtimeErrors = new Set<(message: string) => void>();
-  let lastRuntimeError: string | null = null;
+  type ErrorListener = (message: string, remedy?: RuntimeErrorRemedy) => void;
+  const runtimeErrors = new Set<ErrorListener>();
+  let lastRuntimeError: { message: string; remedy: RuntimeErrorRemedy } | null = null;
+  const reportRuntimeError = (message: string, remedy: RuntimeErrorRemedy) => {
+    if (disposed) return;
+    lastRuntimeError = { message, remedy };
+    for (const listener of runtimeErrors) listener(message, remedy);
+  };
   stops.push(
     wc.on('error', ({ message }) => {
       console.warn('WebContainer reported an error:', message);
-      lastRuntimeError = message;
-      for (const listener of runtimeErrors) listener(message);
+      reportRuntimeError(withAdvice(message), { offlineRuntimeHelps: classifyWebContainerError(message) === 'out-of-memory' });
     }),
   );
-  let disposed = false;
+
+  /**
+   * Watches a program's output for a native binding it could not load, or WebAssembly running out of memory,
+   * and says what to do about it (once per program).
+   */
+  function outputWatch(cwd: string | undefined): (chunk: string) => void {
+    const scanner = new BindingFailureScanner();
+    let tail = '';
+    let outOfMemory = false;
+    return (chunk) => {
+      const text = tail + chunk;
+      tail = text.slice(-80);
+      if (!outOfMemory && WASM_OUT_OF_MEMORY.test(text)) {
+        outOfMemory = true;
+        reportRuntimeError(`${OUT_OF_MEMORY_ADVICE} (a program printed: ${WASM_OUT_OF_MEMORY.exec(text)?.[0] ?? ''})`, {
+          offlineRuntimeHelps: true,
+        });
+      }
+      if (!scanner.feed(chunk)) return;
+      setTimeout(() => {
+        void (async () => {
+          const advice = scanner.mentionsRolldown()
+            ? rolldownBindingAdvice(await installedRolldownVersion(wc.fs, cwd).catch(() => null))
+            : OTHER_BINDING_ADVICE;
+          reportRuntimeError(advice, { offlineRuntimeHelps: true });
+        })();
+      }, BINDING_CONTEXT_MS);
+    };
+  }
+
+  /**
+   * Subscribes to a container event. Once the container is torn down its client throws for every call
+   * (a released proxy), so a late subscription, or a late unsubscribe, quietly does nothing instead.
+   */
+  function subscribe(attach: () => Unsubscribe): Unsubscribe {
+    if (disposed) return noop;
+    let stop: Unsubscribe;
+    try {
+      stop = attach();
+    } catch (error) {
+      if (disposed || isReleasedError(errorMessage(error))) return noop;
+      throw error;
+    }
+    return () => {
+      try {
+        stop();
+      } catch {
+        // The container is gone, and its listeners with it.
+      }
+    };
+  }
+
+  async function exportFiles(path: string): Promise<ExportedFiles> {
+    if (disposed) throw new RuntimeError('fs', `export ${toWorkspacePath(path)} failed: ${DISPOSED_MESSAGE}`);
+    try {
+      const tree = await wc.export(toWorkdirPath(path), { format: 'json', excludes: EXPORT_EXCLUDES });
+      return flattenTree(tree, toWorkspacePath(path));
+    } catch (error) {
+      // The JSON export refuses a single file ("not possible to export a single file"): read it instead.
+      const file = await wc.fs.readFile(toWorkdirPath(path)).catch(() => null);
+      if (file) return { [toWorkspacePath(path)]: file };
+      const reason = disposed ? DISPOSED_MESSAGE : withAdvice(errorMessage(error));
+      throw new RuntimeError('fs', `export ${toWorkspacePath(path)} failed: ${reason}`);
+    }
+  }
 
   async function start(command: string, args: string[], options: SpawnOptions, interactive: boolean) {
-    if (disposed) throw new RuntimeError('spawn', `Cannot start ${command}: the runtime was shut down.`);
+    if (disposed) throw new RuntimeError('spawn', `Cannot start ${command}: ${DISPOSED_MESSAGE}`);
     try {
       const raw = await wc.spawn(command, args, {
         cwd: options.cwd === undefined ? undefined : toWorkdirPath(options.cwd),
         env: interactive ? options.env : { ...COMMAND_ENV, ...options.env },
         terminal: options.terminal ?? DEFAULT_TERMINAL,
       });
-      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive);
+      return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive, outputWatch(options.cwd));
     } catch (error) {
-      const reason = errorMessage(error);
+      const reason = disposed ? DISPOSED_MESSAGE : withAdvice(errorMessage(error));
       throw new RuntimeError('spawn', `Could not start ${command}: ${reason}`);
     }
   }
 
   return {
     kind: 'webcontainer',
-    fs: createWebContainerFs(wc.fs, hub),
+    fs: createWebContainerFs(wc.fs, hub, isDisposed),
     spawn: (command, args = [], options = {}) => start(command, args, options, false),
     shell: async (options = {}) =>
       driveJsh(await start('jsh', JSH_ARGS, options, true), {
@@ -79,30 +169,30 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
     killAll: () => table.killAll(),
 
     onPort: (listener) =>
-      wc.on('port', (port, type, url) => listener({ port, type, url: type === 'close' ? '' : url })),
+      subscribe(() => wc.on('port', (port, type, url) => listener({ port, type, url: type === 'close' ? '' : url }))),
     onProcessExit: (listener) => table.onExit(listener),
-    onServerReady: (listener) => wc.on('server-ready', (port, url) => listener(port, url)),
+    onServerReady: (listener) => subscribe(() => wc.on('server-ready', (port, url) => listener(port, url))),
     onPreviewError: (listener) =>
-      wc.on('preview-message', (message) => {
-        const error = toPreviewError(message);
-        if (error) listener(error);
-      }),
+      subscribe(() =>
+        wc.on('preview-message', (message) => {
+          const error = toPreviewError(message);
+          if (error) listener(error);
+        }),
+      ),
     onRuntimeError(listener) {
-      if (lastRuntimeError !== null) listener(lastRuntimeError);
+      if (lastRuntimeError !== null) listener(lastRuntimeError.message, lastRuntimeError.remedy);
       runtimeErrors.add(listener);
       return () => runtimeErrors.delete(listener);
     },
 
-    async export(path = '/') {
-      const tree = await wc.export(toWorkdirPath(path), { format: 'json', excludes: EXPORT_EXCLUDES });
-      return flattenTree(tree, toWorkspacePath(path));
-    },
+    export: (path = '/') => exportFiles(path),
 
     async mount(files) {
+      if (disposed) throw new RuntimeError('fs', `mount failed: ${DISPOSED_MESSAGE}`);
       try {
         await wc.mount(toFileSystemTree(files));
       } catch (error) {
-        throw new RuntimeError('fs', `mount failed: ${errorMessage(error)}`);
+        throw new RuntimeError('fs', `mount failed: ${disposed ? DISPOSED_MESSAGE : withAdvice(errorMessage(error))}`);
       }
     },
 
@@ -111,6 +201,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
       if (disposed) return;
       disposed = true;
       for (const stop of stops) stop();
+      hub.closeAll();
       // After teardown the real processes' exit promises never settle; the port promises that they do.
       table.abandonAll();
       try {

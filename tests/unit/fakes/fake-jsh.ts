@@ -7,7 +7,9 @@
  * them: `interactive` once it reads input, `exit=<x>:<code>` after each command line (only the number after
  * the colon is the exit code; the part before it is not documented, so here it is a job counter), and
  * `prompt` each time the prompt is drawn. Input that arrives before `interactive` is dropped: bolt.diy's
- * driver withholds input until then because the real shell loses it.
+ * driver withholds input until then because the real shell loses it. After `interactive` it draws no prompt of
+ * its own: whether the real one does is not something a driver can count on (bolt.diy sends Ctrl+C and waits
+ * for the prompt that answers it), so the fake takes the reading that stalls a driver waiting for one.
  *
  * Killing `jsh -c` ends the shell but not the program it started (its ports stay open): whether the real
  * kill() reaches a shell's children is not documented, so the fake takes the pessimistic reading.
@@ -81,7 +83,6 @@ export function runJsh(process: FakeProcess, ctx: JobContext) {
   setTimeout(() => {
     process.dropBufferedInput();
     process.print(osc('interactive'));
-    prompt();
     process.listen(onInput);
   }, JSH_STARTUP_MS);
 }

@@ -7,6 +7,13 @@ import type { DirEnt } from '@webcontainer/api';
 import type { WebContainerFsLike } from '@/lib/runtime/webcontainer/api-types';
 
 export const FAKE_WORKDIR = '/home/project';
+/**
+ * How long a watch takes to register. The real client sends the watch over a message port to the container's
+ * worker and keeps no promise for it, so it is live only after a round trip, well after the next macrotask.
+ */
+export const WATCH_REGISTRATION_MS = 25;
+/** What the real client's Comlink proxies throw once `teardown()` released them. */
+export const RELEASED_MESSAGE = 'Proxy has been released and is not useable';
 
 type Node = { kind: 'dir'; children: Map<string, Node> } | { kind: 'file'; data: Uint8Array };
 type WatchListener = (event: 'rename' | 'change', filename: string) => void;
@@ -26,16 +33,31 @@ const encoder = new TextEncoder();
 
 export class MemoryFs implements WebContainerFsLike {
   readonly root = newDir();
+  private released = false;
   private readonly watchers = new Set<{ base: string[]; recursive: boolean; listener: WatchListener }>();
 
   constructor(
     private readonly log: (method: string, args: unknown[]) => void = () => undefined,
     /**
-     * 'async' (the default) registers watches a macrotask late, as the real client does; 'immediate' is for
+     * 'async' (the default) registers watches WATCH_REGISTRATION_MS late, as the real client does; 'immediate' is for
      * tests of code above the adapter that are not about the container's watch latency.
      */
     private readonly watchRegistration: 'async' | 'immediate' = 'async',
   ) {}
+
+  /**
+   * After `teardown()` every call throws as the real client's released proxy does: synchronously (the real
+   * `rm` and `watch` call the proxy without an `await` in between), which the async methods turn into a
+   * rejection.
+   */
+  release() {
+    this.released = true;
+    for (const watcher of this.watchers) this.watchers.delete(watcher);
+  }
+
+  private live() {
+    if (this.released) throw new Error(RELEASED_MESSAGE);
+  }
 
   /** Relative paths resolve against the workdir, like the real `wc.fs`. */
   segments(path: string): string[] {
@@ -78,6 +100,7 @@ export class MemoryFs implements WebContainerFsLike {
   }
 
   async readFile(path: string): Promise<Uint8Array> {
+    this.live();
     this.log('fs.readFile', [path]);
     const node = this.lookup(this.segments(path));
     if (!node) throw new FakeFsError('ENOENT', 'open', path);
@@ -86,6 +109,7 @@ export class MemoryFs implements WebContainerFsLike {
   }
 
   async writeFile(path: string, data: string | Uint8Array): Promise<void> {
+    this.live();
     this.log('fs.writeFile', [path, data]);
     const segments = this.segments(path);
     const children = this.parentDir(segments, 'open', path);
@@ -97,6 +121,7 @@ export class MemoryFs implements WebContainerFsLike {
   }
 
   async mkdir(path: string, options?: { recursive?: boolean }): Promise<string> {
+    this.live();
     this.log('fs.mkdir', [path, options]);
     const segments = this.segments(path);
     if (!options?.recursive) {
@@ -123,6 +148,7 @@ export class MemoryFs implements WebContainerFsLike {
   }
 
   async readdir(path: string, options?: { withFileTypes?: boolean }): Promise<DirEnt<string>[]> {
+    this.live();
     this.log('fs.readdir', [path, options]);
     // The adapter must ask for types; plain name lists would lose file/folder.
     if (!options?.withFileTypes) throw new Error('fake readdir: only { withFileTypes: true } is modelled');
@@ -136,7 +162,12 @@ export class MemoryFs implements WebContainerFsLike {
     }));
   }
 
-  async rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void> {
+  rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void> {
+    this.live();
+    return this.remove(path, options);
+  }
+
+  private async remove(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void> {
     this.log('fs.rm', [path, options]);
     const segments = this.segments(path);
     const node = this.lookup(segments);
@@ -152,6 +183,7 @@ export class MemoryFs implements WebContainerFsLike {
   }
 
   async rename(from: string, to: string): Promise<void> {
+    this.live();
     this.log('fs.rename', [from, to]);
     const source = this.segments(from);
     const target = this.segments(to);
@@ -168,21 +200,22 @@ export class MemoryFs implements WebContainerFsLike {
 
   /**
    * Like the real client, returns a watcher at once but registers the watch later (the real one sends it
-   * to the container and keeps no promise for it): changes before the next macrotask are not reported.
+   * to the container and keeps no promise for it): changes in the first WATCH_REGISTRATION_MS are not reported.
    */
   watch(
     path: string,
     options: { recursive?: boolean },
     listener: (event: 'rename' | 'change', filename: string | Uint8Array) => void,
   ): { close(): void } {
+    this.live();
     this.log('fs.watch', [path, options]);
     const watcher = { base: this.segments(path), recursive: options.recursive === true, listener };
     let closed = false;
     if (this.watchRegistration === 'immediate') this.watchers.add(watcher);
     else
       setTimeout(() => {
-        if (!closed) this.watchers.add(watcher);
-      }, 0);
+        if (!closed && !this.released) this.watchers.add(watcher);
+      }, WATCH_REGISTRATION_MS);
     return {
       close: () => {
         closed = true;

@@ -19,9 +19,9 @@ import type { WebContainerApi, WebContainerLike } from '@/lib/runtime/webcontain
 import { runJsh } from './fake-jsh';
 import { FakeProcess, type FakeProcessOptions } from './fake-process';
 import { startProgram, type JobContext } from './fake-programs';
-import { MemoryFs } from './memory-fs';
+import { MemoryFs, RELEASED_MESSAGE } from './memory-fs';
 
-export { FAKE_WORKDIR, MemoryFs } from './memory-fs';
+export { FAKE_WORKDIR, MemoryFs, RELEASED_MESSAGE } from './memory-fs';
 export { FakeProcess } from './fake-process';
 
 export interface FakeCall {
@@ -41,6 +41,20 @@ function globToRegExp(glob: string): RegExp {
     })
     .join('');
   return new RegExp(`^${body}$`);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The real JSON export hands text files back as strings and only binary files as bytes (its wire format marks
+ * those with a flag); which files count as text is not documented, so here it is "valid UTF-8".
+ */
+function exportedContents(data: Uint8Array): string | Uint8Array {
+  try {
+    return strictUtf8.decode(data);
+  } catch {
+    return data.slice();
+  }
 }
 
 export class FakeWebContainer implements WebContainerLike {
@@ -65,6 +79,7 @@ export class FakeWebContainer implements WebContainerLike {
   }
 
   async spawn(command: string, args: string[], options?: SpawnOptions): Promise<FakeProcess> {
+    this.live();
     this.calls.push({ method: 'spawn', args: [command, args, options] });
     const process = new FakeProcess(command, args, options, this.processOptions);
     this.spawned.push(process);
@@ -73,7 +88,11 @@ export class FakeWebContainer implements WebContainerLike {
       cwd: options?.cwd ?? '.',
       env: options?.env ?? {},
       print: (text) => process.print(text),
-      openPort: (port) => this.emitPort(port, 'open', `https://${port}.fake-preview.test`),
+      // A server that starts listening: the real container reports the port and then that it serves.
+      openPort: (port) => {
+        this.emitPort(port, 'open', `https://${port}.fake-preview.test`);
+        this.emitServerReady(port, `https://${port}.fake-preview.test`);
+      },
       closePort: (port) => {
         if (!this.tornDown) this.emitPort(port, 'close', `https://${port}.fake-preview.test`);
       },
@@ -89,6 +108,7 @@ export class FakeWebContainer implements WebContainerLike {
   }
 
   async mount(tree: FileSystemTree): Promise<void> {
+    this.live();
     this.calls.push({ method: 'mount', args: [tree] });
     const write = async (node: FileSystemTree, base: string): Promise<void> => {
       for (const [name, entry] of Object.entries(node)) {
@@ -105,7 +125,12 @@ export class FakeWebContainer implements WebContainerLike {
   }
 
   async export(path: string, options: { format: 'json'; excludes?: string[] }): Promise<FileSystemTree> {
+    this.live();
     this.calls.push({ method: 'export', args: [path, options] });
+    // The real client's words, from its JSON conversion (the container serializes a file without a folder).
+    if (this.fs.lookup(this.fs.segments(path))?.kind === 'file') {
+      throw new Error('It is not possible to export a single file in the JSON format.');
+    }
     const excludes = (options.excludes ?? []).map(globToRegExp);
     const build = (segments: string[], relative: string): FileSystemTree => {
       const node = this.fs.lookup(segments);
@@ -114,7 +139,7 @@ export class FakeWebContainer implements WebContainerLike {
       for (const [name, child] of node.children) {
         const rel = relative ? `${relative}/${name}` : name;
         if (child.kind === 'file') {
-          if (!excludes.some((re) => re.test(rel))) tree[name] = { file: { contents: child.data.slice() } };
+          if (!excludes.some((re) => re.test(rel))) tree[name] = { file: { contents: exportedContents(child.data) } };
         } else {
           const sub = build([...segments, name], rel);
           if (Object.keys(sub).length > 0) tree[name] = { directory: sub };
@@ -133,6 +158,8 @@ export class FakeWebContainer implements WebContainerLike {
     event: 'port' | 'server-ready' | 'preview-message' | 'error',
     listener: PortListener | ServerReadyListener | PreviewMessageListener | ErrorListener,
   ): Unsubscribe {
+    // The real on() calls the released instance proxy, which throws at once.
+    this.live();
     this.calls.push({ method: 'on', args: [event] });
     // The overloads above guarantee the listener matches its event.
     const set = this.listeners[event] as Set<typeof listener>;
@@ -167,6 +194,7 @@ export class FakeWebContainer implements WebContainerLike {
    * tests check what the script does, with `runPreviewScript`.)
    */
   async setPreviewScript(scriptSrc: string, options?: PreviewScriptOptions): Promise<void> {
+    this.live();
     this.calls.push({ method: 'setPreviewScript', args: options ? [scriptSrc, options] : [scriptSrc] });
     try {
       new Function(scriptSrc);
@@ -178,14 +206,20 @@ export class FakeWebContainer implements WebContainerLike {
 
   /**
    * After teardown the real client releases its proxies: processes stop talking and their exit promises never
-   * settle, and watches stop.
+   * settle, watches stop, and every later call (fs, on, spawn, export, mount) throws RELEASED_MESSAGE.
    */
   teardown() {
     if (this.tornDown) throw new Error('WebContainer already torn down');
     this.tornDown = true;
     this.calls.push({ method: 'teardown', args: [] });
     for (const process of this.spawned) process.vanish();
+    this.fs.release();
+    for (const set of Object.values(this.listeners)) set.clear();
     this.onTeardown();
+  }
+
+  private live() {
+    if (this.tornDown) throw new Error(RELEASED_MESSAGE);
   }
 }
 
@@ -201,6 +235,9 @@ export interface FakeApiOptions {
 export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
   const bootCalls: BootOptions[] = [];
   const instances: FakeWebContainer[] = [];
+  /** Keys configured, in order; the real module puts the last one into its frame's address as `client_id`. */
+  const apiKeys: string[] = [];
+  let bootCalled = false;
   let busy = false;
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -209,6 +246,7 @@ export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
     WebContainer: {
       async boot(bootOptions: BootOptions): Promise<FakeWebContainer> {
         bootCalls.push(bootOptions);
+        bootCalled = true;
         // Stricter than the real module (which queues): a second boot() means the adapter failed to share.
         if (busy) throw new Error('Only a single WebContainer instance can be booted');
         busy = true;
@@ -224,11 +262,17 @@ export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
         return wc;
       },
     },
+    // The real module's check and words.
+    configureAPIKey(key: string) {
+      if (bootCalled) throw new Error('`configureAPIKey` should always be called before `WebContainer.boot`');
+      apiKeys.push(key);
+    },
   };
 
   return {
     api,
     bootCalls,
+    apiKeys,
     instances,
     releaseBoot: () => release(),
     /** The most recently booted container. */
