@@ -50,7 +50,7 @@ const ASYNC_DISPOSE: symbol = (Symbol as unknown as { asyncDispose?: symbol }).a
 
 export function completeFs(fs: Fs): void {
   const sync = fs as unknown as SyncFs & Record<string, Fn>;
-  const orig = { readdirSync: sync.readdirSync.bind(fs), mkdirSync: sync.mkdirSync.bind(fs), rmSync: (fs.rmSync as Fn).bind(fs) };
+  const orig = { readdirSync: sync.readdirSync.bind(fs), mkdirSync: sync.mkdirSync.bind(fs), rmSync: (fs.rmSync as Fn).bind(fs), existsSync: sync.existsSync.bind(fs) };
 
   // ---- synchronous calls the shim lacks or gets wrong ---------------------------------------------------
   const readdirSync = (path: unknown, options?: unknown): unknown[] => {
@@ -132,7 +132,7 @@ export function completeFs(fs: Fs): void {
     readlinkSync,
     existsSync: (path: unknown) => {
       try {
-        return sync.existsSync(path);
+        return orig.existsSync(path);
       } catch {
         return false;
       }

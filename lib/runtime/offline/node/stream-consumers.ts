@@ -7,8 +7,39 @@ interface BufferClass {
   concat(list: Uint8Array[]): Uint8Array;
 }
 
+interface Emitter {
+  on(event: string, listener: (value?: unknown) => void): unknown;
+  resume?(): unknown;
+}
+
+/** A Node stream read through its 'data', 'end' and 'error' events (the shim's streams are not all async iterable). */
+async function* eventChunks(stream: Emitter): AsyncGenerator<unknown> {
+  const queue: unknown[] = [];
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const notify = () => wake?.();
+  stream.on('data', (chunk) => (queue.push(chunk), notify()));
+  stream.on('end', () => ((ended = true), notify()));
+  stream.on('error', (error) => ((failure = error ?? new Error('stream error')), notify()));
+  stream.resume?.();
+  for (;;) {
+    if (queue.length) {
+      yield queue.shift();
+      continue;
+    }
+    if (failure) throw failure;
+    if (ended) return;
+    await new Promise<void>((resolve) => (wake = resolve));
+  }
+}
+
 async function* chunksOf(stream: unknown): AsyncGenerator<unknown> {
   const source = stream as { getReader?: () => ReadableStreamDefaultReader<unknown> } & AsyncIterable<unknown>;
+  if (typeof source?.getReader !== 'function' && typeof (source as { on?: unknown })?.on === 'function') {
+    yield* eventChunks(source as unknown as Emitter);
+    return;
+  }
   if (typeof source?.[Symbol.asyncIterator] === 'function') {
     yield* source;
     return;
