@@ -7,6 +7,7 @@
 import { builtinModules } from 'node:module';
 import * as hostCrypto from 'node:crypto';
 import { styleText as hostStyleText } from 'node:util';
+import { crc32, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { node, workspace } from './node-run-helpers';
 
@@ -128,6 +129,26 @@ describe('node 22 built-in modules: streams and timers', () => {
       ]),
     });
     expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 0, output: 'slept next\nAbortError ABORT_ERR\ntick 3\nwaited\n' });
+  });
+});
+
+describe('node 22 built-in modules: zlib streams', () => {
+  it('gunzips what Node gzipped through createGunzip, round-trips Gzip/Deflate streams and has crc32', async () => {
+    const gzipped = gzipSync('hello from a tarball '.repeat(50)).toString('base64');
+    const vfs = workspace({
+      '/main.mjs': script([
+        "import { createGunzip, createGzip, createDeflate, createInflate, gunzipSync, crc32 } from 'node:zlib';",
+        "import { Readable } from 'node:stream';",
+        "import { text, buffer } from 'node:stream/consumers';",
+        `const unpacked = await text(Readable.from([Buffer.from('${gzipped}', 'base64')]).pipe(createGunzip()));`,
+        "console.log(unpacked.length, unpacked.slice(0, 10));",
+        "const packed = await buffer(Readable.from([Buffer.from('abc'), Buffer.from('def')]).pipe(createGzip()));",
+        "console.log(gunzipSync(packed).toString(), await text(Readable.from([packed]).pipe(createGunzip())));",
+        "console.log(await text(Readable.from(['round']).pipe(createDeflate()).pipe(createInflate())), crc32('hello'));",
+        "createGunzip().on('error', (e) => console.log('bad data', e.code)).end(Buffer.from('not gzip'));",
+      ]),
+    });
+    expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 0, output: `1050 hello from\nabcdef abcdef\nround ${crc32('hello')}\nbad data Z_DATA_ERROR\n` });
   });
 });
 

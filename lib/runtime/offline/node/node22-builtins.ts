@@ -1,7 +1,7 @@
 /**
  * The Node 22 built-in modules almostnode lacks or has only in part: `stream/consumers`, a complete
  * `stream/web`, `timers/promises`, `constants`, `punycode`, `repl`, `trace_events`, `wasi`, the legacy
- * `_http_*`/`_stream_*`/`_tls_*` modules, and what `async_hooks`, `perf_hooks`, `vm`, `v8` and `timers` miss.
+ * `_http_*`/`_stream_*`/`_tls_*` modules, and what `async_hooks`, `perf_hooks`, `vm`, `v8`, `timers` and `zlib` miss.
  * What cannot work in a tab (a REPL on the terminal, WASI) exists and says so in Node's words when used.
  */
 import punycode from 'punycode/punycode.js';
@@ -9,6 +9,7 @@ import { asyncHooksModule } from './async-hooks';
 import { unavailable, unavailableFunction } from './node-errors';
 import { streamConsumersModule } from './stream-consumers';
 import { timersPromisesModule } from './timers-promises';
+import { zlibModule } from './zlib-streams';
 
 type Module = Record<string, unknown>;
 
@@ -142,6 +143,8 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
       return streamConsumersModule(context.Buffer);
     case 'stream/web':
       return streamWeb();
+    case 'zlib':
+      return zlibModule(context.almost('zlib'), stream(), context.Buffer as never);
     case 'util/types':
       return (context.builtin('util') as Module).types;
     case 'timers/promises':
