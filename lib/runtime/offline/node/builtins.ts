@@ -5,11 +5,13 @@
  * stream, diagnostics_channel, and util.format.
  */
 import { BUILTIN_NAMES } from './builtin-names';
-import { formatWith, type Inspect } from './console';
+import { node22Builtin } from './node22-builtins';
+import type { Inspect } from './console';
 import { cryptoModule } from './crypto';
 import { diagnosticsChannelModule } from './diagnostics-channel';
 import { errorWithCode, nodeModulePaths, CjsModule } from './records';
 import { testModule, type TestModuleParts } from './test/module';
+import { utilModule } from './util';
 import type { ModuleLoader } from './loader';
 
 export type AlmostRequire = (id: string) => unknown;
@@ -23,6 +25,7 @@ export interface BuiltinParts {
   fs: Record<string, unknown>;
   inspect: Inspect;
   loader: () => ModuleLoader;
+  timers: { setImmediate(callback: () => void): unknown; clearImmediate(handle: unknown): void };
 }
 
 type Module = Record<string, unknown>;
@@ -50,7 +53,13 @@ function moduleModule(parts: BuiltinParts, almost: Module): Module {
       return (createRequire(parent?.filename ?? `${cwd}/[eval]`).resolve as (id: string) => string)(request);
     },
     wrap: (code: string) => `(function (exports, require, module, __filename, __dirname) { ${code}\n});`,
-    register: () => undefined,
+    // Customization hooks would have to run inside this loader; the call is accepted and says they will not run.
+    register: (specifier: string | URL) => {
+      (parts.process as { emitWarning(message: string, type: string): void }).emitWarning(
+        `module.register('${String(specifier)}'): customization hooks are not run by this runtime's module loader; modules load without them`,
+        'Warning',
+      );
+    },
     syncBuiltinESMExports: () => undefined,
     enableCompileCache: () => ({ status: 3 }),
     getCompileCacheDir: () => undefined,
@@ -98,8 +107,6 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer);
       case 'stream/promises':
         return (parts.shared.stream as Module).promises;
-      case 'stream/web':
-        return { ReadableStream, WritableStream, TransformStream, TextEncoderStream, TextDecoderStream, ByteLengthQueuingStrategy, CountQueuingStrategy };
       case 'diagnostics_channel':
         return diagnosticsChannelModule();
       case 'module':
@@ -107,33 +114,38 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
       case 'test': // only as node:test; a bare 'test' is a package, as in Node
         return testModule({ process: parts.process as TestModuleParts['process'], assert: almost('assert'), inspect: parts.inspect, fs: parts.fs as unknown as TestModuleParts['fs'] });
       case 'util':
-      case 'sys': {
-        const util = own(almost('util'));
-        util.format = (...args: unknown[]) => formatWith(parts.inspect, args);
-        // Node has it since 9; the shim lacks it (svelte-check calls it), and its assert already implements it.
-        util.isDeepStrictEqual ??= (actual: unknown, expected: unknown) => {
-          try {
-            (almost('assert') as { deepStrictEqual(a: unknown, b: unknown): void }).deepStrictEqual(actual, expected);
-            return true;
-          } catch {
-            return false;
-          }
-        };
-        return util;
-      }
+      case 'sys':
+        return utilModule(own(almost('util')), {
+          process: parts.process as Parameters<typeof utilModule>[1]['process'],
+          inspect: parts.inspect,
+          writeError: (text) => (parts.console.error as (text: string) => void)(text.replace(/\n$/, '')),
+          // The shim's assert implements deep strict equality; Node's util has it since 9 (svelte-check calls it).
+          isDeepStrictEqual: (actual, expected) => {
+            try {
+              (almost('assert') as { deepStrictEqual(a: unknown, b: unknown): void }).deepStrictEqual(actual, expected);
+              return true;
+            } catch {
+              return false;
+            }
+          },
+        });
       case 'assert/strict':
         return (almost('assert') as Module).strict;
       case 'dns/promises':
         return (almost('dns') as Module).promises;
       case 'readline/promises':
         return (almost('readline') as Module).promises;
-      default:
+      default: {
+        const made = node22Builtin(name, { almost, builtin, Buffer: (almost('buffer') as { Buffer: never }).Buffer, ...parts.timers }, BUILTIN_NAMES);
+        if (made !== undefined) return made;
         if (!BUILTIN_NAMES.includes(name)) throw errorWithCode(new Error(`No such built-in module: node:${name}`), 'ERR_UNKNOWN_BUILTIN_MODULE');
         return own(almost(name));
+      }
     }
   };
-  return (name: string) => {
+  const builtin = (name: string): unknown => {
     if (!cache.has(name)) cache.set(name, build(name));
     return cache.get(name);
   };
+  return builtin;
 }

@@ -3,8 +3,10 @@
  * the terminal it writes to.
  */
 import { createFsShim, createProcess, type VirtualFS } from 'almostnode';
+import { isBuiltin } from './builtin-names';
 import { createBuiltins } from './builtins';
 import { createConsole, type Inspect } from './console';
+import { completeFs } from './fs-complete';
 import { addFsStreams, type BufferClass } from './fs-streams';
 import type { NodeHost } from './host';
 import { ModuleLoader } from './loader';
@@ -44,6 +46,9 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   const almostConsole = host.almostRequire('console') as { Console?: unknown };
   const console = createConsole(options.write, options.writeError, options.inspect, almostConsole.Console);
   const fs = createFsShim(vfs, () => process.cwd()) as unknown as Record<string, unknown>;
+  const timers = globalThis as unknown as Record<string, unknown>;
+  const immediate = (timers.setImmediate ?? ((fn: () => void, ...args: unknown[]) => setTimeout(fn, 0, ...args))) as (callback: () => void) => unknown;
+  const clearImmediate = (timers.clearImmediate ?? clearTimeout) as (handle: unknown) => void;
   // `module.createRequire` needs the loader, which needs the built-ins: the reference is filled in below.
   const ref: { loader?: ModuleLoader } = {};
   const builtin = createBuiltins({
@@ -54,10 +59,12 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     fs,
     inspect: options.inspect,
     loader: () => ref.loader as ModuleLoader,
+    timers: { setImmediate: immediate, clearImmediate },
   });
+  process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
   addFsStreams(fs, host.shared.stream as Record<string, unknown>, buffer.Buffer);
-  const timers = globalThis as unknown as Record<string, unknown>;
+  completeFs(fs);
   const loader = new ModuleLoader({
     fs: vfs,
     resolver: new Resolver(vfs),
@@ -68,8 +75,8 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
       Buffer: buffer.Buffer,
       global: globalThis,
       console,
-      setImmediate: timers.setImmediate ?? ((fn: () => void, ...args: unknown[]) => setTimeout(fn, 0, ...args)),
-      clearImmediate: timers.clearImmediate ?? clearTimeout,
+      setImmediate: immediate,
+      clearImmediate,
     },
   });
   ref.loader = loader;

@@ -1,10 +1,12 @@
 /**
  * `crypto` for programs: almostnode's createHash/createHmac return made-up digests, which breaks everything
  * that compares hashes (ETags, lock files, caches, integrity checks). Real SHA-1/2 come from sha.js, MD5
- * from md5.ts; the rest of almostnode's crypto shim is kept.
+ * from md5.ts; key derivation and Web Crypto from crypto-kdf.ts; the rest of almostnode's crypto shim is kept.
  */
 import sha from 'sha.js';
+import { kdfFunctions } from './crypto-kdf';
 import { md5 } from './md5';
+import { unavailableFunction } from './node-errors';
 
 interface BufferLike extends Uint8Array {
   toString(encoding?: string): string;
@@ -22,6 +24,12 @@ const ALGORITHMS: Record<string, { name: string; block: number }> = {
   sha384: { name: 'sha384', block: 128 },
   sha512: { name: 'sha512', block: 128 },
 };
+
+const UNAVAILABLE = [
+  'createCipheriv', 'createDecipheriv', 'createDiffieHellman', 'createDiffieHellmanGroup', 'createECDH', 'diffieHellman',
+  'generateKey', 'generateKeySync', 'generateKeyPair', 'generateKeyPairSync', 'generatePrime', 'generatePrimeSync',
+  'checkPrime', 'checkPrimeSync', 'getDiffieHellman', 'privateDecrypt', 'privateEncrypt', 'publicDecrypt', 'publicEncrypt',
+];
 
 function algorithm(name: string) {
   const found = ALGORITHMS[name.toLowerCase().replace(/^rsa-/, '').replace('-', '')];
@@ -89,12 +97,20 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     }
   }
 
+  // Node functions with no implementation here (ciphers, key pairs, Diffie-Hellman) say so in Node's words.
+  const missing = Object.fromEntries(
+    UNAVAILABLE.filter((name) => typeof almost[name] !== 'function').map((name) => [name, unavailableFunction(`crypto.${name}`, name.endsWith('Sync') || name.startsWith('create') ? 'sync' : 'callback')]),
+  );
   return {
+    ...missing,
     ...almost,
+    ...kdfFunctions(Buffer),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
     getHashes: () => Object.keys(ALGORITHMS),
+    getCurves: () => [],
+    getFips: () => 0,
     Hash,
     Hmac,
   };

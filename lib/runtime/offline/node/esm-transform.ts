@@ -3,14 +3,15 @@
  * needs: the module body becomes a generator whose first step only publishes the export getters (so a cycle
  * can reach hoisted functions before the body has run) and whose second step runs the body; it is an async
  * generator when the module awaits at its top level. Import declarations disappear; every use of an imported
- * name reads the exporting module's namespace (`__tabsmith_i0.name`), so bindings are live.
+ * name reads the exporting module's namespace (`util.styleText`), so bindings are live. A namespace's variable
+ * is named after the module (or is the module's own `import * as` name), never after this runtime: V8 puts it
+ * in messages such as "(0 , util.styleText) is not a function", which the user reads.
  */
 import { parse, type Node, type Program } from 'acorn';
 import { patternNames, ReferenceRewriter, type Edit } from './references';
 
 /** Names the generated code uses; a module would have to spell them out to collide. */
 export const MODULE_PARAM = '__tabsmith_m';
-const NAMESPACE_PREFIX = '__tabsmith_i';
 const DEFAULT_LOCAL = '__tabsmith_default';
 /** Globals Node gives every module that a browser page lacks or has per page rather than per process. */
 export const PROCESS_GLOBALS = ['process', 'Buffer', 'global', 'console', 'setImmediate', 'clearImmediate'] as const;
@@ -22,6 +23,8 @@ export interface EsmCode {
   requests: string[];
   /** Requests whose exports this module re-exports with `export * from`. */
   starExports: number[];
+  /** Per request, the names this module imports or re-exports from it by name (checked when linking). */
+  importedNames: string[][];
   topLevelAwait: boolean;
   /** Whether the code needs to be a module at all (import/export, import.meta, top-level await). */
   moduleSyntax: boolean;
@@ -58,14 +61,46 @@ export function parseModule(code: string): Program {
   return parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
 }
 
+/** A variable name for a module's namespace that nothing in the module's code spells: `util`, `react_dom_1`. */
+function namespaceNamer(code: string, program: Program) {
+  const taken = new Set<string>(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  for (const name of [MODULE_PARAM, DEFAULT_LOCAL, ...PROCESS_GLOBALS]) taken.add(name);
+  const starLocals = new Map<string, string>();
+  for (const node of program.body as AnyNode[]) {
+    if (node.type !== 'ImportDeclaration') continue;
+    for (const spec of node.specifiers as AnyNode[]) {
+      const specifier = String((node.source as AnyNode).value);
+      if (spec.type === 'ImportNamespaceSpecifier' && !starLocals.has(specifier)) starLocals.set(specifier, (spec.local as AnyNode).name as string);
+    }
+  }
+  return (specifier: string): string => {
+    const own = starLocals.get(specifier);
+    if (own) return own;
+    const last = specifier.replace(/^node:/, '').replace(/\/+$/, '').split('/').pop() ?? '';
+    const base = last.replace(/\.[cm]?[jt]sx?$/, '').replace(/[^\w$]+/g, '_').replace(/^(?=\d)|^$/, '_');
+    let name = base;
+    for (let n = 1; taken.has(name); n++) name = `${base}_${n}`;
+    taken.add(name);
+    return name;
+  };
+}
+
 export function transformEsm(code: string, program: Program, filename: string): EsmCode {
   const requests: string[] = [];
+  const namespaceNames: string[] = [];
+  const importedNames: string[][] = [];
+  const nameFor = namespaceNamer(code, program);
   const requestIndex = (specifier: string) => {
     let index = requests.indexOf(specifier);
-    if (index === -1) index = requests.push(specifier) - 1;
+    if (index === -1) {
+      index = requests.push(specifier) - 1;
+      namespaceNames.push(nameFor(specifier));
+      importedNames.push([]);
+    }
     return index;
   };
-  const namespace = (specifier: string) => `${NAMESPACE_PREFIX}${requestIndex(specifier)}`;
+  const namespace = (specifier: string) => namespaceNames[requestIndex(specifier)] as string;
+  const importsName = (specifier: string, name: string) => importedNames[requestIndex(specifier)]?.push(name);
   const imports = new Map<string, string>();
   const exportGetters = new Map<string, string>();
   const localExports: [string, string][] = [];
@@ -76,12 +111,20 @@ export function transformEsm(code: string, program: Program, filename: string): 
   // Imports first: exports may name imported bindings.
   for (const node of program.body as AnyNode[]) {
     if (node.type !== 'ImportDeclaration') continue;
-    const ns = namespace(String((node.source as AnyNode).value));
+    const specifier = String((node.source as AnyNode).value);
+    const ns = namespace(specifier);
     for (const spec of node.specifiers as AnyNode[]) {
       const local = (spec.local as AnyNode).name as string;
-      if (spec.type === 'ImportNamespaceSpecifier') imports.set(local, ns);
-      else if (spec.type === 'ImportDefaultSpecifier') imports.set(local, `${ns}.default`);
-      else imports.set(local, member(ns, moduleName(spec.imported as AnyNode)));
+      if (spec.type === 'ImportNamespaceSpecifier') {
+        if (local !== ns) imports.set(local, ns);
+      } else if (spec.type === 'ImportDefaultSpecifier') {
+        imports.set(local, `${ns}.default`);
+        importsName(specifier, 'default');
+      } else {
+        const imported = moduleName(spec.imported as AnyNode);
+        imports.set(local, member(ns, imported));
+        importsName(specifier, imported);
+      }
     }
     edits.push(blank(code, node));
   }
@@ -102,10 +145,12 @@ export function transformEsm(code: string, program: Program, filename: string): 
             : [(declaration.id as AnyNode).name as string];
         for (const name of names) localExports.push([name, name]);
       } else if (node.source) {
-        const ns = namespace(String((node.source as AnyNode).value));
+        const specifier = String((node.source as AnyNode).value);
+        const ns = namespace(specifier);
         for (const spec of node.specifiers as AnyNode[]) {
           const local = moduleName(spec.local as AnyNode);
           exportGetters.set(moduleName(spec.exported as AnyNode), local === '*' ? ns : member(ns, local));
+          if (local !== '*') importsName(specifier, local);
         }
         edits.push(blank(code, node));
       } else {
@@ -140,7 +185,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
   rewriter.visit(program as unknown as AnyNode);
 
   const body = applyEdits(code, edits);
-  const namespaces = requests.map((_, i) => `${NAMESPACE_PREFIX}${i} = ${MODULE_PARAM}.namespaces[${i}]`);
+  const namespaces = namespaceNames.map((name, i) => `${name} = ${MODULE_PARAM}.namespaces[${i}]`);
   const getters = [...exportGetters].map(([name, expression]) => `${JSON.stringify(name)}: () => ${expression}`);
   const generator = rewriter.topLevelAwait ? 'async function*' : 'function*';
   const header =
@@ -151,6 +196,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
     source: `${header}${body}\n}; })\n//# sourceURL=${filename}`,
     requests,
     starExports,
+    importedNames,
     topLevelAwait: rewriter.topLevelAwait,
     moduleSyntax:
       rewriter.topLevelAwait || rewriter.usesImportMeta || program.body.some((node) => /^(Import|Export)/.test(node.type)),

@@ -30,6 +30,32 @@ export interface LoaderOptions {
 
 type Generator = NonNullable<NonNullable<ModuleRecord['esm']>['generator']>;
 
+/**
+ * Node refuses to link a module that imports a name its source does not export, with a SyntaxError naming
+ * both. Checked here for built-ins (their exports are known, including ones the shims keep off the namespace,
+ * which are added to it) and for ES modules whose export list is complete at link time (not still linking in
+ * a cycle, no `export *` still to be resolved). CommonJS sources are not checked: Node guesses their names by
+ * reading the code, and a program that works under Node must not be refused here.
+ */
+function checkImportedNames(compiled: NonNullable<ModuleRecord['esm']>['compiled'], dependencies: ModuleRecord[]): void {
+  dependencies.forEach((dependency, index) => {
+    for (const name of compiled.importedNames[index] ?? []) {
+      const namespace = dependency.namespace;
+      if (name in namespace) continue;
+      if (dependency.format === 'builtin') {
+        const value = namespace.default;
+        if (value !== null && value !== undefined && name in Object(value)) {
+          defineGetter(namespace, name, () => (namespace.default as Namespace)[name]);
+          continue;
+        }
+      } else if (dependency.format !== 'esm' || dependency.status === 'linking' || dependency.esm?.compiled.starExports.length) {
+        continue;
+      }
+      throw new SyntaxError(`The requested module '${compiled.requests[index]}' does not provide an export named '${name}'`);
+    }
+  });
+}
+
 export class ModuleLoader {
   /** `require.cache`: CommonJS modules by file name, as Node keeps them (deleting an entry reloads it). */
   readonly cache: Record<string, CjsModule> = Object.create(null);
@@ -166,6 +192,7 @@ export class ModuleLoader {
       for (const specifier of compiled.requests) {
         esm.dependencies.push(this.record(this.options.resolver.resolve(specifier, found.path, 'import')));
       }
+      checkImportedNames(compiled, esm.dependencies);
       const context = {
         namespaces: esm.dependencies.map((dependency) => dependency.namespace),
         meta: this.meta(found.path),

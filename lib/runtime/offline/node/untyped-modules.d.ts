@@ -14,3 +14,14 @@ declare module 'sha.js' {
   const sha: (algorithm: string) => ShaHash;
   export default sha;
 }
+
+// Node's own util.parseArgs, published for older Nodes; it ships no types.
+declare module '@pkgjs/parseargs' {
+  export function parseArgs(config?: Record<string, unknown>): { values: Record<string, unknown>; positionals: string[]; tokens?: unknown[] };
+}
+
+// punycode.js (the library Node's `punycode` module is) ships no types.
+declare module 'punycode/punycode.js' {
+  const punycode: Record<string, unknown>;
+  export default punycode;
+}

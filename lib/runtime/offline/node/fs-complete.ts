@@ -1,0 +1,267 @@
+/**
+ * Completes almostnode's `fs` shim to Node 22's surface. The shim has the synchronous calls, but only six of
+ * the callback ones and a `promises` object whose rename/rmdir/access/realpath/copyFile ignore the process's
+ * cwd. Here every callback and promise form is made from the synchronous call, so all three agree; and what
+ * the shim lacks is added: cp, opendir/Dir, readdir's `recursive` and `parentPath`, appendFile, truncate,
+ * readlink, exists, FileHandle. The file system has no links, modes, owners or times to set: chmod/chown/
+ * utimes succeed without effect (there is nothing they could change), readlink answers EINVAL as Node does for a
+ * path that is no link, and symlink/link throw Node's error for a feature the platform lacks.
+ */
+import { unavailable } from './node-errors';
+import { systemError } from './system-errors';
+
+type Fs = Record<string, unknown>;
+type Fn = (...args: unknown[]) => unknown;
+
+interface DirentLike {
+  name: string;
+  isDirectory(): boolean;
+  parentPath?: string;
+  path?: string;
+}
+
+interface SyncFs {
+  existsSync(path: unknown): boolean;
+  statSync(path: unknown): { isDirectory(): boolean; isFile(): boolean };
+  readdirSync(path: unknown, options?: unknown): (string | DirentLike)[];
+  mkdirSync(path: unknown, options?: unknown): void;
+  readFileSync(path: unknown, options?: unknown): Uint8Array | string;
+  writeFileSync(path: unknown, data: unknown, options?: unknown): void;
+  copyFileSync(src: unknown, dest: unknown): void;
+  openSync(path: unknown, flags?: unknown): number;
+  closeSync(fd: number): void;
+  fstatSync(fd: number): unknown;
+  readSync(fd: number, ...args: unknown[]): number;
+  writeSync(fd: number, ...args: unknown[]): number;
+  ftruncateSync(fd: number, length?: number): void;
+}
+
+const join = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`);
+
+/** Sync calls whose callback and promise forms take the same arguments and give the one result. */
+const PLAIN = [
+  'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync',
+  'ftruncate', 'futimes', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'readdir',
+  'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile',
+];
+
+const later = (fn: () => void) => setTimeout(fn, 0);
+const ASYNC_DISPOSE: symbol = (Symbol as unknown as { asyncDispose?: symbol }).asyncDispose ?? Symbol.for('nodejs.asyncDispose');
+
+export function completeFs(fs: Fs): void {
+  const sync = fs as unknown as SyncFs & Record<string, Fn>;
+  const orig = { readdirSync: sync.readdirSync.bind(fs), mkdirSync: sync.mkdirSync.bind(fs), rmSync: (fs.rmSync as Fn).bind(fs), existsSync: sync.existsSync.bind(fs) };
+
+  // ---- synchronous calls the shim lacks or gets wrong ---------------------------------------------------
+  const readdirSync = (path: unknown, options?: unknown): unknown[] => {
+    const opts = (typeof options === 'string' ? { encoding: options } : (options ?? {})) as { recursive?: boolean; withFileTypes?: boolean };
+    if (!opts.recursive && !opts.withFileTypes) return orig.readdirSync(path, options);
+    const root = String(path);
+    const list = (dir: string, prefix: string): unknown[] => {
+      const entries = orig.readdirSync(dir, { withFileTypes: true }) as DirentLike[];
+      return entries.flatMap((entry) => {
+        const parentPath = prefix ? join(root, prefix) : root;
+        Object.assign(entry, { parentPath, path: parentPath });
+        const shown = opts.withFileTypes ? entry : prefix ? join(prefix, entry.name) : entry.name;
+        const below = opts.recursive && entry.isDirectory() ? list(join(dir, entry.name), prefix ? join(prefix, entry.name) : entry.name) : [];
+        return [shown, ...below];
+      });
+    };
+    return list(root, '');
+  };
+  const mkdirSync = (path: unknown, options?: unknown): string | undefined => {
+    const recursive = typeof options === 'object' && options !== null && (options as { recursive?: boolean }).recursive;
+    if (!recursive) return void orig.mkdirSync(path, options);
+    // Node answers a recursive mkdir with the first folder it had to make.
+    const parts = String(path).split('/');
+    let first: string | undefined;
+    for (let i = 1; i <= parts.length && first === undefined; i++) {
+      const prefix = parts.slice(0, i).join('/');
+      if (prefix && !sync.existsSync(prefix)) first = prefix;
+    }
+    orig.mkdirSync(path, options);
+    return first;
+  };
+  const cpSync = (src: unknown, dest: unknown, options: { recursive?: boolean; force?: boolean; errorOnExist?: boolean; filter?: (s: string, d: string) => boolean } = {}) => {
+    const from = String(src);
+    const to = String(dest);
+    if (options.filter && !options.filter(from, to)) return;
+    if (sync.statSync(from).isDirectory()) {
+      if (!options.recursive) {
+        throw Object.assign(new Error(`Recursive option is required to copy a directory: cp returned EISDIR (${from} is a directory (not copied)) ${from}`), { code: 'ERR_FS_EISDIR', syscall: 'cp', path: from });
+      }
+      sync.mkdirSync(to, { recursive: true });
+      for (const name of orig.readdirSync(from) as string[]) cpSync(join(from, name), join(to, name), options);
+      return;
+    }
+    if (sync.existsSync(to)) {
+      if (options.errorOnExist && options.force === false) throw Object.assign(systemError('EEXIST', 'cp', to), { code: 'ERR_FS_CP_EEXIST' });
+      if (options.force === false) return;
+    }
+    sync.copyFileSync(from, to);
+  };
+  const opendirSync = (path: unknown) => new Dir(String(path), readdirSync(path, { withFileTypes: true }) as DirentLike[]);
+  const appendFileSync = (path: unknown, data: unknown) => {
+    if (typeof path === 'number') return void sync.writeSync(path, data);
+    const before = sync.existsSync(path) ? (sync.readFileSync(path) as Uint8Array) : new Uint8Array(0);
+    const added = typeof data === 'string' ? new TextEncoder().encode(data) : (data as Uint8Array);
+    const whole = new Uint8Array(before.length + added.length);
+    whole.set(before);
+    whole.set(added, before.length);
+    sync.writeFileSync(path, whole);
+  };
+  const truncateSync = (path: unknown, length = 0) => {
+    const before = sync.readFileSync(path) as Uint8Array;
+    const after = new Uint8Array(length);
+    after.set(before.subarray(0, length));
+    sync.writeFileSync(path, after);
+  };
+  const readlinkSync = (path: unknown) => {
+    sync.statSync(path); // ENOENT for a missing path, as Node
+    throw systemError('EINVAL', 'readlink', String(path));
+  };
+  const noEffect = () => undefined;
+  Object.assign(fs, {
+    readdirSync,
+    mkdirSync,
+    rmSync: (path: unknown, options?: unknown) => void orig.rmSync(path, options),
+    cpSync,
+    opendirSync,
+    appendFileSync,
+    truncateSync,
+    readlinkSync,
+    existsSync: (path: unknown) => {
+      try {
+        return orig.existsSync(path);
+      } catch {
+        return false;
+      }
+    },
+    chmodSync: noEffect, fchmodSync: noEffect, lchmodSync: noEffect, chownSync: noEffect, fchownSync: noEffect,
+    lchownSync: noEffect, utimesSync: noEffect, futimesSync: noEffect, lutimesSync: noEffect,
+    symlinkSync: () => {
+      throw unavailable('fs.symlink (this file system has no links)');
+    },
+    linkSync: () => {
+      throw unavailable('fs.link (this file system has no links)');
+    },
+  });
+
+  // ---- callback forms -----------------------------------------------------------------------------------
+  const callbackOf = (args: unknown[]) => {
+    const callback = args.pop();
+    if (typeof callback !== 'function') {
+      throw Object.assign(new TypeError(`The "cb" argument must be of type function. Received ${callback === undefined ? 'undefined' : typeof callback}`), { code: 'ERR_INVALID_ARG_TYPE' });
+    }
+    return callback as (...results: unknown[]) => void;
+  };
+  for (const name of PLAIN) {
+    const call = fs[`${name}Sync`] as Fn;
+    fs[name] = (...args: unknown[]) => {
+      const callback = callbackOf(args);
+      let result: unknown;
+      try {
+        result = call(...args);
+      } catch (error) {
+        later(() => callback(error));
+        return;
+      }
+      later(() => callback(null, result));
+    };
+  }
+  (fs.realpath as Record<string, unknown>).native = fs.realpath;
+  fs.exists = (path: unknown, callback: (exists: boolean) => void) => later(() => callback(sync.existsSync(path)));
+  for (const name of ['read', 'write'] as const) {
+    const call = fs[`${name}Sync`] as Fn;
+    fs[name] = (fd: number, buffer: unknown, ...args: unknown[]) => {
+      const callback = callbackOf(args);
+      try {
+        const bytes = call(fd, buffer, ...args);
+        later(() => callback(null, bytes, buffer));
+      } catch (error) {
+        later(() => callback(error));
+      }
+    };
+  }
+
+  // ---- promises -----------------------------------------------------------------------------------------
+  const promises: Fs = { constants: fs.constants };
+  for (const name of PLAIN) {
+    const call = fs[`${name}Sync`] as Fn;
+    promises[name] = (...args: unknown[]) => new Promise((resolve) => resolve(call(...args)));
+  }
+  promises.open = (path: unknown, flags: unknown = 'r') => new Promise((resolve) => resolve(new FileHandle(sync, sync.openSync(path, flags), String(path))));
+  promises.opendir = (path: unknown) => new Promise((resolve) => resolve(opendirSync(path)));
+  promises.watch = () => {
+    throw unavailable('fs.promises.watch');
+  };
+  fs.promises = promises;
+  Object.assign(fs, { Dir, FileHandle });
+}
+
+class Dir {
+  #at = 0;
+  #closed = false;
+  constructor(
+    readonly path: string,
+    private readonly entries: DirentLike[],
+  ) {}
+  readSync(): DirentLike | null {
+    if (this.#closed) throw Object.assign(new Error('Directory handle was closed'), { code: 'ERR_DIR_CLOSED' });
+    return this.entries[this.#at++] ?? null;
+  }
+  read(callback?: (error: Error | null, entry?: DirentLike | null) => void): Promise<DirentLike | null> | undefined {
+    const result = new Promise<DirentLike | null>((resolve) => resolve(this.readSync()));
+    if (!callback) return result;
+    result.then((entry) => callback(null, entry), callback);
+    return undefined;
+  }
+  closeSync(): void {
+    this.#closed = true;
+  }
+  close(callback?: (error: Error | null) => void): Promise<void> | undefined {
+    this.closeSync();
+    if (!callback) return Promise.resolve();
+    later(() => callback(null));
+    return undefined;
+  }
+  async *entriesIterator(): AsyncGenerator<DirentLike> {
+    for (let entry = this.readSync(); entry; entry = this.readSync()) yield entry;
+    this.closeSync();
+  }
+  [Symbol.asyncIterator]() {
+    return this.entriesIterator();
+  }
+}
+
+class FileHandle {
+  constructor(
+    private readonly fs: SyncFs,
+    readonly fd: number,
+    private readonly path: string,
+  ) {}
+  async readFile(options?: unknown) {
+    return this.fs.readFileSync(this.path, options);
+  }
+  async writeFile(data: unknown, options?: unknown) {
+    this.fs.writeFileSync(this.path, data, options);
+  }
+  async stat() {
+    return this.fs.fstatSync(this.fd);
+  }
+  async read(buffer: Uint8Array, offset = 0, length = buffer.length - offset, position: number | null = null) {
+    return { bytesRead: this.fs.readSync(this.fd, buffer, offset, length, position), buffer };
+  }
+  async write(data: unknown, ...args: unknown[]) {
+    return { bytesWritten: this.fs.writeSync(this.fd, data, ...args), buffer: data };
+  }
+  async truncate(length = 0) {
+    this.fs.ftruncateSync(this.fd, length);
+  }
+  async close() {
+    this.fs.closeSync(this.fd);
+  }
+  async [ASYNC_DISPOSE]() {
+    await this.close();
+  }
+}
