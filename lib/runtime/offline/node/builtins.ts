@@ -16,7 +16,7 @@ export type AlmostRequire = (id: string) => unknown;
 export interface BuiltinParts {
   almostRequire: AlmostRequire;
   /** Shared by every process of a page: module objects that hold no per-process state. */
-  shared: { events: unknown; stream: unknown; net: unknown; http: unknown };
+  shared: { events: unknown; stream: unknown; net: unknown; http: unknown; https: unknown };
   process: unknown;
   console: Record<string, unknown>;
   fs: Record<string, unknown>;
@@ -93,6 +93,8 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.shared.net;
       case 'http':
         return parts.shared.http;
+      case 'https':
+        return parts.shared.https;
       case 'crypto':
         return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer);
       case 'stream/promises':
