@@ -22,6 +22,8 @@ export interface BuiltinParts {
   fs: Record<string, unknown>;
   inspect: Inspect;
   loader: () => ModuleLoader;
+  /** `child_process` of this process, where the runtime can start others. */
+  childProcess?: () => unknown;
 }
 
 type Module = Record<string, unknown>;
@@ -95,6 +97,8 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.shared.http;
       case 'https':
         return parts.shared.https;
+      case 'child_process':
+        return parts.childProcess ? parts.childProcess() : own(almost(name));
       case 'crypto':
         return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer);
       case 'stream/promises':

@@ -6,7 +6,8 @@
  * server drops the connection) and 'close' come in Node's order. Other hosts go to almostnode's client
  * (the page's fetch).
  */
-import { codedError, rawFromHeaders, type MessageClasses } from './http-messages';
+import { codedError, rawFromHeaders } from './http-headers';
+import type { MessageClasses } from './http-messages';
 import { connectionRefused, type PortTable, type ResponseSink } from './ports';
 
 type AnyFunction = (...args: unknown[]) => unknown;

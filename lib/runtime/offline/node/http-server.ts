@@ -6,7 +6,8 @@
  * IncomingMessage and a ServerResponse; whoever asked (the preview, curl, another process's http client)
  * reads the response as it is written.
  */
-import { codedError, rawFromHeaders, type MessageClasses } from './http-messages';
+import { codedError, rawFromHeaders } from './http-headers';
+import type { MessageClasses } from './http-messages';
 import type { Exchange, Listener, PortTable, ResponseSink } from './ports';
 
 type AnyFunction = (...args: unknown[]) => unknown;

@@ -4,7 +4,8 @@
  * another), requests to other hosts through almostnode's client, and the constants and helpers Node has.
  */
 import { createClientRequestClass, isLocal, parseRequestArgs } from './http-client';
-import { codedError, createMessageClasses, type BufferClass } from './http-messages';
+import { codedError } from './http-headers';
+import { createMessageClasses, type BufferClass } from './http-messages';
 import { createServerClass } from './http-server';
 import { METHODS, STATUS_CODES } from './http-status';
 import type { PortTable } from './ports';
