@@ -119,4 +119,20 @@ require('http').get('http://localhost:3104/', async (res) => console.log(res.sta
     expect((await serverRun).output).toBe('up\n');
     expect(ports.listening(3104)).toBe(false);
   });
+
+  it('answers fetch to localhost from the server listening there, and fails it as undici does where none listens', async () => {
+    const vfs = workspace({
+      '/main.js': `
+const server = require('http').createServer((req, res) => { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify({ path: req.url, method: req.method })); });
+server.listen(3105, async () => {
+  const response = await fetch('http://localhost:3105/items?x=1', { method: 'POST', body: 'b' });
+  console.log(response.status, response.headers.get('content-type'), JSON.stringify(await response.json()));
+  await fetch('http://127.0.0.1:3198/').catch((error) => console.log(error.message, error.cause.code));
+  server.close();
+});
+`,
+    });
+    const run = await node(vfs, ['main.js'], '/', undefined, { servers });
+    expect(run.output).toBe('200 application/json {"path":"/items?x=1","method":"POST"}\nfetch failed ECONNREFUSED\n');
+  });
 });

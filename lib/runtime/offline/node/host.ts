@@ -7,6 +7,7 @@ import { getServerBridge, type Runtime as AlmostRuntime, type ServerBridge, type
 import type { AlmostRequire } from './builtins';
 import { CodeCache } from './compile';
 import { eventsModule } from './events';
+import { installLocalFetch } from './fetch';
 import { httpModules, type HttpBases } from './http';
 import { netModule } from './net';
 import { PortTable } from './ports';
@@ -48,6 +49,7 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHos
       almostHttp: almostRequire('http') as Record<string, unknown>,
       almostHttps: almostRequire('https') as Record<string, unknown>,
     });
+    installLocalFetch(ports);
     const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => ports.listening(port));
     host = { code: new CodeCache(), almostRequire, ports, shared: { events, stream, net, http, https } };
     hosts.set(vfs, host);
