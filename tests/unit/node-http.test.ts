@@ -135,4 +135,18 @@ server.listen(3105, async () => {
     const run = await node(vfs, ['main.js'], '/', undefined, { servers });
     expect(run.output).toBe('200 application/json {"path":"/items?x=1","method":"POST"}\nfetch failed ECONNREFUSED\n');
   });
+
+  it('gives a request without a Host header (the preview\'s) the host of the server, as the browser sent it', async () => {
+    const vfs = workspace({
+      '/main.js': `require('http').createServer((req, res) => res.end(req.headers.host)).listen(3106, () => console.log('up'));`,
+    });
+    const stop = new AbortController();
+    const serverRun = node(vfs, ['main.js'], '/', undefined, { servers, signal: stop.signal });
+    const ports = nodeHost(vfs, almost.Runtime).ports;
+    for (let i = 0; i < 100 && !ports.listening(3106); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const answer = await ports.request(3106, { method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(new TextDecoder().decode(answer.body)).toBe('localhost:3106');
+    stop.abort();
+    await serverRun;
+  });
 });

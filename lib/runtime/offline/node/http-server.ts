@@ -151,7 +151,9 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
       const req = new IncomingMessage(socket);
       req.method = exchange.method.toUpperCase();
       req.url = exchange.url;
-      req.setRawHeaders(rawFromHeaders(exchange.headers));
+      // The preview's service worker cannot see the Host header the browser sends; it is this server's.
+      const headers = Object.keys(exchange.headers).some((name) => name.toLowerCase() === 'host') ? exchange.headers : { host: `localhost:${this.bound?.port ?? 80}`, ...exchange.headers };
+      req.setRawHeaders(rawFromHeaders(headers));
       const res = new ServerResponse(req);
       res.attach(sink);
       this.open.add(socket);

@@ -4,6 +4,10 @@
 // a document, never for what a page fetches or what curl, fetch or http.get read inside the runtime. So the
 // worker's fetch listeners see document navigations with one extra header naming their destination; the
 // runtime takes it off before the user's server sees the request (lib/runtime/offline/bridge.ts).
+//
+// It also makes every answer embeddable in the cross-origin-isolated IDE: almostnode's worker adds the
+// Cross-Origin-* headers only to responses with a body, so an empty page, a 204 or an error without text was
+// blocked in the preview frame instead of shown.
 (function () {
   var HEADER = 'x-tabsmith-navigation';
   var DOCUMENTS = { iframe: true, frame: true, document: true };
@@ -16,12 +20,22 @@
       },
     });
   }
+  function embeddable(response) {
+    if (!response || response.type !== 'default' || response.status < 200 || response.headers.has('cross-origin-resource-policy')) return response;
+    var headers = new Headers(response.headers);
+    headers.set('Cross-Origin-Embedder-Policy', 'credentialless');
+    headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: headers });
+  }
   function marked(event) {
     var request = event.request;
-    if (request.mode !== 'navigate' || !DOCUMENTS[request.destination]) return event;
+    var respondWith = function (answer) {
+      return event.respondWith(Promise.resolve(answer).then(embeddable));
+    };
+    if (request.mode !== 'navigate' || !DOCUMENTS[request.destination]) return withOverride(event, 'respondWith', respondWith);
     var headers = new Headers(request.headers);
     headers.set(HEADER, request.destination);
-    return withOverride(event, 'request', withOverride(request, 'headers', headers));
+    return withOverride(withOverride(event, 'respondWith', respondWith), 'request', withOverride(request, 'headers', headers));
   }
   var add = self.addEventListener.bind(self);
   self.addEventListener = function (type, listener, options) {
