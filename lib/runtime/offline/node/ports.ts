@@ -48,6 +48,16 @@ export interface PortEntry {
     headers: Record<string, string>,
     body?: Uint8Array,
   ): Promise<ResponseHead & { body: Uint8Array }>;
+  /** The bridge's streaming form (the service worker streams POSTs to /api/…): chunks as the server writes them. */
+  handleStreamingRequest(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+    onStart: (statusCode: number, statusMessage: string, headers: Record<string, string>) => void,
+    onChunk: (chunk: Uint8Array) => void,
+    onEnd: () => void,
+  ): Promise<void>;
 }
 
 export interface PortAnnouncer {
@@ -157,6 +167,25 @@ export class PortTable {
         for (const binding of [...(bindings.get(port) ?? [])]) binding.listener.close();
       },
       handleRequest: (method, url, headers, body) => this.request(port, { method, url, headers, body }),
+      handleStreamingRequest: (method, url, headers, body, onStart, onChunk, onEnd) =>
+        new Promise<void>((resolve, reject) => {
+          const listener = this.get(port);
+          if (!listener) return reject(connectionRefused(port));
+          let started = false;
+          const start = (head: ResponseHead) => {
+            if (!started) onStart(head.statusCode, head.statusMessage, head.headers);
+            started = true;
+          };
+          listener.serve(
+            { method, url, headers, body },
+            {
+              head: start,
+              chunk: onChunk,
+              end: () => (start({ statusCode: 200, statusMessage: 'OK', headers: {} }), onEnd(), resolve()),
+              abort: (error) => (started ? (onEnd(), resolve()) : reject(error)),
+            },
+          );
+        }),
     };
   }
 }
