@@ -1,6 +1,6 @@
 // Copies the browser assets the offline runtime needs into public/vendor, so they are served from the
 // app's own origin (no CDN: the IDE must work offline and under COEP require-corp).
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -13,15 +13,19 @@ const almostnodeDist = dirname(require.resolve('almostnode'));
 const assets = [
   [join(esbuildDir, 'esbuild.wasm'), join(out, 'esbuild-wasm/esbuild.wasm')],
   [join(esbuildDir, 'esm', 'browser.min.js'), join(out, 'esbuild-wasm/browser.min.js')],
-  // The preview service worker must be served from the site root: almostnode registers it with scope "/".
-  [join(almostnodeDist, '__sw__.js'), join(process.cwd(), 'public', '__sw__.js')],
 ];
 
 for (const [from, target] of assets) {
   mkdirSync(dirname(target), { recursive: true });
   copyFileSync(from, target);
 }
-console.log(`vendored ${assets.length} assets into public/`);
+// The preview service worker must be served from the site root: almostnode registers it with scope "/".
+// Our part runs first: it marks document navigations, the only responses that get the preview's scripts.
+writeFileSync(
+  join(process.cwd(), 'public', '__sw__.js'),
+  `${readFileSync(join(process.cwd(), 'lib', 'runtime', 'offline', 'sw', 'mark-navigations.js'), 'utf8')}\n${readFileSync(join(almostnodeDist, '__sw__.js'), 'utf8')}`,
+);
+console.log(`vendored ${assets.length + 1} assets into public/`);
 
 // The computer-use bridge: one self-contained IIFE that preview pages load from our origin
 // (lib/computer-use/bridge/entry.ts; BRIDGE_SCRIPT_PATH in lib/computer-use/types.ts). esbuild-wasm's node

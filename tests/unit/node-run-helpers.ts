@@ -1,5 +1,6 @@
 /** Runs `node` commands of the offline runtime against an in-memory VirtualFS, collecting the output. */
 import * as almost from 'almostnode';
+import { attachBridge } from '@/lib/runtime/offline/bridge';
 import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
 import { runNode, type NodeDeps } from '@/lib/runtime/offline/node-exec';
 import { InputChannel } from '@/lib/runtime/offline/process';
@@ -23,12 +24,27 @@ export function workspace(files: Record<string, string>): almost.VirtualFS {
   return vfs;
 }
 
-export function nodeDeps(vfs: almost.VirtualFS): NodeDeps {
-  const servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined });
+export function nodeDeps(vfs: almost.VirtualFS, servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined })): NodeDeps {
   return { vfs, Runtime: almost.Runtime, servers, inspect: (value) => almost.util.inspect(value) };
 }
 
-export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', input?: string): Promise<NodeRun & { errors: string }> {
+/**
+ * Servers tracked as in the runtime: a process keeps running while its server listens and closes it when it
+ * ends (or is killed through its signal). Once per test file: it hooks the page's one server bridge.
+ */
+export function trackServers(): ServerTracker {
+  const bridge = almost.getServerBridge();
+  const tracker = new ServerTracker(bridge, { open: () => undefined, close: () => undefined });
+  attachBridge(bridge, tracker, () => undefined, 'http://ide.test');
+  return tracker;
+}
+
+export interface NodeRunOptions {
+  signal?: AbortSignal;
+  servers?: ServerTracker;
+}
+
+export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', input?: string, options: NodeRunOptions = {}): Promise<NodeRun & { errors: string }> {
   let output = '';
   let errors = '';
   const stdin = new InputChannel();
@@ -38,8 +54,8 @@ export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', inp
   }
   const code = await runNode(
     parseNodeArgs(args),
-    { cwd, env: {}, signal: new AbortController().signal, stdin, write: (text) => (output += text), writeError: (text) => (errors += text) },
-    nodeDeps(vfs),
+    { cwd, env: {}, signal: options.signal ?? new AbortController().signal, stdin, write: (text) => (output += text), writeError: (text) => (errors += text) },
+    nodeDeps(vfs, options.servers),
   );
   return { code, output, errors };
 }

@@ -1,7 +1,8 @@
 /**
  * Hooks into almostnode's ServerBridge (the main-thread end of its service worker): server listen/close go to
- * the ServerTracker, HTML responses get the preview error reporter, and 5xx responses are reported as preview
- * errors. Patching the instance is the only way in: the bridge calls these methods on itself.
+ * the ServerTracker, HTML documents the preview navigates to get the preview error reporter, and 5xx
+ * responses are reported as preview errors. Patching the instance is the only way in: the bridge calls these
+ * methods on itself.
  */
 import type { ServerBridge } from 'almostnode';
 import type { PreviewError } from '../port';
@@ -9,6 +10,15 @@ import { injectPreviewScript, PREVIEW_PATH_PREFIX } from './preview-errors';
 import type { ServerTracker } from './servers';
 
 type ResponseData = Awaited<ReturnType<ServerBridge['handleRequest']>>;
+
+/** Set by the service worker (sw/mark-navigations.js) on document navigations only. */
+export const NAVIGATION_HEADER = 'x-tabsmith-navigation';
+
+/** Whether the request is a document navigation, and its headers as the user's server should see them. */
+export function takeNavigationMark(headers: Record<string, string>): { navigation: boolean; headers: Record<string, string> } {
+  const rest = Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== NAVIGATION_HEADER));
+  return { navigation: Object.keys(rest).length !== Object.keys(headers).length, headers: rest };
+}
 
 export function withPreviewScript(response: ResponseData, ideOrigin: string): ResponseData {
   const type = Object.entries(response.headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1];
@@ -40,7 +50,8 @@ export function attachBridge(
     original.unregisterServer.call(bridge, port);
     tracker.closed(port);
   };
-  bridge.handleRequest = async function (port, method, url, headers, body) {
+  bridge.handleRequest = async function (port, method, url, requestHeaders, body) {
+    const { navigation, headers } = takeNavigationMark(requestHeaders);
     const response = await original.handleRequest.call(bridge, port, method, url, headers, body);
     if (response.statusCode >= 500) {
       const text = response.body ? new TextDecoder().decode(response.body.slice(0, 2000)) : '';
@@ -50,7 +61,7 @@ export function attachBridge(
         at: Date.now(),
       });
     }
-    return withPreviewScript(response, ideOrigin);
+    return navigation ? withPreviewScript(response, ideOrigin) : response;
   };
   return () => Object.assign(bridge, original);
 }

@@ -36,7 +36,17 @@ export interface Shell {
 export function createShell(deps: CommandDeps): Shell {
   const freshSession = (io: CommandIO) => childSession({ cwd: io.cwd, env: io.env, pid: 1 });
   const runCommandLine = (line: string, io: CommandIO) => runLine(line, freshSession(io), io, host);
-  const npmDeps = { ...deps, runCommandLine };
+  const runArgv = (words: readonly string[], io: CommandIO) => {
+    const env = { ...io.env };
+    let i = 0;
+    for (; i < words.length - 1 && ASSIGNMENT.test(words[i] as string); i++) {
+      const word = words[i] as string;
+      env[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
+    }
+    const session = freshSession({ ...io, env });
+    return dispatch(words.slice(i), { ...io, env: session.env }, { session, host }, false);
+  };
+  const npmDeps = { ...deps, runCommandLine, runArgv };
   const programs: Record<string, Program> = {
     node: (args, io) => runNode(parseNodeArgs(args), io, npmDeps),
     npm: (args, io) => {
@@ -54,16 +64,7 @@ export function createShell(deps: CommandDeps): Shell {
   };
   return {
     runLine: (line, io, session) => (session ? runLine(line, session, io, host) : runCommandLine(line, io)),
-    runArgv: (words, io) => {
-      const env = { ...io.env };
-      let i = 0;
-      for (; i < words.length - 1 && ASSIGNMENT.test(words[i] as string); i++) {
-        const word = words[i] as string;
-        env[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
-      }
-      const session = freshSession({ ...io, env });
-      return dispatch(words.slice(i), { ...io, env: session.env }, { session, host }, false);
-    },
+    runArgv,
     complete: (before, session) =>
       complete(before, { vfs: deps.vfs, cwd: session.cwd, commandNames: () => commandNames(session.env, session.cwd, host) }),
   };

@@ -34,6 +34,8 @@ export interface NodeDeps {
   inspect(value: unknown): string;
   /** Runs a command line in the runtime's shell; where given, a native `tsc` runs as its JavaScript release. */
   runCommandLine?(line: string, io: CommandIO): Promise<number>;
+  /** Runs argv as given (spawn's form); with runCommandLine, child_process can start processes. */
+  runArgv?(words: readonly string[], io: CommandIO): Promise<number>;
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
@@ -135,6 +137,22 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   let exitCode: number | null = null;
   const openPorts = new Set<number>();
   const timerOwner: TimerOwner = { timers: new Set(), handles: (error) => error instanceof ExitSignal };
+  // Children started with child_process keep this process running; they are stopped when it ends.
+  const children = new Map<Promise<unknown>, () => void>();
+  const { runArgv, runCommandLine } = deps;
+  const childSupport =
+    runArgv && runCommandLine
+      ? {
+          runner: { argv: (words: string[], childIo: CommandIO) => runArgv(words, childIo), line: runCommandLine },
+          hold: (work: Promise<unknown>, stop: () => void) => {
+            children.set(work, stop);
+            void work.finally(() => {
+              children.delete(work);
+              lastOutput = performance.now();
+            });
+          },
+        }
+      : undefined;
   const owner: ServerOwner = {
     serverOpened: (port) => openPorts.add(port),
     serverClosed: (port) => {
@@ -152,6 +170,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     inspect: deps.inspect,
     write: print,
     writeError: printError,
+    children: childSupport,
     exit: (code) => {
       if (exitCode === null) {
         exitCode = code;
@@ -209,7 +228,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
-      const busy = awaiting || openPorts.size > 0 || timerOwner.timers.size > 0;
+      const busy = awaiting || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0;
       if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
     }
     if (io.signal.aborted) return 130;
@@ -227,6 +246,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     leave();
     // Like a Node process ending: its servers close and its timers stop.
     deps.servers.closeOwnedBy(owner);
+    for (const stop of children.values()) stop();
     for (const handle of [...timerOwner.timers]) clearInterval(handle as number);
     timerOwner.timers.clear();
     stopInput();

@@ -26,6 +26,7 @@ import { ServerTracker } from './servers';
 import { localFetch } from './shell/local-fetch';
 import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
+import { nodeHost } from './node/host';
 import { errorMessage } from '../../error-message';
 
 type Container = ReturnType<typeof Almost.createContainer>;
@@ -77,7 +78,9 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       inspect: (value) => almost.util.inspect(value),
       fetchLocal: localFetch({
         ports: () => this.tracker.listPorts(),
-        request: (port, method, path, headers, body) => container.serverBridge.handleRequest(port, method, path, headers, body),
+        // Straight to the server, not through the preview's bridge: what curl reads is what the server sent.
+        request: (port, method, path, headers, body) =>
+          nodeHost(container.vfs, almost.Runtime).ports.request(port, { method, url: path, headers, body: body && new Uint8Array(body) }),
       }),
     };
     this.commands = createShell(this.deps);

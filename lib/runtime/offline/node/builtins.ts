@@ -19,13 +19,15 @@ export type AlmostRequire = (id: string) => unknown;
 export interface BuiltinParts {
   almostRequire: AlmostRequire;
   /** Shared by every process of a page: module objects that hold no per-process state. */
-  shared: { events: unknown; stream: unknown; net: unknown; http: unknown };
+  shared: { events: unknown; stream: unknown; net: unknown; http: unknown; https: unknown };
   process: unknown;
   console: Record<string, unknown>;
   fs: Record<string, unknown>;
   inspect: Inspect;
   loader: () => ModuleLoader;
   timers: { setImmediate(callback: () => void): unknown; clearImmediate(handle: unknown): void };
+  /** `child_process` of this process, where the runtime can start others. */
+  childProcess?: () => unknown;
 }
 
 type Module = Record<string, unknown>;
@@ -103,6 +105,10 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.shared.net;
       case 'http':
         return parts.shared.http;
+      case 'https':
+        return parts.shared.https;
+      case 'child_process':
+        return parts.childProcess ? parts.childProcess() : own(almost(name));
       case 'crypto':
         return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer);
       case 'stream/promises':

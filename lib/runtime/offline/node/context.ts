@@ -5,6 +5,7 @@
 import { createFsShim, createProcess, type VirtualFS } from 'almostnode';
 import { isBuiltin } from './builtin-names';
 import { createBuiltins } from './builtins';
+import { childProcessModule, type ChildRunner } from './child-process';
 import { createConsole, type Inspect } from './console';
 import { completeFs } from './fs-complete';
 import { addFsStreams, type BufferClass } from './fs-streams';
@@ -23,6 +24,8 @@ export interface ProcessContextOptions {
   write(text: string): void;
   writeError(text: string): void;
   exit(code: number): never;
+  /** How child_process starts other processes; without it, almostnode's child_process is used. */
+  children?: { runner: ChildRunner; hold(work: Promise<unknown>, stop: () => void): void };
 }
 
 export interface ProcessContext {
@@ -60,6 +63,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     inspect: options.inspect,
     loader: () => ref.loader as ModuleLoader,
     timers: { setImmediate: immediate, clearImmediate },
+    childProcess: options.children && (() => childProcessOf(options, process, builtin)),
   });
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
@@ -81,4 +85,18 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   });
   ref.loader = loader;
   return { process, loader, Buffer: buffer.Buffer };
+}
+
+function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown): unknown {
+  const children = options.children as NonNullable<ProcessContextOptions['children']>;
+  const stream = builtin('stream') as { Readable: never; Writable: never };
+  return childProcessModule({
+    EventEmitter: builtin('events') as never,
+    Readable: stream.Readable,
+    Writable: stream.Writable,
+    Buffer: (builtin('buffer') as { Buffer: never }).Buffer,
+    runner: children.runner,
+    parent: { cwd: () => process.cwd(), env: process.env as Record<string, string>, write: options.write, writeError: options.writeError },
+    holdParent: children.hold,
+  });
 }

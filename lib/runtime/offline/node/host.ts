@@ -3,19 +3,25 @@
  * the built-in module shims that hold no per-process state. Created on first use and kept per file system,
  * so a process starts without building an almostnode Runtime.
  */
-import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
+import { getServerBridge, type Runtime as AlmostRuntime, type ServerBridge, type VirtualFS } from 'almostnode';
 import type { AlmostRequire } from './builtins';
 import { CodeCache } from './compile';
 import { eventsModule } from './events';
-import { httpModule } from './http-client';
+import { installLocalFetch } from './fetch';
+import { httpModules, type HttpBases } from './http';
 import { netModule } from './net';
+import { PortTable } from './ports';
 import { fixReadablePipe, streamModule } from './streams';
 
 export interface NodeHost {
   code: CodeCache;
   almostRequire: AlmostRequire;
-  shared: { events: unknown; stream: unknown; net: unknown; http: unknown };
+  /** Which server listens on which port, for every process of the page. */
+  ports: PortTable;
+  shared: { events: unknown; stream: unknown; net: unknown; http: unknown; https: unknown };
 }
+
+type Constructor = HttpBases['EventEmitter'];
 
 const hosts = new WeakMap<VirtualFS, NodeHost>();
 
@@ -28,9 +34,24 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHos
     fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
     const { Buffer } = almostRequire('buffer') as { Buffer: { from(text: string, encoding?: string): unknown } };
     const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown, Buffer);
-    const almostHttp = almostRequire('http') as Record<string, unknown> & { getServer(port: number): unknown };
-    const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => almostHttp.getServer(port) !== undefined);
-    host = { code: new CodeCache(), almostRequire, shared: { events, stream, net, http: httpModule(almostHttp) } };
+    // The preview reaches a port through almostnode's service-worker bridge, which keeps its own list.
+    const ports = new PortTable({
+      // The entry answers as almostnode's servers do; its body is a Uint8Array, which is all the bridge reads.
+      open: (port, entry) => getServerBridge().registerServer(entry as unknown as Parameters<ServerBridge['registerServer']>[0], port),
+      close: (port) => getServerBridge().unregisterServer(port),
+    });
+    const { http, https } = httpModules({
+      EventEmitter: events as unknown as Constructor,
+      Stream: stream.Stream as Constructor,
+      Readable: stream.Readable as Constructor,
+      Buffer: Buffer as unknown as HttpBases['Buffer'],
+      ports,
+      almostHttp: almostRequire('http') as Record<string, unknown>,
+      almostHttps: almostRequire('https') as Record<string, unknown>,
+    });
+    installLocalFetch(ports);
+    const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => ports.listening(port));
+    host = { code: new CodeCache(), almostRequire, ports, shared: { events, stream, net, http, https } };
     hosts.set(vfs, host);
   }
   return host;

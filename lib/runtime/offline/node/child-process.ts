@@ -1,0 +1,237 @@
+/**
+ * `child_process` for programs: spawn, exec, execFile and fork run their command in the runtime's own shell
+ * (node, npm, package bins in node_modules/.bin, coreutils), as another process of this machine. The child
+ * has Node's shape: stdin/stdout/stderr streams ('pipe'), or the parent's output ('inherit'), or nothing
+ * ('ignore'); 'spawn', 'exit' (code, signal), then 'close' once its output has ended; kill() with a signal.
+ * The synchronous forms cannot exist in a tab: one thread runs every process, so a program cannot wait for
+ * another without stopping it; they throw Node's error for a feature the platform lacks.
+ */
+import { InputChannel, type CommandIO } from '../process';
+import { codedError } from './http-headers';
+
+type AnyFunction = (...args: unknown[]) => unknown;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor = new (...args: any[]) => any;
+type Stdio = 'pipe' | 'inherit' | 'ignore' | 'overlapped' | null | undefined;
+
+export interface ChildRunner {
+  /** argv as given (no shell). */
+  argv(words: string[], io: CommandIO): Promise<number>;
+  /** A command line through the shell (`shell: true`, exec). */
+  line(line: string, io: CommandIO): Promise<number>;
+}
+
+export interface ChildProcessParts {
+  EventEmitter: Constructor;
+  Readable: Constructor;
+  Writable: Constructor;
+  Buffer: { from(text: string): Uint8Array; concat(list: Uint8Array[]): Uint8Array & { toString(encoding?: string): string } };
+  runner: ChildRunner;
+  /** The parent process: its cwd and env are the child's defaults, its output is what 'inherit' means. */
+  parent: { cwd(): string; env: Record<string, string | undefined>; write(text: string): void; writeError(text: string): void };
+  /** Keeps the parent running until the child has ended; `stop` ends the child when the parent ends first. */
+  holdParent(work: Promise<unknown>, stop: () => void): void;
+}
+
+interface SpawnOptions {
+  cwd?: string | URL;
+  env?: Record<string, string | undefined>;
+  stdio?: Stdio | Stdio[];
+  shell?: boolean | string;
+  signal?: AbortSignal;
+  timeout?: number;
+  killSignal?: string;
+  encoding?: string;
+  maxBuffer?: number;
+}
+
+const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGUSR1: 10, SIGUSR2: 12, SIGTERM: 15 };
+let nextPid = 4200;
+
+function unavailable(feature: string): never {
+  throw codedError(
+    `The feature ${feature} is unavailable on the current platform, which is being used to run Node.js: every process of this runtime shares the tab's one thread, so none can wait synchronously for another. Use the asynchronous form (spawn, exec or execFile).`,
+    'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+    TypeError,
+  );
+}
+
+const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+export function childProcessModule(parts: ChildProcessParts): Record<string, unknown> {
+  const { EventEmitter, Readable, Writable, Buffer, runner, parent } = parts;
+
+  class ChildProcess extends EventEmitter {
+    pid: number | undefined = undefined;
+    exitCode: number | null = null;
+    signalCode: string | null = null;
+    killed = false;
+    connected = false;
+    spawnfile = '';
+    spawnargs: string[] = [];
+    stdin: InstanceType<Constructor> | null = null;
+    stdout: InstanceType<Constructor> | null = null;
+    stderr: InstanceType<Constructor> | null = null;
+    private readonly controller = new AbortController();
+
+    get stdio() {
+      return [this.stdin, this.stdout, this.stderr];
+    }
+
+    kill(signal: string | number = 'SIGTERM') {
+      if (this.exitCode !== null || this.signalCode !== null || this.controller.signal.aborted) return false;
+      const name = typeof signal === 'number' ? (Object.keys(SIGNALS).find((key) => SIGNALS[key] === signal) ?? 'SIGTERM') : signal;
+      if (!(name in SIGNALS) && name !== '0') throw codedError(`Unknown signal: ${name}`, 'ERR_UNKNOWN_SIGNAL', TypeError);
+      if (name === '0') return true;
+      this.killed = true;
+      this.controller.abort(name);
+      return true;
+    }
+
+    send() {
+      throw codedError('Channel closed', 'ERR_IPC_CHANNEL_CLOSED');
+    }
+
+    disconnect() {}
+    ref() {}
+    unref() {}
+
+    start(file: string, args: string[], options: SpawnOptions) {
+      this.spawnfile = file;
+      this.spawnargs = [file, ...args];
+      const stdio = Array.isArray(options.stdio) ? options.stdio : [options.stdio, options.stdio, options.stdio];
+      const [inMode, outMode, errMode] = [0, 1, 2].map((i) => stdio[i] ?? 'pipe') as Stdio[];
+      const input = new InputChannel();
+      if (inMode === 'pipe' || inMode === 'overlapped') {
+        this.stdin = new Writable({
+          write: (chunk: unknown, _encoding: unknown, done: AnyFunction) => (input.push(String(chunk)), done()),
+          final: (done: AnyFunction) => (input.end(), done()),
+        });
+      } else if (inMode === 'ignore') input.end();
+      const output = (mode: Stdio, inherit: (text: string) => void) => {
+        if (mode === 'inherit') return { stream: null, write: inherit };
+        if (mode === 'ignore') return { stream: null, write: () => undefined };
+        const stream = new Readable({ read() {} });
+        return { stream, write: (text: string) => void stream.push(Buffer.from(text)) };
+      };
+      const out = output(outMode, (text) => parent.write(text));
+      const err = output(errMode, (text) => parent.writeError(text));
+      this.stdout = out.stream;
+      this.stderr = err.stream;
+      const signal = this.controller.signal;
+      options.signal?.addEventListener('abort', () => this.kill(options.killSignal ?? 'SIGTERM'), { once: true });
+      if (options.timeout && options.timeout > 0) setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout);
+      const cwd = options.cwd === undefined ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
+      const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      const io: CommandIO = { cwd, env, signal, stdin: input, write: out.write, writeError: err.write, stdoutIsTerminal: outMode === 'inherit' };
+      this.pid = nextPid++;
+      const shell = options.shell;
+      const run = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        this.emit('spawn');
+        return shell ? runner.line([file, ...args].join(' '), io) : runner.argv([file, ...args], io);
+      })();
+      const ended = run.then(
+        (code) => this.finish(code, shell ? null : file),
+        (error: unknown) => {
+          err.write(`${error instanceof Error ? error.message : String(error)}\n`);
+          this.finish(1, null);
+        },
+      );
+      parts.holdParent(ended, () => this.kill('SIGTERM'));
+      return this;
+    }
+
+    private finish(code: number, file: string | null) {
+      const signal = this.controller.signal.aborted ? String(this.controller.signal.reason) : null;
+      // The shell's 127 is "command not found": Node reports that as a spawn error, not an exit.
+      if (file !== null && code === 127 && !signal) {
+        this.emit('error', Object.assign(codedError(`spawn ${file} ENOENT`, 'ENOENT'), { errno: -2, syscall: `spawn ${file}`, path: file, spawnargs: this.spawnargs.slice(1) }));
+      }
+      this.exitCode = signal ? null : code;
+      this.signalCode = signal;
+      this.emit('exit', this.exitCode, this.signalCode);
+      this.stdout?.push(null);
+      this.stderr?.push(null);
+      setTimeout(() => this.emit('close', this.exitCode, this.signalCode), 0);
+    }
+  }
+
+  const normalize = (args: unknown[]) => {
+    const rest = [...args];
+    const callback = typeof rest[rest.length - 1] === 'function' ? (rest.pop() as AnyFunction) : undefined;
+    const list = Array.isArray(rest[0]) ? (rest.shift() as unknown[]).map(String) : [];
+    const options = (rest[0] && typeof rest[0] === 'object' ? rest[0] : {}) as SpawnOptions;
+    return { list, options, callback };
+  };
+
+  const spawn = (command: string, ...args: unknown[]) => {
+    if (typeof command !== 'string' || command === '') {
+      throw codedError(`The argument 'file' cannot be empty. Received '${String(command)}'`, 'ERR_INVALID_ARG_VALUE', TypeError);
+    }
+    const { list, options } = normalize(args);
+    return new ChildProcess().start(command, list, options);
+  };
+
+  /** Runs to the end collecting output, then calls back as exec/execFile do. */
+  const collect = (child: ChildProcess, command: string, options: SpawnOptions, callback?: AnyFunction) => {
+    const chunks = { out: [] as Uint8Array[], err: [] as Uint8Array[] };
+    child.stdout?.on('data', (chunk: Uint8Array) => chunks.out.push(chunk));
+    child.stderr?.on('data', (chunk: Uint8Array) => chunks.err.push(chunk));
+    const text = (list: Uint8Array[]) => {
+      const joined = Buffer.concat(list);
+      return options.encoding === 'buffer' || options.encoding === null ? joined : joined.toString(options.encoding ?? 'utf8');
+    };
+    child.on('close', (code: number | null, signal: string | null) => {
+      const stdout = text(chunks.out);
+      const stderr = text(chunks.err);
+      const failed = code !== 0 || signal !== null;
+      const error = failed ? Object.assign(new Error(`Command failed: ${command}\n${String(stderr)}`), { code, killed: child.killed, signal, cmd: command, stdout, stderr }) : null;
+      callback?.(error, stdout, stderr);
+    });
+    child.on('error', (error: Error) => callback?.(error, '', ''));
+    return child;
+  };
+
+  const exec = (command: string, ...args: unknown[]) => {
+    const { options, callback } = normalize(args);
+    const child = new ChildProcess().start(command, [], { ...options, shell: options.shell ?? true, stdio: 'pipe' });
+    return collect(child, command, options, callback);
+  };
+
+  const execFile = (file: string, ...args: unknown[]) => {
+    const { list, options, callback } = normalize(args);
+    const child = new ChildProcess().start(file, options.shell ? list.map(quote) : list, { ...options, stdio: 'pipe' });
+    return collect(child, [file, ...list].join(' '), options, callback);
+  };
+
+  const fork = (modulePath: string | URL, ...args: unknown[]) => {
+    const { list, options } = normalize(args);
+    const path = modulePath instanceof URL ? decodeURIComponent(modulePath.pathname) : String(modulePath);
+    const execArgv = ((options as { execArgv?: string[] }).execArgv ?? []).map(String);
+    return new ChildProcess().start('node', [...execArgv, path, ...list], { ...options, stdio: options.stdio ?? 'inherit' });
+  };
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const promised = (run: (...args: any[]) => unknown) => (...args: unknown[]) =>
+    new Promise((resolve, reject) => {
+      run(...args, (error: Error | null, stdout: unknown, stderr: unknown) => (error ? reject(error) : resolve({ stdout, stderr })));
+    });
+  const custom = Symbol.for('nodejs.util.promisify.custom');
+  Object.assign(exec, { [custom]: promised(exec) });
+  Object.assign(execFile, { [custom]: promised(execFile) });
+
+  const module: Record<string, unknown> = {
+    ChildProcess,
+    spawn,
+    exec,
+    execFile,
+    fork,
+    execSync: () => unavailable('child_process.execSync'),
+    execFileSync: () => unavailable('child_process.execFileSync'),
+    spawnSync: () => unavailable('child_process.spawnSync'),
+    _forkChild: () => undefined,
+  };
+  module.default = module;
+  return module;
+}

@@ -1,0 +1,391 @@
+/**
+ * Node's http messages over the runtime's own streams: IncomingMessage (a Readable of the body, with headers
+ * lowercased and joined by Node's rules), ServerResponse (OutgoingMessage's header API, writeHead/flushHeaders,
+ * a body written in chunks, 'finish' then 'close'), and the socket both point at. A response goes to a
+ * ResponseSink: the preview, curl, or the http client of another process.
+ */
+import { codedError, headersFromRaw } from './http-headers';
+import { STATUS_CODES } from './http-status';
+import type { ResponseHead, ResponseSink } from './ports';
+
+type AnyFunction = (...args: unknown[]) => unknown;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor = new (...args: any[]) => any;
+type HeaderValue = string | number | readonly string[];
+
+export interface BufferClass {
+  from(value: unknown, encoding?: string): Uint8Array;
+  isBuffer(value: unknown): boolean;
+}
+
+export interface MessageBases {
+  EventEmitter: Constructor;
+  /** Node's legacy Stream (OutgoingMessage's base). */
+  Stream: Constructor;
+  Readable: Constructor;
+  Buffer: BufferClass;
+}
+
+const nextTick = (fn: AnyFunction, ...args: unknown[]) => queueMicrotask(() => fn(...args));
+
+export function createMessageClasses(bases: MessageBases) {
+  const { EventEmitter, Stream, Readable, Buffer } = bases;
+
+  /** The connection a request came in on. Nothing travels through it: bodies go through the messages. */
+  class Socket extends EventEmitter {
+    remoteAddress = '127.0.0.1';
+    remotePort = 40000 + Math.floor(Math.random() * 20000);
+    remoteFamily = 'IPv4';
+    localAddress = '127.0.0.1';
+    readable = true;
+    writable = true;
+    destroyed = false;
+    encrypted: boolean | undefined;
+    bytesRead = 0;
+    bytesWritten = 0;
+    timeout = 0;
+    server: unknown = null;
+    onDestroy: (error?: Error) => void = () => undefined;
+
+    constructor(
+      readonly localPort: number,
+      encrypted = false,
+    ) {
+      super();
+      if (encrypted) this.encrypted = true;
+    }
+    address() {
+      return { address: this.localAddress, family: 'IPv4', port: this.localPort };
+    }
+    setTimeout(ms: number, callback?: AnyFunction) {
+      this.timeout = ms;
+      if (callback) this.once('timeout', callback);
+      return this;
+    }
+    setNoDelay() {
+      return this;
+    }
+    setKeepAlive() {
+      return this;
+    }
+    ref() {
+      return this;
+    }
+    unref() {
+      return this;
+    }
+    cork() {}
+    uncork() {}
+    write(_chunk?: unknown, ...rest: unknown[]) {
+      const callback = rest.find((arg) => typeof arg === 'function') as AnyFunction | undefined;
+      if (callback) nextTick(callback);
+      return true;
+    }
+    end() {
+      return this.destroy();
+    }
+    destroySoon() {
+      this.destroy();
+    }
+    destroy(error?: Error) {
+      if (this.destroyed) return this;
+      this.destroyed = true;
+      this.readable = false;
+      this.writable = false;
+      this.onDestroy(error);
+      nextTick(() => {
+        if (error) this.emit('error', error);
+        this.emit('close', Boolean(error));
+      });
+      return this;
+    }
+  }
+
+  class IncomingMessage extends Readable {
+    httpVersion = '1.1';
+    httpVersionMajor = 1;
+    httpVersionMinor = 1;
+    complete = false;
+    aborted = false;
+    headers: Record<string, string | string[]> = {};
+    rawHeaders: string[] = [];
+    trailers: Record<string, string> = {};
+    rawTrailers: string[] = [];
+    method: string | undefined = undefined;
+    url = '';
+    statusCode: number | null = null;
+    statusMessage: string | null = null;
+    destroyed = false;
+    errored: Error | null = null;
+    /** On a client's response: the request it answers. */
+    req: unknown = null;
+
+    constructor(readonly socket: InstanceType<typeof Socket>) {
+      super();
+    }
+    get connection() {
+      return this.socket;
+    }
+    get headersDistinct() {
+      const distinct: Record<string, string[]> = {};
+      for (let i = 0; i + 1 < this.rawHeaders.length; i += 2) {
+        (distinct[(this.rawHeaders[i] as string).toLowerCase()] ??= []).push(this.rawHeaders[i + 1] as string);
+      }
+      return distinct;
+    }
+    setRawHeaders(raw: string[]) {
+      this.rawHeaders = raw;
+      this.headers = headersFromRaw(raw);
+    }
+    /** The body arrives: one chunk, or none (null ends it). */
+    deliver(chunk: Uint8Array | null) {
+      if (this.destroyed) return;
+      if (chunk) {
+        this.push(chunk);
+        return;
+      }
+      this.complete = true;
+      this.push(null);
+    }
+    setTimeout(ms: number, callback?: AnyFunction) {
+      this.socket.setTimeout(ms, callback);
+      return this;
+    }
+    destroy(error?: Error) {
+      if (this.destroyed) return this;
+      this.destroyed = true;
+      if (error) this.errored = error;
+      if (!this.complete) this.aborted = true;
+      this.socket.destroy(error);
+      nextTick(() => {
+        if (error && this.listenerCount('error') > 0) this.emit('error', error);
+        this.emit('close');
+      });
+      return this;
+    }
+  }
+
+  /** OutgoingMessage's header API, kept with the names as the program spelled them. */
+  class OutgoingMessage extends Stream {
+    readonly outHeaders = new Map<string, { name: string; value: HeaderValue }>();
+    headersSent = false;
+    finished = false;
+    writable = true;
+    writableEnded = false;
+    writableFinished = false;
+    writableCorked = 0;
+    writableHighWaterMark = 16384;
+    writableLength = 0;
+    writableObjectMode = false;
+    writableNeedDrain = false;
+    destroyed = false;
+    sendDate = true;
+    chunkedEncoding = false;
+    useChunkedEncodingByDefault = true;
+    shouldKeepAlive = true;
+
+    get _header() {
+      return this.headersSent ? 'sent' : null;
+    }
+    setHeader(name: string, value: HeaderValue) {
+      if (this.headersSent) throw codedError('Cannot set headers after they are sent to the client', 'ERR_HTTP_HEADERS_SENT');
+      if (typeof name !== 'string' || !/^[\w!#$%&'*+.^`|~-]+$/.test(name)) {
+        throw codedError(`Header name must be a valid HTTP token ["${String(name)}"]`, 'ERR_INVALID_HTTP_TOKEN', TypeError);
+      }
+      if (value === undefined) throw codedError(`Invalid value "undefined" for header "${name}"`, 'ERR_HTTP_INVALID_HEADER_VALUE', TypeError);
+      this.outHeaders.set(name.toLowerCase(), { name, value: Array.isArray(value) ? [...value] : value });
+      return this;
+    }
+    setHeaders(headers: Headers | Map<string, HeaderValue>) {
+      for (const [name, value] of headers) this.setHeader(name, value);
+      return this;
+    }
+    appendHeader(name: string, value: HeaderValue) {
+      const existing = this.outHeaders.get(name.toLowerCase());
+      if (!existing) return this.setHeader(name, value);
+      const values = [existing.value, value].flat().map(String);
+      return this.setHeader(existing.name, values);
+    }
+    getHeader(name: string) {
+      return this.outHeaders.get(String(name).toLowerCase())?.value;
+    }
+    getHeaders() {
+      const headers: Record<string, HeaderValue> = Object.create(null);
+      for (const [key, { value }] of this.outHeaders) headers[key] = value;
+      return headers;
+    }
+    getHeaderNames() {
+      return [...this.outHeaders.keys()];
+    }
+    getRawHeaderNames() {
+      return [...this.outHeaders.values()].map(({ name }) => name);
+    }
+    hasHeader(name: string) {
+      return this.outHeaders.has(String(name).toLowerCase());
+    }
+    removeHeader(name: string) {
+      if (this.headersSent) throw codedError('Cannot remove headers after they are sent to the client', 'ERR_HTTP_HEADERS_SENT');
+      this.outHeaders.delete(String(name).toLowerCase());
+    }
+    /** [name, value] pairs, one per value, as they go out. */
+    headerPairs(): [string, string][] {
+      const pairs: [string, string][] = [];
+      for (const { name, value } of this.outHeaders.values()) {
+        for (const one of Array.isArray(value) ? value : [value]) pairs.push([name, String(one)]);
+      }
+      return pairs;
+    }
+    toBytes(chunk: unknown, encoding?: unknown): Uint8Array {
+      if (chunk instanceof Uint8Array) return chunk;
+      if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
+      if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      throw codedError(
+        `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${chunk === null ? 'null' : typeof chunk}`,
+        'ERR_INVALID_ARG_TYPE',
+        TypeError,
+      );
+    }
+    cork() {
+      this.writableCorked++;
+    }
+    uncork() {
+      if (this.writableCorked > 0) this.writableCorked--;
+    }
+    setTimeout(_ms: number, callback?: AnyFunction) {
+      if (callback) this.once('timeout', callback);
+      return this;
+    }
+    addTrailers() {}
+  }
+
+  class ServerResponse extends OutgoingMessage {
+    statusCode = 200;
+    statusMessage: string | undefined = undefined;
+    strictContentLength = false;
+    private wroteBody = false;
+    private sink: ResponseSink | null = null;
+
+    constructor(readonly req: InstanceType<typeof IncomingMessage>) {
+      super();
+    }
+    get socket() {
+      return this.destroyed || this.writableFinished ? null : this.req.socket;
+    }
+    get connection() {
+      return this.socket;
+    }
+    /** Where this response goes; set by the server before the request is emitted. */
+    attach(sink: ResponseSink) {
+      this.sink = sink;
+    }
+    writeHead(statusCode: number, reason?: string | Record<string, HeaderValue> | unknown[], headers?: Record<string, HeaderValue> | unknown[]) {
+      if (this.headersSent) throw codedError('Cannot write headers after they are sent to the client', 'ERR_HTTP_HEADERS_SENT');
+      const code = Number(statusCode);
+      if (!Number.isInteger(code) || code < 100 || code > 999) throw codedError(`Invalid status code: ${String(statusCode)}`, 'ERR_HTTP_INVALID_STATUS_CODE', RangeError);
+      this.statusCode = code;
+      if (typeof reason === 'string') this.statusMessage = reason;
+      else headers = reason;
+      if (Array.isArray(headers)) {
+        const pairs = headers.length && Array.isArray(headers[0]) ? (headers as [string, HeaderValue][]) : [];
+        if (!pairs.length) for (let i = 0; i + 1 < headers.length; i += 2) pairs.push([headers[i] as string, headers[i + 1] as HeaderValue]);
+        for (const [name, value] of pairs) this.appendHeader(name, value);
+      } else if (headers) {
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.setHeader(name, value);
+      }
+      this.sendHead();
+      return this;
+    }
+    flushHeaders() {
+      if (!this.headersSent) this.sendHead();
+    }
+    private sendHead(bodyLength?: number) {
+      if (this.headersSent) return;
+      if (this.sendDate && !this.hasHeader('date')) this.setHeader('Date', new Date().toUTCString());
+      if (bodyLength !== undefined && !this.hasHeader('content-length') && !this.hasHeader('transfer-encoding') && this.hasBody()) {
+        this.setHeader('Content-Length', bodyLength);
+      }
+      this.statusMessage ??= STATUS_CODES[this.statusCode] ?? 'unknown';
+      const pairs = this.headerPairs();
+      this.headersSent = true;
+      const head: ResponseHead & { rawHeaders: string[] } = {
+        statusCode: this.statusCode,
+        statusMessage: this.statusMessage,
+        headers: Object.fromEntries(Object.entries(headersFromRaw(pairs.flat())).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
+        rawHeaders: pairs.flat(),
+      };
+      this.sink?.head(head);
+    }
+    private hasBody() {
+      return this.req.method !== 'HEAD' && this.statusCode !== 204 && this.statusCode !== 304 && !(this.statusCode >= 100 && this.statusCode < 200);
+    }
+    write(chunk: unknown, encoding?: unknown, callback?: AnyFunction) {
+      if (typeof encoding === 'function') [callback, encoding] = [encoding as AnyFunction, undefined];
+      if (this.writableEnded) {
+        const error = codedError('write after end', 'ERR_STREAM_WRITE_AFTER_END');
+        nextTick(() => (callback ? callback(error) : this.emit('error', error)));
+        return false;
+      }
+      if (this.destroyed) {
+        const error = codedError('Cannot call write after a stream was destroyed', 'ERR_STREAM_DESTROYED');
+        if (callback) nextTick(callback, error);
+        return false;
+      }
+      const bytes = this.toBytes(chunk, encoding);
+      this.sendHead();
+      if (bytes.length && this.hasBody()) {
+        this.wroteBody = true;
+        this.sink?.chunk(bytes);
+      }
+      if (callback) nextTick(callback);
+      return true;
+    }
+    end(chunk?: unknown, encoding?: unknown, callback?: AnyFunction) {
+      if (typeof chunk === 'function') [callback, chunk] = [chunk as AnyFunction, undefined];
+      else if (typeof encoding === 'function') [callback, encoding] = [encoding as AnyFunction, undefined];
+      if (this.writableEnded) {
+        if (callback) nextTick(callback);
+        return this;
+      }
+      const bytes = chunk === undefined || chunk === null ? null : this.toBytes(chunk, encoding);
+      if (!this.headersSent) this.sendHead(this.wroteBody ? undefined : (bytes?.length ?? 0));
+      if (bytes?.length && this.hasBody()) this.sink?.chunk(bytes);
+      this.finished = true;
+      this.writableEnded = true;
+      this.writable = false;
+      this.sink?.end();
+      nextTick(() => {
+        this.writableFinished = true;
+        this.emit('prefinish');
+        this.emit('finish');
+        if (callback) callback();
+        nextTick(() => {
+          this.emit('close');
+          this.req.emit('close');
+        });
+      });
+      return this;
+    }
+    destroy(error?: Error) {
+      if (this.destroyed) return this;
+      this.destroyed = true;
+      this.writable = false;
+      if (!this.writableEnded) this.sink?.abort(error ?? codedError('socket hang up', 'ECONNRESET'));
+      nextTick(() => {
+        if (error && this.listenerCount('error') > 0) this.emit('error', error);
+        this.emit('close');
+      });
+      return this;
+    }
+    writeContinue() {}
+    writeProcessing() {}
+    writeEarlyHints(_hints: unknown, callback?: AnyFunction) {
+      if (callback) nextTick(callback);
+    }
+    assignSocket() {}
+    detachSocket() {}
+  }
+
+  return { Socket, IncomingMessage, OutgoingMessage, ServerResponse };
+}
+
+export type MessageClasses = ReturnType<typeof createMessageClasses>;

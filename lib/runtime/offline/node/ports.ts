@@ -1,0 +1,191 @@
+/**
+ * The ports of this machine: which server listens where, shared by every process of the page. A port may be
+ * bound once per address, as in Node: servers on 127.0.0.1 and ::1 can share port 3000 (Fastify listens on
+ * both for `localhost`), while a wildcard address (0.0.0.0, ::) takes the port for every address. Requests to
+ * a port go to its first listening server. The first bind of a port opens it to the preview (through
+ * `announce`), the last close closes it.
+ */
+
+export interface Exchange {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: Uint8Array;
+}
+
+export interface ResponseHead {
+  statusCode: number;
+  statusMessage: string;
+  headers: Record<string, string>;
+  /** Name/value pairs as the server sent them (repeated headers such as set-cookie stay apart). */
+  rawHeaders?: string[];
+}
+
+/** Where a server's response goes: the preview, curl, or another process's http client. */
+export interface ResponseSink {
+  head(head: ResponseHead): void;
+  chunk(bytes: Uint8Array): void;
+  end(): void;
+  /** The connection broke before the response ended (the server destroyed it). */
+  abort(error: Error): void;
+}
+
+export interface Listener {
+  /** Serves one request; the server answers through the sink, possibly over many tasks. */
+  serve(exchange: Exchange, sink: ResponseSink): void;
+  /** Closes the server (a process ending, "stop all"). */
+  close(): void;
+}
+
+/** What almostnode's service-worker bridge needs of a server on a port. */
+export interface PortEntry {
+  listening: boolean;
+  address(): { port: number; address: string; family: string };
+  close(): void;
+  handleRequest(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: Uint8Array,
+  ): Promise<ResponseHead & { body: Uint8Array }>;
+  /** The bridge's streaming form (the service worker streams POSTs to /api/…): chunks as the server writes them. */
+  handleStreamingRequest(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+    onStart: (statusCode: number, statusMessage: string, headers: Record<string, string>) => void,
+    onChunk: (chunk: Uint8Array) => void,
+    onEnd: () => void,
+  ): Promise<void>;
+}
+
+export interface PortAnnouncer {
+  open(port: number, entry: PortEntry): void;
+  close(port: number): void;
+}
+
+const WILDCARDS = new Set(['0.0.0.0', '::', '']);
+
+export function addressInUse(port: number, address: string): Error {
+  return Object.assign(new Error(`listen EADDRINUSE: address already in use ${address.includes(':') ? `[${address}]` : address}:${port}`), {
+    code: 'EADDRINUSE',
+    errno: -98,
+    syscall: 'listen',
+    address,
+    port,
+  });
+}
+
+export function connectionRefused(port: number): Error {
+  return Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:${port}`), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+    address: '127.0.0.1',
+    port,
+  });
+}
+
+/** Collects a whole response, for the preview and curl. */
+export function collect(serve: (sink: ResponseSink) => void): Promise<ResponseHead & { body: Uint8Array }> {
+  return new Promise((resolve, reject) => {
+    let head: ResponseHead = { statusCode: 200, statusMessage: 'OK', headers: {} };
+    const chunks: Uint8Array[] = [];
+    serve({
+      head: (value) => void (head = value),
+      chunk: (bytes) => void chunks.push(bytes),
+      end: () => {
+        const body = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+        let at = 0;
+        for (const chunk of chunks) body.set(chunk, (at += chunk.length) - chunk.length);
+        resolve({ ...head, body });
+      },
+      abort: reject,
+    });
+  });
+}
+
+export class PortTable {
+  private readonly bindings = new Map<number, { address: string; listener: Listener }[]>();
+
+  constructor(private readonly announce: PortAnnouncer) {}
+
+  /** Binds `listener` to port/address; throws EADDRINUSE when the port is taken for that address. */
+  bind(port: number, address: string, listener: Listener): void {
+    const taken = this.bindings.get(port) ?? [];
+    if (taken.some((binding) => binding.address === address || WILDCARDS.has(binding.address) || WILDCARDS.has(address))) {
+      throw addressInUse(port, address);
+    }
+    taken.push({ address, listener });
+    this.bindings.set(port, taken);
+    if (taken.length === 1) this.announce.open(port, this.entry(port));
+  }
+
+  unbind(port: number, listener: Listener): void {
+    const taken = (this.bindings.get(port) ?? []).filter((binding) => binding.listener !== listener);
+    if (taken.length > 0) {
+      this.bindings.set(port, taken);
+      return;
+    }
+    if (!this.bindings.delete(port)) return;
+    this.announce.close(port);
+  }
+
+  listening(port: number): boolean {
+    return this.bindings.has(port);
+  }
+
+  /** The server that answers requests to `port`, if any. */
+  get(port: number): Listener | undefined {
+    return this.bindings.get(port)?.[0]?.listener;
+  }
+
+  /** A whole response from the server on `port` (ECONNREFUSED when none listens), for the preview and curl. */
+  request(port: number, exchange: Exchange): Promise<ResponseHead & { body: Uint8Array }> {
+    const listener = this.get(port);
+    if (!listener) return Promise.reject(connectionRefused(port));
+    return collect((sink) => listener.serve(exchange, sink));
+  }
+
+  /** A free port for `listen(0)`, from the range Linux hands out. */
+  ephemeral(): number {
+    for (;;) {
+      const port = 32768 + Math.floor(Math.random() * 28000);
+      if (!this.bindings.has(port)) return port;
+    }
+  }
+
+  private entry(port: number): PortEntry {
+    const bindings = this.bindings;
+    return {
+      get listening() {
+        return bindings.has(port);
+      },
+      address: () => ({ port, address: '::', family: 'IPv6' }),
+      close: () => {
+        for (const binding of [...(bindings.get(port) ?? [])]) binding.listener.close();
+      },
+      handleRequest: (method, url, headers, body) => this.request(port, { method, url, headers, body }),
+      handleStreamingRequest: (method, url, headers, body, onStart, onChunk, onEnd) =>
+        new Promise<void>((resolve, reject) => {
+          const listener = this.get(port);
+          if (!listener) return reject(connectionRefused(port));
+          let started = false;
+          const start = (head: ResponseHead) => {
+            if (!started) onStart(head.statusCode, head.statusMessage, head.headers);
+            started = true;
+          };
+          listener.serve(
+            { method, url, headers, body },
+            {
+              head: start,
+              chunk: onChunk,
+              end: () => (start({ statusCode: 200, statusMessage: 'OK', headers: {} }), onEnd(), resolve()),
+              abort: (error) => (started ? (onEnd(), resolve()) : reject(error)),
+            },
+          );
+        }),
+    };
+  }
+}

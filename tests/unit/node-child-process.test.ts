@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+/** child_process in the offline runtime: children are processes of the runtime's own shell, with Node's events. */
+import { describe, expect, it } from 'vitest';
+import { createShell } from '@/lib/runtime/offline/commands';
+import { InputChannel } from '@/lib/runtime/offline/process';
+import { nodeDeps, workspace } from './node-run-helpers';
+
+async function run(files: Record<string, string>, line = 'node /main.js') {
+  const shell = createShell({ ...nodeDeps(workspace(files)), registry: 'http://registry.invalid' });
+  let out = '';
+  const code = await shell.runLine(line, { cwd: '/', env: { PATH: '/node_modules/.bin:/usr/bin' }, signal: new AbortController().signal, stdin: new InputChannel(), write: (text) => void (out += text) });
+  return { code, out };
+}
+
+describe('child_process', () => {
+  it('spawns node with piped output, then exit and close with the code', async () => {
+    const result = await run({
+      '/main.js': `
+const { spawn } = require('child_process');
+const child = spawn('node', ['-e', 'console.log(1+1); console.error("warn"); process.exitCode = 3']);
+let out = '', err = '';
+child.on('spawn', () => console.log('spawned', typeof child.pid));
+child.stdout.on('data', (d) => (out += d));
+child.stderr.on('data', (d) => (err += d));
+child.on('exit', (code, signal) => console.log('exit', code, signal));
+child.on('close', (code) => console.log('close', code, JSON.stringify(out), JSON.stringify(err)));
+`,
+    });
+    expect(result).toEqual({ code: 0, out: 'spawned number\nexit 3 null\nclose 3 "2\\n" "warn\\n"\n' });
+  });
+
+  it("passes output through with stdio 'inherit', writes to a child's stdin, and runs package bins", async () => {
+    const result = await run({
+      '/node_modules/.bin/hello': '#!/usr/bin/env node\nconsole.log("hello from the bin", process.argv[2]);\n',
+      '/main.js': `
+const { spawn } = require('child_process');
+const bin = spawn('hello', ['there'], { stdio: 'inherit' });
+bin.on('close', (code) => {
+  const upper = spawn('node', ['-e', 'process.stdin.on("data", (d) => process.stdout.write(String(d).toUpperCase()))']);
+  upper.stdout.on('data', (d) => process.stdout.write('child says ' + d + '\\n'));
+  upper.on('close', (code2) => console.log('done', code, code2));
+  upper.stdin.write('abc');
+  upper.stdin.end();
+});
+`,
+    });
+    expect(result.out).toBe('hello from the bin there\nchild says ABC\ndone 0 0\n');
+  });
+
+  it('kills a child with a signal, execs through the shell, and reports a missing command as ENOENT', async () => {
+    const result = await run({
+      '/main.js': `
+const { spawn, exec, execSync } = require('child_process');
+const forever = spawn('node', ['-e', 'setInterval(() => {}, 1000)']);
+forever.on('exit', (code, signal) => {
+  console.log('killed', code, signal, forever.killed);
+  exec('echo one && exit 4', (error, stdout) => {
+    console.log(JSON.stringify(stdout), error.code);
+    spawn('no-such-command').on('error', (e) => {
+      console.log(e.code, e.message);
+      try { execSync('ls'); } catch (e2) { console.log(e2.code); }
+    });
+  });
+});
+setTimeout(() => forever.kill('SIGINT'), 100);
+`,
+    });
+    expect(result.out).toContain('killed null SIGINT true\n"one\\n" 4\nENOENT spawn no-such-command ENOENT\nERR_FEATURE_UNAVAILABLE_ON_PLATFORM\n');
+  });
+});
