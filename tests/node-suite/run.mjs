@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs Node's own test/parallel files (manifest.json) in the offline runtime and reports pass rates per module.
 //
-//   node tests/node-suite/run.mjs [--port=N | --base-url=URL] [--pages=3] [--timeout-ms=5000] [--grep=text] [--no-adapt]
+//   node tests/node-suite/run.mjs [--port=N | --base-url=URL] [--pages=3] [--timeout-ms=3500] [--grep=text] [--no-adapt]
 //
 // With --port or --base-url it uses a production server already running there (started with
 // TABSMITH_DEV_PAGES=1, as the e2e tests and the bench start it); otherwise it starts one like `npm run bench`

@@ -54,7 +54,7 @@ export function summaryText(run, { slowest = 10, topCauses = 15 } = {}) {
   return [
     `Node's test/parallel (${run.manifest.source.nodeVersion}) in the offline runtime: ${total.passed} of ${total.files} files pass (${total.rate.toFixed(1)}%); ${total.skipped} of the rest were skipped by Node's harness for want of something real Node has`,
     `${run.pages} runtime frames, ${run.timeoutMs / 1000} s per file, ${(run.wallMs / 1000).toFixed(0)} s in all, ${run.restarts} frame replacements`,
-    ...run.results.filter((r) => r.leaked).map((r) => `built-ins changed by ${r.path} reached the next process: ${r.leaked}`),
+    ...run.results.filter((r) => r.leaked).map((r) => `built-ins found changed after ${r.path} ran, by the next process in its frame: ${r.leaked}`),
     '',
     table(['module', 'files', 'pass', 'fail', 'skip', 'rate'], rows),
     '',
@@ -96,9 +96,9 @@ export function failingMarkdown(run) {
   const leaking = run.results.filter((r) => r.leaked);
   if (leaking.length) {
     out.push(
-      '## Files whose changes to built-ins reached the next process',
+      '## Changes to built-ins that reached the next process',
       '',
-      "The runtime's processes share one JavaScript realm: these files replaced built-ins, and the next file in the same frame saw the change (in Node each process starts clean). The next file was rerun in a fresh frame; the file itself is counted by its own exit code.",
+      "The runtime's processes share one JavaScript realm: the next file in the same frame found these built-ins changed when it started (in Node each process starts clean). Listed is the file that ran just before it there, most likely the one that changed them; the next file was rerun in a fresh frame, and each file counts by its own exit code.",
       '',
       ...leaking.map((r) => `- \`${r.path.replace('test/parallel/', '')}\`: ${r.leaked}`),
       '',
