@@ -31,11 +31,13 @@ export function classify(run) {
       ? { status: 'skip', reason: skipped.replace(/^1\.\.0 # Skipped:?\s*/, ''), head, exitCode: 0 }
       : { status: 'pass', reason: '', head, exitCode: 0 };
   }
+  const errorLine = all.find((line) => ERROR_LINE.test(line.trim()));
   if (run.timedOut) {
     const stuck = run.restarted ? ', and the frame did not answer the kill (watchdog replaced it)' : '';
-    return { status: 'fail', reason: `timed out${stuck}`, head, exitCode: run.exitCode };
+    // Node exits with code 1 on an uncaught error; a process that printed one and ran on failed there already.
+    const after = errorLine ? ` after an uncaught error (Node would have exited): ${errorLine.trim().slice(0, 200)}` : '';
+    return { status: 'fail', reason: `timed out${stuck}${after}`, head, exitCode: run.exitCode };
   }
-  const errorLine = all.find((line) => ERROR_LINE.test(line.trim()));
   const reason = (errorLine ?? all.at(-1) ?? `exit code ${run.exitCode} with no output`).trim().slice(0, 240);
   return { status: 'fail', reason, head, exitCode: run.exitCode };
 }
@@ -46,6 +48,7 @@ export function classify(run) {
  * failures on different values fall together.
  */
 export function causeOf(reason) {
+  if (reason.startsWith('timed out') && reason.includes(' after an uncaught error')) return 'timed out after an uncaught error (Node would have exited)';
   return reason
     .replace(/^(Uncaught |Unhandled promise rejection: )/, '')
     .replace(/(AssertionError \[ERR_ASSERTION\]):.*/, '$1')
