@@ -6,12 +6,13 @@
 // With --port or --base-url it uses a production server already running there (started with
 // TABSMITH_DEV_PAGES=1, as the e2e tests and the bench start it); otherwise it starts one like `npm run bench`
 // does (TABSMITH_BENCH_PORT, default 3001; TABSMITH_DIST_DIR). A full run rewrites tests/node-suite/FAILING.md;
-// every run writes bench/results/node-suite.json. Exits 0 whatever the rate: it measures, the e2e spec asserts.
-import { writeFileSync, mkdirSync } from 'node:fs';
+// every run writes bench/results/node-suite.json. With --check it exits 1 when the overall rate falls below
+// baseline.json's rate minus its margin; otherwise it exits 0 whatever the rate (it measures).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launchChromium } from '../../bench/lib/browser.mjs';
 import { startServers } from '../../bench/lib/server.mjs';
-import { failingMarkdown, summaryText } from './lib/report.mjs';
+import { failingMarkdown, rates, summaryText } from './lib/report.mjs';
 import { DEFAULT_PAGES, DEFAULT_TIMEOUT_MS, runNodeSuite } from './lib/run-suite.mjs';
 import { suiteHere } from './suite-dir.mjs';
 
@@ -57,4 +58,13 @@ console.log(`\nwrote ${resultsPath}`);
 if (!grep) {
   writeFileSync(join(suiteHere, 'FAILING.md'), `${failingMarkdown(run)}\n`);
   console.log(`wrote ${join(suiteHere, 'FAILING.md')}`);
+}
+if (process.argv.includes('--check')) {
+  const baseline = JSON.parse(readFileSync(join(suiteHere, 'baseline.json'), 'utf8'));
+  const { total } = rates(run.results);
+  const floor = baseline.overallRate - baseline.margin;
+  if (total.files !== baseline.files || total.rate < floor) {
+    console.error(`node-suite: ${total.files} of ${baseline.files} files ran, ${total.rate.toFixed(1)}% passed; the floor is ${floor.toFixed(1)}%`);
+    process.exit(1);
+  }
 }
