@@ -14,12 +14,12 @@ const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]'
 test.describe('project scaffolders', () => {
   test.setTimeout(180_000);
 
-  test('npx create-vite@latest scaffolds a React + TypeScript app that installs and serves its page', async ({ page }, info) => {
+  test('npm create vite@latest scaffolds a React + TypeScript app that installs and serves its page', async ({ page }, info) => {
     await importProject(page, info, 'scaffold-vite', {});
     const shell = terminal(page, 1);
-    // The terminal is a TTY, where create-vite would ask which linter to use and whether to start at once; its
-    // flags answer those as a user would on one line.
-    await shell.run('npx --yes create-vite@latest my-app --template react-ts --no-interactive', {
+    // As Vite's docs say to start (npm create runs create-vite through npm exec). The terminal is a TTY, where
+    // create-vite would ask which linter to use and whether to start at once; its flags answer those on one line.
+    await shell.run('npm create vite@latest my-app -- --template react-ts --no-interactive', {
       output: /Done\. Now run:/,
       timeout: SCAFFOLD_TIMEOUT_MS,
     });
