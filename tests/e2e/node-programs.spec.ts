@@ -37,4 +37,7 @@ test('serve, http-server and express installed with npm run from node_modules an
   const fourth = terminal(page, 4);
   await fourth.run(`node -e "require('http').get('http://localhost:3002/', (r) => { let b = ''; r.on('data', (c) => b += c); r.on('end', () => console.log('ex ' + r.statusCode + ' ' + b)) })"`, { output: 'ex 200 <h1>express esm ok</h1>' });
   await fourth.run(`node -e "require('http').get('http://localhost:3000/', (r) => console.log('serve ' + r.statusCode))"`, { output: 'serve 200' });
+  // As in Node, an error nobody catches ends its process with status 1, though a server of it was listening.
+  await fourth.run(`node -e "require('http').createServer().listen(3003); setTimeout(() => { throw new Error('bo' + 'om') }, 50)"; echo "status $?"`, { output: 'status 1' });
+  await expect(fourth.panel).toContainText('Error: boom');
 });

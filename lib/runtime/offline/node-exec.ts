@@ -191,16 +191,52 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     if (exitCode === null) exitCode = 1;
     exited = true;
   };
-  // Errors thrown later from timers or request handlers reach the page; show them in this process's output.
+  // Errors thrown later from timers or request handlers reach the page. As in Node, a process with an
+  // 'uncaughtException' (or 'unhandledRejection') listener hands them to it; one without prints them and ends
+  // with code 1, its 'exit' listeners run, rather than living on with a server that half works.
+  const crash = (error: unknown) => {
+    if (exitCode !== null) return;
+    printError(`${describeError(error)}\n`);
+    exitCode = 1;
+    try {
+      proc.emit('exit', 1);
+    } catch (exitError) {
+      if (!(exitError instanceof ExitSignal)) printError(`${describeError(exitError)}\n`);
+    }
+    exited = true;
+  };
+  const handled = (event: string, ...args: unknown[]) => {
+    if (proc.listenerCount(event) === 0) return false;
+    try {
+      proc.emit(event, ...args);
+    } catch (error) {
+      crash(error);
+    }
+    return true;
+  };
   const onError = (event: ErrorEvent) => {
     if (event.error instanceof ExitSignal) return event.preventDefault();
-    if (deps.servers.current() !== owner) return;
-    printError(`Uncaught ${event.error instanceof Error ? describeError(event.error) : event.message}\n`);
+    if (deps.servers.current() !== owner || exited) return;
+    event.preventDefault();
+    const error = event.error ?? new Error(event.message);
+    if (!handled('uncaughtException', error, 'uncaughtException')) crash(error);
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (event.reason instanceof ExitSignal) return event.preventDefault();
-    if (deps.servers.current() !== owner) return;
-    printError(`Unhandled promise rejection: ${describeError(event.reason)}\n`);
+    if (deps.servers.current() !== owner || exited) return;
+    event.preventDefault();
+    if (handled('unhandledRejection', event.reason, event.promise)) return;
+    const error =
+      event.reason instanceof Error
+        ? event.reason
+        : Object.assign(
+            new Error(
+              'This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). ' +
+                `The promise rejected with the reason "${deps.inspect(event.reason)}".`,
+            ),
+            { name: 'UnhandledPromiseRejection', code: 'ERR_UNHANDLED_REJECTION' },
+          );
+    if (!handled('uncaughtException', error, 'unhandledRejection')) crash(error);
   };
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
