@@ -28,9 +28,9 @@ const chromiumArgs = chromium.args;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two workers on two cores: most of a test's time is the page waiting on the runtime (boots, installs, the
-  // dev server), so two spec files side by side nearly halve the run; tests wait on state, not on fixed times.
-  workers: 2,
+  // Two cores, shared with the server under test, and the tests are CPU-bound there (each page's Chromium
+  // renderers, GPU and browser processes): a second worker in CI only made each test slower.
+  workers: isCI ? 1 : 2,
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,

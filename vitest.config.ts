@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 15_000,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, where its
+    // main process sits idle while the files run.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
   },
 });

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit tests, production build, e2e tests; the first failing step stops the run.
+// On a 2-core machine the steps that use one core each (tsc, ESLint) run side by side, together with filling the
+// fixture registry's package cache (network-bound; the e2e tests' registry would otherwise fill it when it
+// starts). Each step's output is printed whole when it ends, and the run ends with how long each step took.
+import { spawn } from 'node:child_process';
+import { ensureRealPackages } from '../tests/e2e/fixtures/registry/cache.mjs';
+
+const timings = [];
+
+function run(name, command, args, { buffered = false } = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      timings.push([name, performance.now() - started]);
+      if (buffered) process.stdout.write(`\n---- ${name} ----\n${output}`);
+      if (code === 0) resolve();
+      else reject(new Error(`${name} failed (exit code ${code})`));
+    });
+  });
+}
+
+async function fillRegistryCache() {
+  const started = performance.now();
+  const lines = [];
+  await ensureRealPackages({ log: (line) => lines.push(`[fixture-registry] ${line}`) });
+  timings.push(['fixture registry cache', performance.now() - started]);
+  if (lines.length) console.log(`\n---- fixture registry cache ----\n${lines.join('\n')}`);
+}
+
+function printTimings() {
+  console.log('\n==== time per step ====');
+  for (const [name, ms] of timings) console.log(`${(ms / 1000).toFixed(1).padStart(8)} s  ${name}`);
+}
+
+const npx = (...args) => ['npx', ['--no-install', ...args]];
+try {
+  // Settled, not raced: a failing step still lets the others finish and print what they found.
+  const first = await Promise.allSettled([
+    run('typecheck (tsc)', ...npx('tsc', '--noEmit'), { buffered: true }),
+    run('lint (eslint)', ...npx('eslint', '.', '--max-warnings=0'), { buffered: true }),
+    fillRegistryCache(),
+  ]);
+  const failed = first.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  await run('unit tests (vitest)', ...npx('vitest', 'run'));
+  await run('build (next build)', 'npm', ['run', 'build']);
+  await run('e2e tests (playwright)', ...npx('playwright', 'test'));
+  printTimings();
+} catch (error) {
+  printTimings();
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
