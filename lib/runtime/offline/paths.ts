@@ -28,3 +28,13 @@ export function dirname(path: string): string {
   const normal = toVfsPath(path);
   return normal.slice(0, normal.lastIndexOf('/')) || '/';
 }
+
+/** `to` relative to `from` (both absolute workspace paths), as git prints paths and npm writes `file:` specs. */
+export function relativePath(from: string, to: string): string {
+  const a = from.split('/').filter(Boolean);
+  const b = to.split('/').filter(Boolean);
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  const parts = [...a.slice(common).map(() => '..'), ...b.slice(common)];
+  return parts.join('/') || '.';
+}

@@ -5,7 +5,7 @@
  */
 import type { VirtualFS } from 'almostnode';
 import type { PromiseFsClient } from 'isomorphic-git';
-import { joinPath, resolvePath, toVfsPath } from '../paths';
+import { joinPath, relativePath, resolvePath, toVfsPath } from '../paths';
 import type { CommandIO } from '../process';
 import { gitFs } from './fs-adapter';
 import { paletteFor, type Palette } from './palette';
@@ -67,15 +67,6 @@ function isInside(path: string, folder: string): boolean {
   return folder === '/' || path === folder || path.startsWith(`${folder}/`);
 }
 
-/** `to` relative to `from` (both VFS paths), as git prints paths relative to the current folder. */
-export function relativePath(from: string, to: string): string {
-  const a = from.split('/').filter(Boolean);
-  const b = to.split('/').filter(Boolean);
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  const parts = [...a.slice(common).map(() => '..'), ...b.slice(common)];
-  return parts.join('/') || '.';
-}
 
 /** A path the user typed (relative to their folder) as a repository path ("src/a.js"; "." for the root). */
 export function toRepoPath(repo: Repo, input: string): string {

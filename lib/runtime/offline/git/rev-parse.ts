@@ -1,6 +1,7 @@
 /** `git rev-parse`: commit ids of refs (`HEAD`, branches, `--short`), `--abbrev-ref`, and where the repository is. */
 import { parseArgs } from './args';
-import { fatal, findWorkTree, openRepo, relativePath, type GitSession } from './repo';
+import { relativePath } from '../paths';
+import { fatal, findWorkTree, openRepo, type GitSession } from './repo';
 import { commitOf, currentBranch, shortOid } from './state';
 
 const USAGE = '[--short] [--abbrev-ref] [--show-toplevel] [--git-dir] [--is-inside-work-tree] <rev>...';

@@ -6,7 +6,7 @@
  * app's registry proxy, which serves registry packages and nothing else.
  */
 import type { VirtualFS } from 'almostnode';
-import { joinPath, resolvePath } from '../paths';
+import { joinPath, relativePath, resolvePath } from '../paths';
 import { NpmError } from './errors';
 import { unpackTarball } from './extract';
 import { packageJsonSchema } from './schemas';
@@ -24,15 +24,6 @@ export interface LocalSource {
 /** Folders skipped when a folder dependency is copied: its own installs and its version control. */
 const SKIPPED = new Set(['node_modules', '.git']);
 
-/** `to` relative to `from` (both absolute workspace paths), the way npm writes file: specs. */
-export function relativePath(from: string, to: string): string {
-  const a = from.split('/').filter(Boolean);
-  const b = to.split('/').filter(Boolean);
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  const parts = [...a.slice(common).map(() => '..'), ...b.slice(common)];
-  return parts.join('/') || '.';
-}
 
 function isTarballPath(path: string): boolean {
   return /\.(tgz|tar\.gz|tar)$/i.test(path);

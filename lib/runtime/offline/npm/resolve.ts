@@ -190,6 +190,11 @@ class TreeBuilder {
       return null;
     }
     const node = nodeFromManifest(edge.name, manifest);
+    return this.adopt(edge, node);
+  }
+
+  /** Places a node resolved for `edge` in the tree, with the edge's overrides, and starts fetching its own. */
+  private adopt(edge: Edge, node: TreeNode): TreeNode {
     node.overrides = edge.overrides;
     this.place(edge, node);
     this.placed++;
@@ -216,12 +221,7 @@ class TreeBuilder {
     if (!source) return undefined;
     if (findVisible(edge.from, edge.name)?.resolved === source.saveSpec) return null;
     const node = await localNode(vfs, source, edge.name);
-    node.overrides = edge.overrides;
-    this.place(edge, node);
-    this.placed++;
-    this.options.onPlaced?.(this.placed);
-    this.prefetch(node);
-    return node;
+    return this.adopt(edge, node);
   }
 
   private place(edge: Edge, node: TreeNode): void {
