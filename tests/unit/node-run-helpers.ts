@@ -5,6 +5,7 @@ import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
 import { runNode, type NodeDeps } from '@/lib/runtime/offline/node-exec';
 import { InputChannel } from '@/lib/runtime/offline/process';
 import { ServerTracker } from '@/lib/runtime/offline/servers';
+import { TerminalScreen } from '@/lib/runtime/offline/terminal';
 import { installTimerTracking } from '@/lib/runtime/offline/timers';
 
 // As in the runtime: timers belong to the process that created them.
@@ -42,6 +43,8 @@ export function trackServers(): ServerTracker {
 export interface NodeRunOptions {
   signal?: AbortSignal;
   servers?: ServerTracker;
+  /** Runs the program in a terminal (its standard streams are TTYs), as the IDE's shell does; otherwise as in a pipe. */
+  terminal?: boolean;
 }
 
 export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', input?: string, options: NodeRunOptions = {}): Promise<NodeRun & { errors: string }> {
@@ -54,7 +57,15 @@ export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', inp
   }
   const code = await runNode(
     parseNodeArgs(args),
-    { cwd, env: {}, signal: options.signal ?? new AbortController().signal, stdin, write: (text) => (output += text), writeError: (text) => (errors += text) },
+    {
+      cwd,
+      env: {},
+      signal: options.signal ?? new AbortController().signal,
+      stdin,
+      write: (text) => (output += text),
+      writeError: (text) => (errors += text),
+      ...(options.terminal ? { terminal: new TerminalScreen(undefined).link(stdin) } : {}),
+    },
     nodeDeps(vfs, options.servers),
   );
   return { code, output, errors };

@@ -12,7 +12,8 @@ const plain = (text: string) => text.replace(/\u001b\[\d+m/g, '');
 const stable = (text: string) => plain(text).replace(/\(\d+(\.\d+)?ms\)/g, '(Xms)').replace(/duration_ms(:?) \d+(\.\d+)?/g, 'duration_ms$1 X');
 
 async function run(files: Record<string, string>, args: string[], cwd = '/p') {
-  const result = await node(workspace({ '/p/package.json': '{}', ...files }), args, cwd);
+  // In a terminal, as the IDE's shell runs it: Node's default reporter there is spec (tap in a pipe).
+  const result = await node(workspace({ '/p/package.json': '{}', ...files }), args, cwd, undefined, { terminal: true });
   return { ...result, output: stable(result.output), errors: plain(result.errors) };
 }
 

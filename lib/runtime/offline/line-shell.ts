@@ -5,7 +5,9 @@
  * history) lives as long as the shell, so `cd` and `export` persist. It knows nothing about almostnode, so it
  * is tested without a browser.
  */
+import type { TerminalSize } from '../port';
 import { InputChannel, toTerminal, type CommandIO } from './process';
+import { TerminalScreen, type TerminalLink } from './terminal';
 import { CLEAR_SCREEN } from './shell/builtins';
 import type { Completion } from './shell/complete';
 import { createSession, type ShellSession } from './shell/session';
@@ -28,6 +30,8 @@ export interface LineShellOptions {
   banner?: string;
   /** Earlier command lines, oldest first, recalled with ↑ (a restored workspace's last command). */
   history?: readonly string[];
+  /** The terminal's size when the shell starts. */
+  terminal?: TerminalSize;
 }
 
 // eslint-disable-next-line no-control-regex -- terminal input is made of control characters
@@ -57,13 +61,15 @@ export class LineShell {
   private cursor = 0;
   private historyIndex = 0;
   /** The line that runs; `lineEnded` says whether the terminal is at the start of a line. */
-  private running: { controller: AbortController; stdin: InputChannel; lineEnded: boolean } | null = null;
+  private running: { controller: AbortController; stdin: InputChannel; lineEnded: boolean; terminal: TerminalLink } | null = null;
+  private readonly screen: TerminalScreen;
   private exited = false;
   /** The last key was a Tab that could not complete further: the next one lists the candidates. */
   private tabPending = false;
 
   constructor(private readonly options: LineShellOptions) {
     this.session = createSession({ cwd: options.cwd, env: options.env, history: options.history });
+    this.screen = new TerminalScreen(options.terminal);
     this.historyIndex = this.history.length;
     if (options.banner) this.options.output(toTerminal(options.banner));
     this.prompt();
@@ -81,8 +87,18 @@ export class LineShell {
     return this.running !== null;
   }
 
+  /** The terminal was resized: programs running in it see the new size. */
+  resize(size: TerminalSize): void {
+    this.screen.resize(size);
+  }
+
   /** Feeds keystrokes (as xterm's onData delivers them). */
   input(data: string): void {
+    // A program in raw mode reads the keys as typed: no echo, no line editing, Ctrl+C is its to handle.
+    if (this.running?.terminal.raw) {
+      this.running.stdin.push(data);
+      return;
+    }
     for (const key of splitKeys(data)) {
       if (this.exited) return;
       if (this.running) this.inputWhileRunning(key);
@@ -251,13 +267,14 @@ export class LineShell {
     const controller = new AbortController();
     const stdin = new InputChannel();
     // The next prompt starts on a line of its own even after output that did not end one, as in zsh or fish.
-    const running = { controller, stdin, lineEnded: true };
+    const running = { controller, stdin, lineEnded: true, terminal: this.screen.link(stdin) };
     this.running = running;
     const io: CommandIO = {
       cwd: this.session.cwd,
       env: this.session.env,
       signal: controller.signal,
       stdin,
+      terminal: running.terminal,
       write: (text) => {
         if (this.running?.controller !== controller || text === '') return;
         this.options.output(toTerminal(text));

@@ -16,6 +16,7 @@ import { nodeHost } from './node/host';
 import { exitCodeOf, type NodeProcess } from './node/process';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { CjsModule } from './node/records';
+import { attachTerminal } from './node/tty';
 import { runTestFiles } from './node-test-run';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
@@ -181,6 +182,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   });
   proc.execArgv = invocation.execArgv ?? [];
+  const tty = attachTerminal(proc, io);
   const stopInput = connectStdin(io, proc, Buffer);
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
@@ -264,7 +266,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
-      const busy = awaiting || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0;
+      const busy = awaiting || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
       if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
     }
     if (io.signal.aborted) return 130;
@@ -286,6 +288,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     for (const handle of [...timerOwner.timers]) clearInterval(handle as number);
     timerOwner.timers.clear();
     stopInput();
+    tty.stop();
     if ((globalThis as { process?: unknown }).process === proc) (globalThis as { process?: unknown }).process = previousProcess;
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);

@@ -3,6 +3,7 @@
  * input and kill that the command runner or the line shell fills in.
  */
 import type { RuntimeProcess, TerminalSize } from '../port';
+import type { TerminalLink } from './terminal';
 
 /** xterm moves to column 0 only on \r, so every bare \n becomes \r\n. */
 export function toTerminal(text: string): string {
@@ -82,6 +83,10 @@ export interface CommandIO {
   writeError?(text: string): void;
   /** False when standard output goes to a pipe or a file rather than the terminal (colour is then left out). */
   stdoutIsTerminal?: boolean;
+  /** False when error output goes to a pipe or a file. */
+  stderrIsTerminal?: boolean;
+  /** The terminal the command runs in, if any (a pipeline's commands share it; their stdin may be a pipe). */
+  terminal?: TerminalLink;
 }
 
 export interface ProcessHooks {

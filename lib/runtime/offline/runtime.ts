@@ -19,6 +19,7 @@ import { createShell, type CommandDeps, type Shell } from './commands';
 import { provideEsbuildLazily } from './esbuild';
 import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
+import { TerminalScreen } from './terminal';
 import { toVfsPath } from './paths';
 import { PREVIEW_PATH_PREFIX } from './preview-errors';
 import { InputChannel, OfflineProcess, type CommandIO } from './process';
@@ -95,12 +96,15 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     const proc = this.track(new OfflineProcess(this.nextId++, quoteWords(argv)));
     const controller = new AbortController();
     const stdin = new InputChannel();
-    proc.hooks = { onInput: (data) => stdin.push(data), onKill: () => controller.abort() };
+    // Like a pty: the command runs in a terminal of its own, the size the caller gave.
+    const screen = new TerminalScreen(options.terminal);
+    proc.hooks = { onInput: (data) => stdin.push(data), onKill: () => controller.abort(), onResize: (size) => screen.resize(size) };
     const io: CommandIO = {
       cwd: toVfsPath(options.cwd ?? '/'),
       env: options.env ?? {},
       signal: controller.signal,
       stdin,
+      terminal: screen.link(stdin),
       write: (text) => proc.print(text),
     };
     // A command without args is a command line (spawn('npm install x'), spawn('ls;pwd')); otherwise argv is taken as given.
@@ -127,9 +131,10 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       env: options.env,
       banner: SHELL_BANNER,
       history: options.history,
+      terminal: options.terminal,
     });
     this.shells.set(proc, shell);
-    proc.hooks = { onInput: (data) => shell.input(data), onKill: () => shell.close(130) };
+    proc.hooks = { onInput: (data) => shell.input(data), onKill: () => shell.close(130), onResize: (size) => shell.resize(size) };
     void proc.exit.then(() => this.shells.delete(proc));
     return proc;
   }

@@ -11,6 +11,8 @@ import { cryptoModule } from './crypto';
 import { diagnosticsChannelModule } from './diagnostics-channel';
 import { errorWithCode, nodeModulePaths, CjsModule } from './records';
 import { testModule, type TestModuleParts } from './test/module';
+import { readlineModule } from './readline';
+import { ttyModule } from './tty';
 import { utilModule } from './util';
 import type { ModuleLoader } from './loader';
 
@@ -139,8 +141,14 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return (almost('assert') as Module).strict;
       case 'dns/promises':
         return (almost('dns') as Module).promises;
+      case 'readline': {
+        const events = parts.shared.events as { EventEmitter?: unknown };
+        return readlineModule((events.EventEmitter ?? events) as never);
+      }
       case 'readline/promises':
-        return (almost('readline') as Module).promises;
+        return (builtin('readline') as Module).promises;
+      case 'tty':
+        return ttyModule(almost('tty') as Module, parts.process as never);
       default: {
         const made = node22Builtin(name, { almost, builtin, Buffer: (almost('buffer') as { Buffer: never }).Buffer, ...parts.timers }, BUILTIN_NAMES);
         if (made !== undefined) return made;

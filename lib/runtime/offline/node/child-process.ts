@@ -8,6 +8,7 @@
  */
 import { InputChannel, type CommandIO } from '../process';
 import { codedError } from './http-headers';
+import type { InheritedTerminal } from './tty';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +29,7 @@ export interface ChildProcessParts {
   Buffer: { from(text: string): Uint8Array; concat(list: Uint8Array[]): Uint8Array & { toString(encoding?: string): string } };
   runner: ChildRunner;
   /** The parent process: its cwd and env are the child's defaults, its output is what 'inherit' means. */
-  parent: { cwd(): string; env: Record<string, string | undefined>; write(text: string): void; writeError(text: string): void };
+  parent: { cwd(): string; env: Record<string, string | undefined>; write(text: string): void; writeError(text: string): void; terminal?(): InheritedTerminal | undefined };
   /** Keeps the parent running until the child has ended; `stop` ends the child when the parent ends first. */
   holdParent(work: Promise<unknown>, stop: () => void): void;
 }
@@ -123,7 +124,19 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       if (options.timeout && options.timeout > 0) setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout);
       const cwd = options.cwd === undefined ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
       const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-      const io: CommandIO = { cwd, env, signal, stdin: input, write: out.write, writeError: err.write, stdoutIsTerminal: outMode === 'inherit' };
+      // With 'inherit', a child of a process in a terminal is in that terminal too: it reads its keys and sees a TTY.
+      const tty = parent.terminal?.();
+      const io: CommandIO = {
+        cwd,
+        env,
+        signal,
+        stdin: inMode === 'inherit' && tty ? tty.stdin : input,
+        write: out.write,
+        writeError: err.write,
+        stdoutIsTerminal: outMode === 'inherit' && tty?.stdoutIsTerminal !== false,
+        stderrIsTerminal: errMode === 'inherit' && tty?.stderrIsTerminal !== false,
+        terminal: tty?.terminal,
+      };
       this.pid = nextPid++;
       const shell = options.shell;
       const run = (async () => {

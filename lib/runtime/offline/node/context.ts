@@ -13,6 +13,7 @@ import type { NodeHost } from './host';
 import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
 import { Resolver } from './resolve';
+import { inheritedTerminal } from './tty';
 
 export interface ProcessContextOptions {
   vfs: VirtualFS;
@@ -96,7 +97,7 @@ function childProcessOf(options: ProcessContextOptions, process: NodeProcess, bu
     Writable: stream.Writable,
     Buffer: (builtin('buffer') as { Buffer: never }).Buffer,
     runner: children.runner,
-    parent: { cwd: () => process.cwd(), env: process.env as Record<string, string>, write: options.write, writeError: options.writeError },
+    parent: { cwd: () => process.cwd(), env: process.env as Record<string, string>, write: options.write, writeError: options.writeError, terminal: () => inheritedTerminal(process) },
     holdParent: children.hold,
   });
 }

@@ -83,14 +83,11 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   for (const stream of [proc.stdout, proc.stderr, proc.stdin] as unknown as Record<string, unknown>[]) {
     // The colour depth follows the environment as Node's does (NO_COLOR, FORCE_COLOR, TERM=dumb); util.styleText asks it.
     const depth = (env?: Record<string, string | undefined>) => colorDepth(env ?? (proc.env as Record<string, string | undefined>));
+    // Whether each stream is a TTY, and its size, depend on where it goes (tty.ts).
     Object.assign(stream, {
-      isTTY: true,
-      columns: 80,
-      rows: 24,
       getColorDepth: depth,
       hasColors: (count?: number | Record<string, string>, env?: Record<string, string | undefined>) =>
         typeof count === 'number' ? 2 ** depth(env) >= count : 2 ** depth(count) >= 16,
-      setRawMode: () => stream,
     });
   }
   // write(chunk, callback) as Node takes it: the shim only calls a callback given third, and programs that exit

@@ -57,5 +57,6 @@ export function applyRedirects(redirects: readonly Redirect[], io: CommandIO, se
     if (redirect.fd !== 1) err = sink;
   }
   const stdoutIsTerminal = out === io.write ? io.stdoutIsTerminal : false;
-  return { io: { ...io, stdin, write: out, writeError: err, stdoutIsTerminal }, stdinIsData, close };
+  const stderrIsTerminal = err === io.write ? io.stdoutIsTerminal : err === io.writeError ? io.stderrIsTerminal : false;
+  return { io: { ...io, stdin, write: out, writeError: err, stdoutIsTerminal, stderrIsTerminal }, stdinIsData, close };
 }

@@ -1,0 +1,66 @@
+/**
+ * The terminal a command runs in, as a program sees it through its tty: where keystrokes arrive, its size
+ * (and when it changes), and raw mode. A command is "in a terminal" when its stdin is the terminal's input
+ * and its output goes to the screen; in a pipe or with a redirect it is not, as with a real pty.
+ */
+import type { TerminalSize } from '../port';
+import type { InputChannel } from './process';
+
+export const DEFAULT_TERMINAL_SIZE: TerminalSize = { cols: 80, rows: 24 };
+
+export interface TerminalLink {
+  /** Where the terminal's keystrokes arrive; a command whose stdin is this channel reads from the terminal. */
+  readonly input: InputChannel;
+  size(): TerminalSize;
+  /** Listens for size changes; returns a function that stops listening. */
+  onResize(listener: (size: TerminalSize) => void): () => void;
+  /**
+   * Raw mode: keys reach the program as typed, without echo or line editing, and Ctrl+C is a key the program
+   * reads rather than an interrupt (as `setRawMode(true)` does in Node). It ends with the command.
+   */
+  setRaw(raw: boolean): void;
+  readonly raw: boolean;
+}
+
+/** A terminal's size, shared by the commands that run in it one after another. */
+export class TerminalScreen {
+  private current: TerminalSize;
+  private readonly listeners = new Set<(size: TerminalSize) => void>();
+
+  constructor(size: TerminalSize | undefined) {
+    this.current = validSize(size) ?? DEFAULT_TERMINAL_SIZE;
+  }
+
+  get size(): TerminalSize {
+    return this.current;
+  }
+
+  resize(size: TerminalSize): void {
+    const next = validSize(size);
+    if (!next || (next.cols === this.current.cols && next.rows === this.current.rows)) return;
+    this.current = next;
+    for (const listener of [...this.listeners]) listener(next);
+  }
+
+  /** A link for one command reading `input`; raw mode is the command's own and starts off. */
+  link(input: InputChannel): TerminalLink {
+    let raw = false;
+    return {
+      input,
+      size: () => this.current,
+      onResize: (listener) => {
+        this.listeners.add(listener);
+        return () => void this.listeners.delete(listener);
+      },
+      setRaw: (value) => void (raw = value),
+      get raw() {
+        return raw;
+      },
+    };
+  }
+}
+
+function validSize(size: TerminalSize | undefined): TerminalSize | null {
+  if (!size || !Number.isInteger(size.cols) || !Number.isInteger(size.rows) || size.cols < 1 || size.rows < 1) return null;
+  return { cols: size.cols, rows: size.rows };
+}
