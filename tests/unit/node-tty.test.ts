@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
+import { createShell } from '@/lib/runtime/offline/commands';
 import { LineShell } from '@/lib/runtime/offline/line-shell';
 import { KeypressDecoder } from '@/lib/runtime/offline/node/keypress';
 import { runNode } from '@/lib/runtime/offline/node-exec';
@@ -150,5 +151,38 @@ describe('the line shell and a program in raw mode', () => {
     await sleep(5);
     shell.input('x');
     expect(out.endsWith('x')).toBe(true);
+  });
+});
+
+describe('children and completion', () => {
+  it("a child started with stdio 'inherit' is in its parent's terminal; with pipes it is not", async () => {
+    const vfs = workspace({
+      '/main.js':
+        "const { spawn } = require('child_process');\n" +
+        "const probe = 'console.log(JSON.stringify([process.stdin.isTTY ?? null, process.stdout.isTTY ?? null]))';\n" +
+        "spawn('node', ['-e', probe], { stdio: 'inherit' }).on('close', () => {\n" +
+        "  const piped = spawn('node', ['-e', probe]); piped.stdout.on('data', (d) => process.stdout.write('piped ' + d)); piped.stdin.end();\n" +
+        '});\n',
+    });
+    const shell = createShell({ ...nodeDeps(vfs), registry: 'http://registry.invalid' });
+    const stdin = new InputChannel();
+    let out = '';
+    const terminal = new TerminalScreen(undefined).link(stdin);
+    const code = await shell.runLine('node /main.js', { cwd: '/', env: { PATH: '/usr/bin' }, signal: new AbortController().signal, stdin, terminal, write: (text) => void (out += text) });
+    expect(code).toBe(0);
+    expect(out).toBe('[true,true]\npiped [null,null]\n');
+  });
+
+  it('completes the word before the cursor with Tab, through a completer', async () => {
+    const program =
+      "const rl = require('readline').createInterface({ input: process.stdin, output: process.stdout, terminal: true,\n" +
+      "  completer: (line) => [['install', 'init'].filter((word) => word.startsWith(line)), line] });\n" +
+      "rl.on('line', (line) => { console.log('[' + line + ']'); rl.close(); });\n";
+    const run = await inTerminal({ '/main.js': program }, async (type) => {
+      type('ins');
+      type('\t');
+      type('\r');
+    });
+    expect(run.output.trim().endsWith('[install]')).toBe(true);
   });
 });
