@@ -65,3 +65,13 @@ test('Ctrl+C at a prompt cancels it as clack does, and the shell takes commands 
   await shell.run('ls', { output: 'my-vue' });
   await shell.run('ls never-made', { output: 'No such file or directory' });
 });
+
+test("Ctrl+C reaches a program's SIGINT listener, which cleans up and exits as it chooses", async () => {
+  await shell.run('clear');
+  await shell.start(`node -e "process.on('SIGINT', () => { console.log('cleaning up'); process.exit(0); }); console.log('waiting'); setInterval(() => {}, 1000);"`);
+  await expect(shell.panel).toContainText('waiting');
+  await page.keyboard.press('Control+C');
+  await expect(shell.panel).toContainText('cleaning up');
+  await shell.waitForPrompt();
+  await shell.run('echo status $?', { output: 'status 0' });
+});

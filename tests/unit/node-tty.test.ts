@@ -6,13 +6,13 @@ import { LineShell } from '@/lib/runtime/offline/line-shell';
 import { KeypressDecoder } from '@/lib/runtime/offline/node/keypress';
 import { runNode } from '@/lib/runtime/offline/node-exec';
 import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
-import { TerminalScreen } from '@/lib/runtime/offline/terminal';
+import { TerminalScreen, type TerminalLink } from '@/lib/runtime/offline/terminal';
 import { node, nodeDeps, workspace } from './node-run-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `node file` in a terminal of the given size; `keys` is called once the program has started. */
-async function inTerminal(files: Record<string, string>, keys: (type: (data: string) => void, screen: TerminalScreen) => Promise<void>, options: { stdoutIsTerminal?: boolean } = {}) {
+async function inTerminal(files: Record<string, string>, keys: (type: (data: string) => void, screen: TerminalScreen, terminal: TerminalLink) => Promise<void>, options: { stdoutIsTerminal?: boolean } = {}) {
   const vfs = workspace(files);
   const stdin = new InputChannel();
   const screen = new TerminalScreen({ cols: 100, rows: 30 });
@@ -22,7 +22,7 @@ async function inTerminal(files: Record<string, string>, keys: (type: (data: str
   const run = runNode(parseNodeArgs(['/main.js']), io, nodeDeps(vfs));
   await sleep(50);
   // A terminal in raw mode passes keys as typed; otherwise it turns Enter into a newline, as the shell does.
-  await keys((data) => stdin.push(terminal.raw ? data : data.replace(/\r/g, '\n')), screen);
+  await keys((data) => stdin.push(terminal.raw ? data : data.replace(/\r/g, '\n')), screen, terminal);
   const code = await run;
   return { code, output, raw: terminal.raw };
 }
@@ -151,6 +151,23 @@ describe('the line shell and a program in raw mode', () => {
     await sleep(5);
     shell.input('x');
     expect(out.endsWith('x')).toBe(true);
+  });
+});
+
+describe('Ctrl+C', () => {
+  it("is a SIGINT a process's listener handles (it lives on until it exits); without one it is not handled", async () => {
+    const program = "process.on('SIGINT', (signal) => { console.log('got ' + signal); setTimeout(() => process.exit(0), 100); }); setInterval(() => {}, 1000);\n";
+    let handled: boolean | undefined;
+    const run = await inTerminal({ '/main.js': program }, async (_type, _screen, terminal) => {
+      handled = terminal.interrupt();
+    });
+    expect(handled).toBe(true);
+    expect(run).toMatchObject({ code: 0, output: 'got SIGINT\n' });
+    let plain: boolean | undefined;
+    await inTerminal({ '/main.js': 'setTimeout(() => {}, 300);\n' }, async (_type, _screen, terminal) => {
+      plain = terminal.interrupt();
+    });
+    expect(plain).toBe(false);
   });
 });
 

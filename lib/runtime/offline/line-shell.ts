@@ -106,9 +106,17 @@ export class LineShell {
     }
   }
 
-  /** Aborts the running command, if any (Ctrl+C does the same). */
-  interrupt(): void {
+  /**
+   * Aborts the running command, if any ("Stop", a tool's timeout). Ctrl+C (`fromKey`) first sends the
+   * programs SIGINT: one that listens for it handles it and keeps running, as in a terminal.
+   */
+  interrupt(fromKey = false): void {
     if (!this.running) return;
+    if (fromKey && this.running.terminal.interrupt()) {
+      this.options.output('^C');
+      this.running.lineEnded = false;
+      return;
+    }
     this.options.output('^C\r\n');
     this.running.lineEnded = true;
     this.running.controller.abort();
@@ -126,7 +134,7 @@ export class LineShell {
     const running = this.running;
     if (!running) return;
     if (key === '\x03') {
-      this.interrupt();
+      this.interrupt(true);
       return;
     }
     // Cooked-mode echo, as a pty would do for a program reading stdin.

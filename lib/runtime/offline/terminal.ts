@@ -20,6 +20,13 @@ export interface TerminalLink {
    */
   setRaw(raw: boolean): void;
   readonly raw: boolean;
+  /**
+   * Registers a process's answer to Ctrl+C (SIGINT): true when it handles the signal itself (a Node process
+   * with a 'SIGINT' listener), false when the signal would end it. Returns a function that unregisters it.
+   */
+  onInterrupt(handler: () => boolean): () => void;
+  /** Ctrl+C: true when every process in the terminal handled it, so nothing is to be stopped. */
+  interrupt(): boolean;
 }
 
 /** A terminal's size, shared by the commands that run in it one after another. */
@@ -45,6 +52,7 @@ export class TerminalScreen {
   /** A link for one command reading `input`; raw mode is the command's own and starts off. */
   link(input: InputChannel): TerminalLink {
     let raw = false;
+    const interrupts = new Set<() => boolean>();
     return {
       input,
       size: () => this.current,
@@ -53,6 +61,12 @@ export class TerminalScreen {
         return () => void this.listeners.delete(listener);
       },
       setRaw: (value) => void (raw = value),
+      onInterrupt: (handler) => {
+        interrupts.add(handler);
+        return () => void interrupts.delete(handler);
+      },
+      // Every process of the foreground group gets the signal; the line stops unless all of them handled it.
+      interrupt: () => interrupts.size > 0 && [...interrupts].map((handler) => handler()).every(Boolean),
       get raw() {
         return raw;
       },

@@ -162,11 +162,19 @@ export function attachTerminal(proc: NodeProcess, io: CommandIO): TtyBinding {
     }),
   );
 
+  // Ctrl+C: a process listening for SIGINT is told and lives on; one that is not ends, as in Node.
+  const stopInterrupt = terminal?.onInterrupt(() => {
+    if (proc.listenerCount('SIGINT') === 0) return false;
+    queueMicrotask(() => proc.emit('SIGINT', 'SIGINT'));
+    return true;
+  });
+
   return {
     holding: () =>
       stdinIsTTY && referenced && !ended && flowing !== false && (flowing === true || stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0),
     stop: () => {
       stopResize?.();
+      stopInterrupt?.();
       if (leftRaw) terminal?.setRaw(false);
     },
   };
