@@ -119,7 +119,14 @@ export class PortTable {
     }
     taken.push({ address, listener });
     this.bindings.set(port, taken);
-    if (taken.length === 1) this.announce.open(port, this.entry(port));
+    if (taken.length > 1) return;
+    try {
+      this.announce.open(port, this.entry(port));
+    } catch (error) {
+      // The announcer may refuse the port (another process holds it): the bind did not happen.
+      this.bindings.delete(port);
+      throw error;
+    }
   }
 
   unbind(port: number, listener: Listener): void {
