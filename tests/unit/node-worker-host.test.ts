@@ -5,10 +5,11 @@
  */
 import * as almost from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { PortTable, type Exchange, type PortEntry } from '@/lib/runtime/offline/node/ports';
+import { PortTable, type PortEntry } from '@/lib/runtime/offline/node/ports';
 import { ServerTracker } from '@/lib/runtime/offline/servers';
 import { workerPorts } from '@/lib/runtime/offline/workers/frame-ports';
 import { answerSync, answerVfs } from '@/lib/runtime/offline/workers/frame-sync';
+import type { FrameToWorker } from '@/lib/runtime/offline/workers/protocol';
 import { createRemoteVfs, type VfsCall } from '@/lib/runtime/offline/workers/remote-vfs';
 import { decodeAnswer } from '@/lib/runtime/offline/workers/wire';
 
@@ -63,7 +64,7 @@ describe('the file system seen from a worker', () => {
   });
 
   it('refuses to call what is not a synchronous file system method', async () => {
-    const answer = await answerSync({ op: 'vfs', method: 'constructor', args: [] }, { vfs: new almost.VirtualFS(), ports: { bind: () => undefined }, runArgv: async () => 0, runLine: async () => 0, controllers: new Set() });
+    const answer = await answerSync({ op: 'vfs', method: 'constructor', args: [] }, { vfs: new almost.VirtualFS(), ports: { bind: () => undefined, listening: () => false }, runArgv: async () => 0, runLine: async () => 0, controllers: new Set() });
     expect(() => decodeAnswer(answer)).toThrow();
   });
 });
@@ -73,8 +74,8 @@ describe("a worker's servers in the frame's port table", () => {
     const open = new Map<number, PortEntry>();
     const table = new PortTable({ open: (port, entry) => open.set(port, entry), close: (port) => open.delete(port) });
     const servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined });
-    const sent: ({ type: 'request'; rid: number; port: number; exchange: Exchange } | { type: 'close-port'; port: number })[] = [];
-    const ports = workerPorts({ ports: table, servers, owner: { serverOpened: () => undefined, serverClosed: () => undefined }, send: (message) => sent.push(message) });
+    const sent: FrameToWorker[] = [];
+    const ports = workerPorts({ ports: table, servers, owner: { serverOpened: () => undefined, serverClosed: () => undefined }, send: (message) => sent.push(message), toBuffer: (bytes) => Buffer.from(bytes) });
     return { open, table, ports, sent };
   }
 
@@ -86,6 +87,12 @@ describe("a worker's servers in the frame's port table", () => {
     expect(request).toMatchObject({ type: 'request', port: 3000, exchange: { url: '/hello' } });
     const rid = (request as { rid: number }).rid;
     ports.head(rid, { statusCode: 201, statusMessage: 'Created', headers: { 'content-type': 'text/plain' } });
+    // What reaches the client is a Buffer again (messages deliver plain Uint8Arrays): `body += chunk` reads text.
+    const served: unknown[] = [];
+    const sink = { head: () => undefined, chunk: (bytes: Uint8Array) => served.push(bytes), end: () => undefined, abort: () => undefined };
+    table.get(3000)?.serve({ method: 'GET', url: '/again', headers: {} }, sink);
+    ports.chunk((sent[1] as { rid: number }).rid, new TextEncoder().encode('text'));
+    expect(served.map((chunk) => `${String(chunk)} ${Buffer.isBuffer(chunk)}`)).toEqual(['text true']);
     ports.chunk(rid, new TextEncoder().encode('hi '));
     ports.chunk(rid, new TextEncoder().encode('there'));
     ports.end(rid);
@@ -103,6 +110,19 @@ describe("a worker's servers in the frame's port table", () => {
     await expect(pending).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect([...open.keys()]).toEqual([4000]);
   });
+
+  it("lets the worker's clients reach another process's server, and refuses a port nobody holds", () => {
+    const { table, ports, sent } = setUp();
+    table.bind(5000, '::', {
+      serve: (_exchange, sink) => (sink.head({ statusCode: 200, statusMessage: 'OK', headers: {} }), sink.chunk(new TextEncoder().encode('pong')), sink.end()),
+      close: () => undefined,
+    });
+    expect([ports.listening(5000), ports.listening(5001)]).toEqual([true, false]);
+    ports.serveClient(7, 5000, { method: 'GET', url: '/ping', headers: {} });
+    ports.serveClient(8, 5001, { method: 'GET', url: '/', headers: {} });
+    expect(sent.map((message) => `${message.type} ${'qid' in message ? message.qid : ''}`)).toEqual(['client-head 7', 'client-chunk 7', 'client-end 7', 'client-abort 8']);
+    expect(sent[3]).toMatchObject({ code: 'ECONNREFUSED' });
+  });
 });
 
 describe('execSync from a worker', () => {
@@ -111,7 +131,7 @@ describe('execSync from a worker', () => {
       { op: 'spawn-sync', command: { line: 'echo hi' }, cwd: '/', env: {}, input: 'typed' },
       {
         vfs: new almost.VirtualFS(),
-        ports: { bind: () => undefined },
+        ports: { bind: () => undefined, listening: () => false },
         runArgv: async () => 127,
         runLine: async (line, io) => {
           let input = '';

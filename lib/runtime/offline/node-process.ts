@@ -24,9 +24,12 @@ function needsFrameThread(invocation: NodeInvocation, io: CommandIO, deps: NodeD
 
 export function runNodeProcess(invocation: NodeInvocation, io: CommandIO, deps: NodeProcessDeps): Promise<number> {
   if (!nodeWorkersAvailable() || needsFrameThread(invocation, io, deps)) return runNode(invocation, io, deps);
+  const host = nodeHost(deps.vfs, deps.Runtime);
+  const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   return runNodeInWorker(invocation, io, {
     vfs: deps.vfs,
-    ports: nodeHost(deps.vfs, deps.Runtime).ports,
+    ports: host.ports,
+    toBuffer: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     servers: deps.servers,
     runArgv: deps.runArgv,
     runLine: deps.runCommandLine,

@@ -10,7 +10,7 @@ import { eventsModule } from './events';
 import { installLocalFetch } from './fetch';
 import { httpModules, type HttpBases } from './http';
 import { netModule } from './net';
-import { PortTable, type PortAnnouncer } from './ports';
+import { PortTable, type Listener, type PortAnnouncer } from './ports';
 import { fixReadablePipe, streamModule } from './streams';
 
 export interface NodeHost {
@@ -32,11 +32,17 @@ const bridgeAnnouncer: PortAnnouncer = {
   close: (port) => getServerBridge().unregisterServer(port),
 };
 
+/** Who learns of the ports a process opens, and where its clients find ports this thread's table lacks. */
+export interface PortLinks {
+  announcer: PortAnnouncer;
+  elsewhere?: (port: number) => Listener | undefined;
+}
+
 /**
- * The host of `vfs`, made on first use. `announcer` is who learns of opened ports: almostnode's bridge in the
- * runtime frame, the frame's port table for a process in a worker.
+ * The host of `vfs`, made on first use. In the runtime frame, opened ports go to almostnode's bridge; a process
+ * in a worker links its table to the frame's.
  */
-export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, announcer: PortAnnouncer = bridgeAnnouncer): NodeHost {
+export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: PortLinks = { announcer: bridgeAnnouncer }): NodeHost {
   let host = hosts.get(vfs);
   if (!host) {
     // The REPL's require is almostnode's module table itself, without writing a file to reach it.
@@ -45,7 +51,7 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, announce
     fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
     const { Buffer } = almostRequire('buffer') as { Buffer: { from(text: string, encoding?: string): unknown } };
     const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown, Buffer);
-    const ports = new PortTable(announcer);
+    const ports = new PortTable(links.announcer, links.elsewhere);
     const { http, https } = httpModules({
       EventEmitter: events as unknown as Constructor,
       Stream: stream.Stream as Constructor,

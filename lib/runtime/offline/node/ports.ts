@@ -109,7 +109,14 @@ export function collect(serve: (sink: ResponseSink) => void): Promise<ResponseHe
 export class PortTable {
   private readonly bindings = new Map<number, { address: string; listener: Listener }[]>();
 
-  constructor(private readonly announce: PortAnnouncer) {}
+  /**
+   * `elsewhere` finds a server another thread's table holds (a process in a worker asks the runtime frame's),
+   * for clients whose port is not bound here.
+   */
+  constructor(
+    private readonly announce: PortAnnouncer,
+    private readonly elsewhere: (port: number) => Listener | undefined = () => undefined,
+  ) {}
 
   /** Binds `listener` to port/address; throws EADDRINUSE when the port is taken for that address. */
   bind(port: number, address: string, listener: Listener): void {
@@ -140,12 +147,12 @@ export class PortTable {
   }
 
   listening(port: number): boolean {
-    return this.bindings.has(port);
+    return this.get(port) !== undefined;
   }
 
   /** The server that answers requests to `port`, if any. */
   get(port: number): Listener | undefined {
-    return this.bindings.get(port)?.[0]?.listener;
+    return this.bindings.get(port)?.[0]?.listener ?? this.elsewhere(port);
   }
 
   /** A whole response from the server on `port` (ECONNREFUSED when none listens), for the preview and curl. */

@@ -3,12 +3,17 @@
  * (node/ports.ts), so the preview, curl and other processes reach it; each request crosses to the worker as a
  * message and its response comes back in pieces (head, chunks, end), streamed to whoever asked.
  */
-import type { Exchange, Listener, PortTable, ResponseHead, ResponseSink } from '../node/ports';
+import { connectionRefused, type Exchange, type Listener, type PortTable, type ResponseHead, type ResponseSink } from '../node/ports';
+import type { FrameToWorker } from './protocol';
 import type { ServerOwner, ServerTracker } from '../servers';
 
 export interface WorkerPorts {
   /** Binds `port` for the worker; throws EADDRINUSE when another process holds it. */
   bind(port: number): void;
+  /** Whether some process listens on `port`. */
+  listening(port: number): boolean;
+  /** A client in the worker asks the server on `port` (another process's); the response streams back. */
+  serveClient(qid: number, port: number, exchange: Exchange): void;
   /** The worker closed its last server on `port`. */
   closed(port: number): void;
   head(rid: number, head: ResponseHead): void;
@@ -23,7 +28,9 @@ export interface WorkerPortsParts {
   ports: PortTable;
   servers: ServerTracker;
   owner: ServerOwner;
-  send(request: { type: 'request'; rid: number; port: number; exchange: Exchange } | { type: 'close-port'; port: number }): void;
+  send(message: FrameToWorker): void;
+  /** Bytes from a message as the Buffers this thread's programs expect (messages do not keep classes). */
+  toBuffer(bytes: Uint8Array): Uint8Array;
 }
 
 export function workerPorts(parts: WorkerPortsParts): WorkerPorts {
@@ -63,9 +70,20 @@ export function workerPorts(parts: WorkerPortsParts): WorkerPorts {
       }
       listeners.set(port, listener);
     },
+    listening: (port) => parts.ports.listening(port),
+    serveClient: (qid, port, exchange) => {
+      const listener = parts.ports.get(port);
+      if (!listener) return parts.send({ type: 'client-abort', qid, message: connectionRefused(port).message, code: 'ECONNREFUSED' });
+      listener.serve({ ...exchange, body: exchange.body && parts.toBuffer(exchange.body) }, {
+        head: (head) => parts.send({ type: 'client-head', qid, head }),
+        chunk: (bytes) => parts.send({ type: 'client-chunk', qid, bytes }),
+        end: () => parts.send({ type: 'client-end', qid }),
+        abort: (error) => parts.send({ type: 'client-abort', qid, message: error.message, code: (error as { code?: string }).code }),
+      });
+    },
     closed: unbind,
     head: (rid, head) => pending.get(rid)?.head(head),
-    chunk: (rid, bytes) => pending.get(rid)?.chunk(bytes),
+    chunk: (rid, bytes) => pending.get(rid)?.chunk(parts.toBuffer(bytes)),
     end: (rid) => take(rid)?.end(),
     abort: (rid, message) => take(rid)?.abort(Object.assign(new Error(message), { code: 'ECONNRESET' })),
     dispose: () => {

@@ -11,7 +11,7 @@ import { encodeError, encodeValue } from './wire';
 
 export interface SyncContext {
   vfs: VirtualFS;
-  ports: Pick<WorkerPorts, 'bind'>;
+  ports: Pick<WorkerPorts, 'bind' | 'listening'>;
   runArgv(words: readonly string[], io: CommandIO): Promise<number>;
   runLine(line: string, io: CommandIO): Promise<number>;
   /** Children run for execSync; aborted when the calling process ends. */
@@ -61,6 +61,7 @@ export async function answerSync(raw: unknown, context: SyncContext): Promise<Ui
     const body = syncBodySchema.parse(raw);
     if (body.op === 'vfs') return answerVfs(context.vfs, body.method, body.args);
     if (body.op === 'port-bind') return encodeValue(context.ports.bind(body.port));
+    if (body.op === 'port-listening') return encodeValue(context.ports.listening(body.port));
     return encodeValue(await runToEnd(body, context));
   } catch (error) {
     return encodeError(error);

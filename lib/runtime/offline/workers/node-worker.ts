@@ -6,12 +6,11 @@
 import type { NodeDeps } from '../node-exec';
 import { InputChannel, type CommandIO } from '../process';
 import { ServerTracker } from '../servers';
-import type { PortAnnouncer } from '../node/ports';
 import type { FrameToWorker, SyncBody, WorkerInit, WorkerMessage } from './protocol';
 import { createRemoteVfs } from './remote-vfs';
 import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
-import { decodeAnswer } from './wire';
+import { workerPortLinks } from './worker-ports';
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -57,28 +56,12 @@ async function start(init: WorkerInit): Promise<void> {
     open: () => undefined,
     close: (port) => post({ type: 'port-close', port }),
   });
-  // A port is the machine's: the frame's table says whether another process holds it (EADDRINUSE).
-  const announcer: PortAnnouncer = {
-    open: (port, entry) => {
-      decodeAnswer(call({ op: 'port-bind', port }));
-      servers.opened(port, entry);
-    },
-    close: (port) => servers.closed(port),
-  };
-  const host = nodeHost(remote.vfs, almost.Runtime, announcer);
+  const ports = workerPortLinks(post, call, servers);
+  const host = nodeHost(remote.vfs, almost.Runtime, ports.links);
+  const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
+  const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   receive = (message) => {
-    if (message.type === 'request') {
-      const listener = host.ports.get(message.port);
-      const { rid } = message;
-      if (!listener) return post({ type: 'response-abort', rid, message: `connect ECONNREFUSED 127.0.0.1:${message.port}` });
-      listener.serve(message.exchange, {
-        head: (head) => post({ type: 'response-head', rid, head }),
-        chunk: (bytes) => post({ type: 'response-chunk', rid, bytes }),
-        end: () => post({ type: 'response-end', rid }),
-        abort: (error) => post({ type: 'response-abort', rid, message: error.message }),
-      });
-    } else if (message.type === 'close-port') servers.close(message.port);
-    else children.receive(message);
+    if (!ports.receive(message, host.ports, toBuffer)) children.receive(message);
   };
   const io: CommandIO = {
     cwd: init.cwd,

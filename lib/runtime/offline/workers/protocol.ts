@@ -26,6 +26,7 @@ export const syncBodySchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('vfs'), method: z.string().regex(/^[a-z][A-Za-z]*Sync$/), args: z.array(z.unknown()).max(8) }),
   z.object({ op: z.literal('spawn-sync'), command, cwd: z.string(), env, input: z.string().optional(), timeout: z.number().optional() }),
   z.object({ op: z.literal('port-bind'), port }),
+  z.object({ op: z.literal('port-listening'), port }),
 ]);
 export type SyncBody = z.infer<typeof syncBodySchema>;
 
@@ -41,6 +42,12 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('response-end'), rid: id }),
   z.object({ type: z.literal('response-abort'), rid: id, message: text }),
   z.object({ type: z.literal('spawn'), cid: id, command, cwd: z.string(), env }),
+  z.object({
+    type: z.literal('client-request'),
+    qid: id,
+    port,
+    exchange: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.undefined()])), body: bytes.optional() }),
+  }),
   z.object({ type: z.literal('child-input'), cid: id, data: text }),
   z.object({ type: z.literal('child-input-end'), cid: id }),
   z.object({ type: z.literal('child-kill'), cid: id, signal: z.string() }),
@@ -66,6 +73,10 @@ export type FrameToWorker =
   | { type: 'signal'; signal: 'SIGINT' | 'SIGTERM' }
   | { type: 'request'; rid: number; port: number; exchange: Exchange }
   | { type: 'close-port'; port: number }
+  | { type: 'client-head'; qid: number; head: ResponseHead }
+  | { type: 'client-chunk'; qid: number; bytes: Uint8Array }
+  | { type: 'client-end'; qid: number }
+  | { type: 'client-abort'; qid: number; message: string; code?: string }
   | { type: 'child-output'; cid: number; stream: 'stdout' | 'stderr'; data: string }
   | { type: 'child-exit'; cid: number; code: number }
   | { type: 'watch-event'; wid: number; eventType: string; filename: string | null };

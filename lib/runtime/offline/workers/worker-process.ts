@@ -26,6 +26,7 @@ export interface WorkerProcessDeps {
   servers: ServerTracker;
   runArgv(words: readonly string[], io: CommandIO): Promise<number>;
   runLine(line: string, io: CommandIO): Promise<number>;
+  toBuffer(bytes: Uint8Array): Uint8Array;
 }
 
 /** Whether this page can run node processes in workers: it needs SharedArrayBuffer, so cross-origin isolation. */
@@ -45,7 +46,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
   const answerer = new SyncAnswerer(channel);
   const send = (message: FrameToWorker) => worker.postMessage(message);
   const owner: ServerOwner = { serverOpened: () => undefined, serverClosed: () => undefined };
-  const ports = workerPorts({ ports: deps.ports, servers: deps.servers, owner, send });
+  const ports = workerPorts({ ports: deps.ports, servers: deps.servers, owner, send, toBuffer: deps.toBuffer });
   const children = new Map<number, { stdin: InputChannel; controller: AbortController }>();
   const watches = new Map<number, { close(): void }>();
   const syncControllers = new Set<AbortController>();
@@ -128,6 +129,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
           return ports.abort(message.rid, message.message);
         case 'spawn':
           return spawn(message);
+        case 'client-request':
+          return ports.serveClient(message.qid, message.port, message.exchange);
         case 'child-input':
           return children.get(message.cid)?.stdin.push(message.data);
         case 'child-input-end':
