@@ -24,6 +24,9 @@ const stdin = new InputChannel();
 const controller = new AbortController();
 const watchers = new Map<number, (eventType: string, filename: string | null) => void>();
 let receive: (message: FrameToWorker) => void = () => undefined;
+// Loading the runtime's built-ins takes seconds on a busy machine: a worker starts on it as soon as it exists,
+// while it waits as the frame's spare for the next process.
+const modules = Promise.all([import('almostnode'), import('../node-exec'), import('../node/host')]);
 
 /** A signal from the terminal: delivered to the program's listeners if it has any, else it ends the process. */
 function signal(name: 'SIGINT' | 'SIGTERM'): void {
@@ -51,7 +54,7 @@ async function start(init: WorkerInit): Promise<void> {
     },
   });
   const children = workerChildren(post, call, remote.invalidate);
-  const [almost, { runNode }, { nodeHost }] = await Promise.all([import('almostnode'), import('../node-exec'), import('../node/host')]);
+  const [almost, { runNode }, { nodeHost }] = await modules;
   const servers = new ServerTracker({ unregisterServer: () => undefined }, {
     open: () => undefined,
     close: (port) => post({ type: 'port-close', port }),

@@ -40,8 +40,29 @@ function describe(invocation: NodeInvocation): string {
   return 'node';
 }
 
+function startWorker(): Worker {
+  return new Worker(new URL('./node-worker.ts', import.meta.url), { type: 'module', name: 'node' });
+}
+
+/**
+ * One worker kept loaded ahead of the next process, per file system: a worker needs seconds to load the built-ins
+ * on a busy machine, so a command would otherwise wait that long before its first line runs.
+ */
+const spares = new WeakMap<VirtualFS, Worker>();
+
+function takeWorker(vfs: VirtualFS): Worker {
+  const worker = spares.get(vfs) ?? startWorker();
+  spares.set(vfs, startWorker());
+  return worker;
+}
+
+/** Starts loading a worker for the first node process of `vfs`. */
+export function prepareNodeWorker(vfs: VirtualFS): void {
+  if (nodeWorkersAvailable() && !spares.has(vfs)) spares.set(vfs, startWorker());
+}
+
 export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps): Promise<number> {
-  const worker = new Worker(new URL('./node-worker.ts', import.meta.url), { type: 'module', name: describe(invocation).slice(0, 60) });
+  const worker = takeWorker(deps.vfs);
   const channel = createChannelBuffer();
   const answerer = new SyncAnswerer(channel);
   const send = (message: FrameToWorker) => worker.postMessage(message);
