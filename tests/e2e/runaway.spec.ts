@@ -1,39 +1,64 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AGENT_TIMEOUT_MS, conversation, sendPrompt, toolCall, waitForAgentIdle } from './support/chat';
 import { openIde } from './support/ide';
 import { terminal } from './support/terminal';
 
 /**
- * Code that never yields (`while(true){}`) runs in the runtime frame's own process: the IDE stays responsive, and
- * Ctrl+C or a tool's timeout ends it by replacing the frame, with the saved files restored.
+ * Code that never yields (`while(true){}`) never holds the IDE's thread. A node process runs on a thread of its
+ * own: Ctrl+C stops that process alone, and the runtime with its shells lives on. Code that still runs on the
+ * runtime frame's own thread (node --test runs its files there) can only be stopped by replacing the frame,
+ * with the saved files restored.
  *
  * Playwright's trace snapshots and screenshots evaluate in every frame of the page, the busy runtime frame
- * included, so they would wait for the loop (the IDE itself does not: the first test measures its thread).
+ * included, so they would wait for the loop (the IDE itself does not: the tests measure its thread).
  */
 test.use({ trace: 'off', screenshot: 'off' });
 
+/** Starts measuring the longest gap between 20 ms ticks of the IDE's own thread. */
+async function measureIdeThread(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longestGap: number };
+    w.__longestGap = 0;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      w.__longestGap = Math.max(w.__longestGap, now - last);
+      last = now;
+    }, 20);
+  });
+  return () => page.evaluate(() => (window as unknown as { __longestGap: number }).__longestGap);
+}
+
 test.describe('runaway user code', () => {
-  test('a busy loop never freezes the IDE, and Ctrl+C gives the prompt back', async ({ page }) => {
+  test('Ctrl+C stops a node process that never yields, and the shell it ran in lives on', async ({ page }) => {
+    await openIde(page);
+    const shell = terminal(page, 1);
+    await shell.run('KEPT=still-here');
+    const longestGap = await measureIdeThread(page);
+    await shell.start('node -e "while(true){}"');
+    await page.waitForTimeout(1_000);
+
+    await page.keyboard.press('Control+C');
+    await expect(shell.panel).toContainText('Stopped node -e "while(true){}"', { timeout: 15_000 });
+    await shell.waitForPrompt(15_000);
+    await expect(page.getByRole('alert').filter({ hasText: 'The runtime has not responded' })).toHaveCount(0);
+    // The same shell, not a restarted one: its variable is still set.
+    await shell.run('echo "kept: $KEPT"', { output: 'kept: still-here' });
+    expect(await longestGap()).toBeLessThan(1_500);
+  });
+
+  test('code that holds the runtime frame itself is stopped by replacing the frame, with the saved files restored', async ({ page }) => {
     await openIde(page);
     const shell = terminal(page, 1);
     await shell.run('echo kept > kept.txt');
-    // The longest gap between 20 ms ticks of the IDE's own thread, measured in the page from here on.
-    await page.evaluate(() => {
-      const w = window as unknown as { __longestGap: number };
-      w.__longestGap = 0;
-      let last = performance.now();
-      setInterval(() => {
-        const now = performance.now();
-        w.__longestGap = Math.max(w.__longestGap, now - last);
-        last = now;
-      }, 20);
-    });
-    await shell.start('node -e "while(true){}"');
+    await shell.run(`echo "require('node:test')('spins', () => { while (true) {} });" > spin.test.js`);
+    const longestGap = await measureIdeThread(page);
+    await shell.start('node --test spin.test.js');
 
     // The IDE keeps working while the loop runs, and says what is busy.
     const notice = page.getByRole('alert').filter({ hasText: 'The runtime has not responded' });
     await expect(notice).toBeVisible({ timeout: 15_000 });
-    await expect(notice).toContainText('while(true){}');
+    await expect(notice).toContainText('node --test spin.test.js');
 
     await page.keyboard.press('Control+C');
     await expect(shell.panel).toContainText('The runtime stopped responding while running', { timeout: 15_000 });
@@ -42,8 +67,7 @@ test.describe('runaway user code', () => {
 
     // The loop ran in the runtime frame's process: the IDE's thread was never held. The bound is loose because
     // this machine is shared; a loop on the IDE's thread would hold it for the whole run.
-    const longestGap = await page.evaluate(() => (window as unknown as { __longestGap: number }).__longestGap);
-    expect(longestGap).toBeLessThan(1_500);
+    expect(await longestGap()).toBeLessThan(1_500);
 
     // The saved files came back into the new runtime.
     await shell.run('cat kept.txt');

@@ -8,6 +8,7 @@ import type { SecureFetch } from 'just-bash';
 import { parseNodeArgs } from './command-line';
 import { runGit } from './git/cli';
 import { runNode, type NodeDeps } from './node-exec';
+import { runNodeProcess } from './node-process';
 import { runNpm, runNpx, type NpmDeps } from './npm/cli';
 import { warmUpForVite } from './vite/warm-up';
 import type { CommandIO } from './process';
@@ -48,7 +49,7 @@ export function createShell(deps: CommandDeps): Shell {
   };
   const npmDeps = { ...deps, runCommandLine, runArgv };
   const programs: Record<string, Program> = {
-    node: (args, io) => runNode(parseNodeArgs(args), io, npmDeps),
+    node: (args, io) => runNodeProcess(parseNodeArgs(args), io, npmDeps),
     npm: (args, io) => {
       warmUpForVite(deps.vfs, io.cwd);
       return runNpm(args, io, npmDeps);

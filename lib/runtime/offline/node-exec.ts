@@ -13,6 +13,7 @@ import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
 import { createProcessContext } from './node/context';
 import { nodeHost } from './node/host';
+import type { SyncChildRunner } from './node/child-process-sync';
 import { exitCodeOf, type NodeProcess } from './node/process';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { CjsModule } from './node/records';
@@ -37,6 +38,8 @@ export interface NodeDeps {
   runCommandLine?(line: string, io: CommandIO): Promise<number>;
   /** Runs argv as given (spawn's form); with runCommandLine, child_process can start processes. */
   runArgv?(words: readonly string[], io: CommandIO): Promise<number>;
+  /** Runs a child to its end while this process blocks (execSync); only a process in a worker can. */
+  runSync?: SyncChildRunner;
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
@@ -144,7 +147,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const childSupport =
     runArgv && runCommandLine
       ? {
-          runner: { argv: (words: string[], childIo: CommandIO) => runArgv(words, childIo), line: runCommandLine },
+          runner: { argv: (words: string[], childIo: CommandIO) => runArgv(words, childIo), line: runCommandLine, sync: deps.runSync },
           hold: (work: Promise<unknown>, stop: () => void) => {
             children.set(work, stop);
             void work.finally(() => {
@@ -240,8 +243,8 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
           );
     if (!handled('uncaughtException', error, 'unhandledRejection')) crash(error);
   };
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
+  globalThis.addEventListener('error', onError);
+  globalThis.addEventListener('unhandledrejection', onRejection);
   const leave = deps.servers.enter(owner);
 
   try {
@@ -290,7 +293,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     stopInput();
     tty.stop();
     if ((globalThis as { process?: unknown }).process === proc) (globalThis as { process?: unknown }).process = previousProcess;
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
+    globalThis.removeEventListener('error', onError);
+    globalThis.removeEventListener('unhandledrejection', onRejection);
   }
 }

@@ -28,6 +28,7 @@ import { localFetch } from './shell/local-fetch';
 import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
+import { prepareNodeWorker } from './workers/worker-process';
 import { errorMessage } from '../../error-message';
 
 type Container = ReturnType<typeof Almost.createContainer>;
@@ -42,6 +43,8 @@ export interface OfflineRuntimeParts {
 }
 
 const KILL_GRACE_MS = 2000;
+/** After boot, so loading the first node worker does not compete with it. */
+const PREPARE_WORKER_MS = 1000;
 const SHELL_BANNER = 'Tabsmith offline runtime. Ctrl+C stops the running command; Tab completes; `help` lists what this shell runs.\n';
 
 export class OfflineRuntime extends RuntimeEvents implements Runtime {
@@ -85,6 +88,9 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       }),
     };
     this.commands = createShell(this.deps);
+    // The first node command should not wait for its worker to load the built-ins.
+    const prepare = setTimeout(() => prepareNodeWorker(container.vfs), PREPARE_WORKER_MS);
+    this.cleanups.push(() => clearTimeout(prepare));
   }
 
   previewUrl(port: number): string {

@@ -3,10 +3,12 @@
  * (node, npm, package bins in node_modules/.bin, coreutils), as another process of this machine. The child
  * has Node's shape: stdin/stdout/stderr streams ('pipe'), or the parent's output ('inherit'), or nothing
  * ('ignore'); 'spawn', 'exit' (code, signal), then 'close' once its output has ended; kill() with a signal.
- * The synchronous forms cannot exist in a tab: one thread runs every process, so a program cannot wait for
- * another without stopping it; they throw Node's error for a feature the platform lacks.
+ * The synchronous forms need a process that can block while its child runs (one in a worker, see
+ * child-process-sync.ts); a process on the runtime frame's thread cannot, and gets Node's error for a feature
+ * the platform lacks.
  */
 import { InputChannel, type CommandIO } from '../process';
+import { syncChildForms, type SyncChildRunner } from './child-process-sync';
 import { codedError } from './http-headers';
 import type { InheritedTerminal } from './tty';
 
@@ -20,6 +22,8 @@ export interface ChildRunner {
   argv(words: string[], io: CommandIO): Promise<number>;
   /** A command line through the shell (`shell: true`, exec). */
   line(line: string, io: CommandIO): Promise<number>;
+  /** Runs a command to its end while this process blocks, where the process can block. */
+  sync?: SyncChildRunner;
 }
 
 export interface ChildProcessParts {
@@ -243,6 +247,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     execSync: () => unavailable('child_process.execSync'),
     execFileSync: () => unavailable('child_process.execFileSync'),
     spawnSync: () => unavailable('child_process.spawnSync'),
+    ...(runner.sync ? syncChildForms({ Buffer: Buffer as never, run: runner.sync, parent }) : {}),
     _forkChild: () => undefined,
   };
   module.default = module;

@@ -10,7 +10,7 @@ import { eventsModule } from './events';
 import { installLocalFetch } from './fetch';
 import { httpModules, type HttpBases } from './http';
 import { netModule } from './net';
-import { PortTable } from './ports';
+import { PortTable, type Listener, type PortAnnouncer } from './ports';
 import { fixReadablePipe, streamModule } from './streams';
 
 export interface NodeHost {
@@ -25,7 +25,24 @@ type Constructor = HttpBases['EventEmitter'];
 
 const hosts = new WeakMap<VirtualFS, NodeHost>();
 
-export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHost {
+/** The preview reaches a port through almostnode's service-worker bridge, which keeps its own list. */
+const bridgeAnnouncer: PortAnnouncer = {
+  // The entry answers as almostnode's servers do; its body is a Uint8Array, which is all the bridge reads.
+  open: (port, entry) => getServerBridge().registerServer(entry as unknown as Parameters<ServerBridge['registerServer']>[0], port),
+  close: (port) => getServerBridge().unregisterServer(port),
+};
+
+/** Who learns of the ports a process opens, and where its clients find ports this thread's table lacks. */
+export interface PortLinks {
+  announcer: PortAnnouncer;
+  elsewhere?: (port: number) => Listener | undefined;
+}
+
+/**
+ * The host of `vfs`, made on first use. In the runtime frame, opened ports go to almostnode's bridge; a process
+ * in a worker links its table to the frame's.
+ */
+export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: PortLinks = { announcer: bridgeAnnouncer }): NodeHost {
   let host = hosts.get(vfs);
   if (!host) {
     // The REPL's require is almostnode's module table itself, without writing a file to reach it.
@@ -34,12 +51,7 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime): NodeHos
     fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
     const { Buffer } = almostRequire('buffer') as { Buffer: { from(text: string, encoding?: string): unknown } };
     const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown, Buffer);
-    // The preview reaches a port through almostnode's service-worker bridge, which keeps its own list.
-    const ports = new PortTable({
-      // The entry answers as almostnode's servers do; its body is a Uint8Array, which is all the bridge reads.
-      open: (port, entry) => getServerBridge().registerServer(entry as unknown as Parameters<ServerBridge['registerServer']>[0], port),
-      close: (port) => getServerBridge().unregisterServer(port),
-    });
+    const ports = new PortTable(links.announcer, links.elsewhere);
     const { http, https } = httpModules({
       EventEmitter: events as unknown as Constructor,
       Stream: stream.Stream as Constructor,

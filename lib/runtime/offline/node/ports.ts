@@ -109,7 +109,14 @@ export function collect(serve: (sink: ResponseSink) => void): Promise<ResponseHe
 export class PortTable {
   private readonly bindings = new Map<number, { address: string; listener: Listener }[]>();
 
-  constructor(private readonly announce: PortAnnouncer) {}
+  /**
+   * `elsewhere` finds a server another thread's table holds (a process in a worker asks the runtime frame's),
+   * for clients whose port is not bound here.
+   */
+  constructor(
+    private readonly announce: PortAnnouncer,
+    private readonly elsewhere: (port: number) => Listener | undefined = () => undefined,
+  ) {}
 
   /** Binds `listener` to port/address; throws EADDRINUSE when the port is taken for that address. */
   bind(port: number, address: string, listener: Listener): void {
@@ -119,7 +126,14 @@ export class PortTable {
     }
     taken.push({ address, listener });
     this.bindings.set(port, taken);
-    if (taken.length === 1) this.announce.open(port, this.entry(port));
+    if (taken.length > 1) return;
+    try {
+      this.announce.open(port, this.entry(port));
+    } catch (error) {
+      // The announcer may refuse the port (another process holds it): the bind did not happen.
+      this.bindings.delete(port);
+      throw error;
+    }
   }
 
   unbind(port: number, listener: Listener): void {
@@ -133,12 +147,12 @@ export class PortTable {
   }
 
   listening(port: number): boolean {
-    return this.bindings.has(port);
+    return this.get(port) !== undefined;
   }
 
   /** The server that answers requests to `port`, if any. */
   get(port: number): Listener | undefined {
-    return this.bindings.get(port)?.[0]?.listener;
+    return this.bindings.get(port)?.[0]?.listener ?? this.elsewhere(port);
   }
 
   /** A whole response from the server on `port` (ECONNREFUSED when none listens), for the preview and curl. */

@@ -1,0 +1,117 @@
+/**
+ * The entry of a node process's worker: one Node process, on a thread of its own, as in Node. It runs the
+ * runtime's module loader and built-ins (node-exec.ts) over the frame's file system, reached through the
+ * synchronous channel; output, exit, servers and child processes cross to the frame as messages.
+ */
+import type { NodeDeps } from '../node-exec';
+import { InputChannel, type CommandIO } from '../process';
+import { ServerTracker } from '../servers';
+import type { FrameToWorker, SyncBody, WorkerInit, WorkerMessage } from './protocol';
+import { createRemoteVfs } from './remote-vfs';
+import { SyncCaller } from './sync-channel';
+import { workerChildren } from './worker-children';
+import { workerPortLinks } from './worker-ports';
+
+interface WorkerScope {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent<FrameToWorker>) => void) | null;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+const post = (message: WorkerMessage) => scope.postMessage(message);
+
+const stdin = new InputChannel();
+const controller = new AbortController();
+const watchers = new Map<number, (eventType: string, filename: string | null) => void>();
+let receive: (message: FrameToWorker) => void = () => undefined;
+// Loading the runtime's built-ins takes seconds on a busy machine: a worker starts on it as soon as it exists,
+// while it waits as the frame's spare for the next process.
+const modules = Promise.all([import('almostnode'), import('../node-exec'), import('../node/host')]);
+
+/** A signal from the terminal: delivered to the program's listeners if it has any, else it ends the process. */
+function signal(name: 'SIGINT' | 'SIGTERM'): void {
+  const proc = (globalThis as { process?: { listenerCount?(event: string): number; emit?(event: string, ...args: unknown[]): boolean } }).process;
+  if (proc?.listenerCount?.(name) && proc.emit) proc.emit(name, name);
+  else controller.abort(name);
+}
+
+async function start(init: WorkerInit): Promise<void> {
+  // almostnode's built-ins look for browser globals on `window`; a worker's global scope has what they use.
+  (globalThis as { window?: unknown }).window ??= globalThis;
+  const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
+  const call = (body: SyncBody) => caller.call(body);
+  let nextWatch = 1;
+  const remote = createRemoteVfs({
+    call,
+    watch: (path, options, listener) => {
+      const wid = nextWatch++;
+      watchers.set(wid, listener);
+      post({ type: 'watch', wid, path, recursive: Boolean((options as { recursive?: boolean } | undefined)?.recursive) });
+      return () => {
+        watchers.delete(wid);
+        post({ type: 'unwatch', wid });
+      };
+    },
+  });
+  const children = workerChildren(post, call, remote.invalidate);
+  const [almost, { runNode }, { nodeHost }] = await modules;
+  const servers = new ServerTracker({ unregisterServer: () => undefined }, {
+    open: () => undefined,
+    close: (port) => post({ type: 'port-close', port }),
+  });
+  const ports = workerPortLinks(post, call, servers);
+  const host = nodeHost(remote.vfs, almost.Runtime, ports.links);
+  const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
+  const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  receive = (message) => {
+    if (!ports.receive(message, host.ports, toBuffer)) children.receive(message);
+  };
+  const io: CommandIO = {
+    cwd: init.cwd,
+    env: init.env,
+    signal: controller.signal,
+    stdin,
+    write: (data) => post({ type: 'stdout', data }),
+    writeError: (data) => post({ type: 'stderr', data }),
+    stdoutIsTerminal: init.stdoutIsTerminal,
+  };
+  const deps: NodeDeps = {
+    vfs: remote.vfs,
+    Runtime: almost.Runtime,
+    servers,
+    inspect: (value) => almost.util.inspect(value),
+    runCommandLine: (line, childIo) => children.run({ line }, childIo),
+    runArgv: (words, childIo) => children.run({ argv: [...words] }, childIo),
+    runSync: children.runSync,
+  };
+  let code = 1;
+  try {
+    code = await runNode(init.invocation, io, deps);
+  } catch (error) {
+    post({ type: 'stderr', data: `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n` });
+  }
+  post({ type: 'exit', code });
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'init':
+      void start(message);
+      return;
+    case 'stdin':
+      stdin.push(message.data);
+      return;
+    case 'stdin-end':
+      stdin.end();
+      return;
+    case 'signal':
+      signal(message.signal);
+      return;
+    case 'watch-event':
+      watchers.get(message.wid)?.(message.eventType, message.filename);
+      return;
+    default:
+      receive(message);
+  }
+};

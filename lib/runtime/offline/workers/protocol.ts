@@ -1,0 +1,84 @@
+/**
+ * The messages between the runtime frame and a node process's worker. The worker runs the user's code, so what
+ * it sends is validated here before the frame acts on it; what the frame sends is typed, not parsed. Types are
+ * derived from the schemas.
+ */
+import { z } from 'zod';
+import type { NodeInvocation } from '../command-line';
+import type { Exchange, ResponseHead } from '../node/ports';
+
+const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
+const id = z.number().int().nonnegative();
+const port = z.number().int().min(0).max(65535);
+const env = z.record(z.string(), z.string());
+const text = z.string();
+const head = z.object({
+  statusCode: z.number().int(),
+  statusMessage: z.string(),
+  headers: z.record(z.string(), z.string()),
+  rawHeaders: z.array(z.string()).optional(),
+});
+
+/** A child process's command: argv as given, or a command line for the shell. */
+const command = z.union([z.object({ argv: z.array(z.string()).min(1) }), z.object({ line: z.string() })]);
+
+export const syncBodySchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('vfs'), method: z.string().regex(/^[a-z][A-Za-z]*Sync$/), args: z.array(z.unknown()).max(8) }),
+  z.object({ op: z.literal('spawn-sync'), command, cwd: z.string(), env, input: z.string().optional(), timeout: z.number().optional() }),
+  z.object({ op: z.literal('port-bind'), port }),
+  z.object({ op: z.literal('port-listening'), port }),
+]);
+export type SyncBody = z.infer<typeof syncBodySchema>;
+
+export const workerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sync-call'), id, body: z.unknown() }),
+  z.object({ type: z.literal('sync-more'), id }),
+  z.object({ type: z.literal('stdout'), data: text }),
+  z.object({ type: z.literal('stderr'), data: text }),
+  z.object({ type: z.literal('exit'), code: z.number().int() }),
+  z.object({ type: z.literal('port-close'), port }),
+  z.object({ type: z.literal('response-head'), rid: id, head }),
+  z.object({ type: z.literal('response-chunk'), rid: id, bytes }),
+  z.object({ type: z.literal('response-end'), rid: id }),
+  z.object({ type: z.literal('response-abort'), rid: id, message: text }),
+  z.object({ type: z.literal('spawn'), cid: id, command, cwd: z.string(), env }),
+  z.object({
+    type: z.literal('client-request'),
+    qid: id,
+    port,
+    exchange: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.undefined()])), body: bytes.optional() }),
+  }),
+  z.object({ type: z.literal('child-input'), cid: id, data: text }),
+  z.object({ type: z.literal('child-input-end'), cid: id }),
+  z.object({ type: z.literal('child-kill'), cid: id, signal: z.string() }),
+  z.object({ type: z.literal('watch'), wid: id, path: z.string(), recursive: z.boolean() }),
+  z.object({ type: z.literal('unwatch'), wid: id }),
+]);
+export type WorkerMessage = z.infer<typeof workerMessageSchema>;
+
+export interface WorkerInit {
+  type: 'init';
+  channel: SharedArrayBuffer;
+  invocation: NodeInvocation;
+  cwd: string;
+  env: Record<string, string>;
+  /** Whether the process's output is a terminal (process.stdout.isTTY). */
+  stdoutIsTerminal: boolean;
+}
+
+export type FrameToWorker =
+  | WorkerInit
+  | { type: 'stdin'; data: string }
+  | { type: 'stdin-end' }
+  | { type: 'signal'; signal: 'SIGINT' | 'SIGTERM' }
+  | { type: 'request'; rid: number; port: number; exchange: Exchange }
+  | { type: 'close-port'; port: number }
+  | { type: 'client-head'; qid: number; head: ResponseHead }
+  | { type: 'client-chunk'; qid: number; bytes: Uint8Array }
+  | { type: 'client-end'; qid: number }
+  | { type: 'client-abort'; qid: number; message: string; code?: string }
+  | { type: 'child-output'; cid: number; stream: 'stdout' | 'stderr'; data: string }
+  | { type: 'child-exit'; cid: number; code: number }
+  | { type: 'watch-event'; wid: number; eventType: string; filename: string | null };
+
+export type { ResponseHead };

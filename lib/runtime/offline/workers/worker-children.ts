@@ -1,0 +1,61 @@
+/**
+ * child_process for a node process in a worker: the runtime frame starts the child (its shell, node, npm and
+ * package bins all live there) and streams its output back; execSync and friends block on the synchronous
+ * channel until the frame answers with the child's whole output.
+ */
+import type { SyncChildRunner } from '../node/child-process-sync';
+import type { CommandIO } from '../process';
+import type { FrameToWorker, SyncBody, WorkerMessage } from './protocol';
+import { decodeAnswer } from './wire';
+
+type Command = { argv: string[] } | { line: string };
+
+export interface WorkerChildren {
+  run(command: Command, io: CommandIO): Promise<number>;
+  runSync: SyncChildRunner;
+  /** A message from the frame about one of the children. */
+  receive(message: FrameToWorker): void;
+}
+
+export function workerChildren(post: (message: WorkerMessage) => void, call: (body: SyncBody) => Uint8Array, ended: () => void): WorkerChildren {
+  let nextId = 1;
+  const running = new Map<number, { io: CommandIO; done(code: number): void }>();
+  return {
+    run: (command, io) =>
+      new Promise<number>((resolve) => {
+        const cid = nextId++;
+        const stopInput = io.stdin.subscribe(
+          (data) => post({ type: 'child-input', cid, data }),
+          () => post({ type: 'child-input-end', cid }),
+        );
+        const onAbort = () => post({ type: 'child-kill', cid, signal: String(io.signal.reason ?? 'SIGTERM') });
+        io.signal.addEventListener('abort', onAbort, { once: true });
+        running.set(cid, {
+          io,
+          done: (code) => {
+            running.delete(cid);
+            stopInput();
+            io.signal.removeEventListener('abort', onAbort);
+            ended();
+            resolve(code);
+          },
+        });
+        post({ type: 'spawn', cid, command, cwd: io.cwd, env: io.env });
+      }),
+    runSync: (command, options) => {
+      try {
+        return decodeAnswer(call({ op: 'spawn-sync', command, ...options })) as ReturnType<SyncChildRunner>;
+      } finally {
+        ended();
+      }
+    },
+    receive: (message) => {
+      if (message.type === 'child-output') {
+        const child = running.get(message.cid);
+        if (!child) return;
+        if (message.stream === 'stdout') child.io.write(message.data);
+        else (child.io.writeError ?? child.io.write).call(child.io, message.data);
+      } else if (message.type === 'child-exit') running.get(message.cid)?.done(message.code);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Runs one node process in a Web Worker of its own, as Node runs one thread per process: a program that never
+ * yields (`while(true){}`) holds only its own thread, and stopping it ends that worker while the runtime frame,
+ * its shells and every other process live on.
+ *
+ * The frame keeps the file system and answers the worker's synchronous calls on its event loop (frame-sync.ts);
+ * output, input, signals, servers (frame-ports.ts) and child processes cross as messages. Ctrl+C or a kill first
+ * sends SIGINT, which a program that listens for it may handle; a process that has not ended STOP_GRACE_MS later
+ * is stopped by terminating its worker, and the terminal says so.
+ */
+import type { VirtualFS } from 'almostnode';
+import type { NodeInvocation } from '../command-line';
+import type { PortTable } from '../node/ports';
+import { InputChannel, type CommandIO } from '../process';
+import type { ServerOwner, ServerTracker } from '../servers';
+import { answerSync } from './frame-sync';
+import { workerPorts } from './frame-ports';
+import { workerMessageSchema, type FrameToWorker, type WorkerMessage } from './protocol';
+import { createChannelBuffer, SyncAnswerer } from './sync-channel';
+
+const STOP_GRACE_MS = 1000;
+
+export interface WorkerProcessDeps {
+  vfs: VirtualFS;
+  ports: PortTable;
+  servers: ServerTracker;
+  runArgv(words: readonly string[], io: CommandIO): Promise<number>;
+  runLine(line: string, io: CommandIO): Promise<number>;
+  toBuffer(bytes: Uint8Array): Uint8Array;
+}
+
+/** Whether this page can run node processes in workers: it needs SharedArrayBuffer, so cross-origin isolation. */
+export function nodeWorkersAvailable(): boolean {
+  return typeof Worker !== 'undefined' && typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
+}
+
+function describe(invocation: NodeInvocation): string {
+  if (invocation.kind === 'eval') return `node ${invocation.print ? '-p' : '-e'} ${JSON.stringify(invocation.code)}`;
+  if (invocation.kind === 'file') return ['node', invocation.path, ...invocation.args].join(' ');
+  return 'node';
+}
+
+function startWorker(): Worker {
+  return new Worker(new URL('./node-worker.ts', import.meta.url), { type: 'module', name: 'node' });
+}
+
+/**
+ * One worker kept loaded ahead of the next process, per file system: a worker needs seconds to load the built-ins
+ * on a busy machine, so a command would otherwise wait that long before its first line runs.
+ */
+const spares = new WeakMap<VirtualFS, Worker>();
+
+function takeWorker(vfs: VirtualFS): Worker {
+  const worker = spares.get(vfs) ?? startWorker();
+  spares.set(vfs, startWorker());
+  return worker;
+}
+
+/** Starts loading a worker for the first node process of `vfs`. */
+export function prepareNodeWorker(vfs: VirtualFS): void {
+  if (nodeWorkersAvailable() && !spares.has(vfs)) spares.set(vfs, startWorker());
+}
+
+export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps): Promise<number> {
+  const worker = takeWorker(deps.vfs);
+  const channel = createChannelBuffer();
+  const answerer = new SyncAnswerer(channel);
+  const send = (message: FrameToWorker) => worker.postMessage(message);
+  const owner: ServerOwner = { serverOpened: () => undefined, serverClosed: () => undefined };
+  const ports = workerPorts({ ports: deps.ports, servers: deps.servers, owner, send, toBuffer: deps.toBuffer });
+  const children = new Map<number, { stdin: InputChannel; controller: AbortController }>();
+  const watches = new Map<number, { close(): void }>();
+  const syncControllers = new Set<AbortController>();
+
+  return new Promise<number>((resolve) => {
+    let finished = false;
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
+      worker.terminate();
+      ports.dispose();
+      for (const child of children.values()) child.controller.abort('SIGTERM');
+      for (const controller of syncControllers) controller.abort('SIGTERM');
+      for (const watch of watches.values()) watch.close();
+      stopInput();
+      io.signal.removeEventListener('abort', onAbort);
+      resolve(code);
+    };
+    const stopInput = io.stdin.subscribe(
+      (data) => send({ type: 'stdin', data }),
+      () => send({ type: 'stdin-end' }),
+    );
+    const onAbort = () => {
+      send({ type: 'signal', signal: 'SIGINT' });
+      setTimeout(() => {
+        if (finished) return;
+        (io.writeError ?? io.write).call(io, `\nStopped ${describe(invocation)}: it was still running ${STOP_GRACE_MS / 1000} s after SIGINT.\n`);
+        finish(130);
+      }, STOP_GRACE_MS);
+    };
+    if (io.signal.aborted) onAbort();
+    else io.signal.addEventListener('abort', onAbort, { once: true });
+
+    const spawn = (message: Extract<WorkerMessage, { type: 'spawn' }>) => {
+      const stdin = new InputChannel();
+      const controller = new AbortController();
+      children.set(message.cid, { stdin, controller });
+      const childIo: CommandIO = {
+        cwd: message.cwd,
+        env: message.env,
+        signal: controller.signal,
+        stdin,
+        write: (data) => send({ type: 'child-output', cid: message.cid, stream: 'stdout', data }),
+        writeError: (data) => send({ type: 'child-output', cid: message.cid, stream: 'stderr', data }),
+      };
+      const run = 'argv' in message.command ? deps.runArgv(message.command.argv, childIo) : deps.runLine(message.command.line, childIo);
+      void run.then(
+        (code) => code,
+        () => 1,
+      ).then((code) => {
+        children.delete(message.cid);
+        if (!finished) send({ type: 'child-exit', cid: message.cid, code });
+      });
+    };
+
+    const handle = (message: WorkerMessage) => {
+      switch (message.type) {
+        case 'sync-call':
+          answerSync(message.body, { vfs: deps.vfs, ports, runArgv: deps.runArgv, runLine: deps.runLine, controllers: syncControllers }).then((bytes) => {
+            if (!finished) answerer.answer(message.id, bytes);
+          });
+          return;
+        case 'sync-more':
+          return answerer.more(message.id);
+        case 'stdout':
+          return io.write(message.data);
+        case 'stderr':
+          return (io.writeError ?? io.write).call(io, message.data);
+        case 'exit':
+          return finish(message.code);
+        case 'port-close':
+          return ports.closed(message.port);
+        case 'response-head':
+          return ports.head(message.rid, message.head);
+        case 'response-chunk':
+          return ports.chunk(message.rid, message.bytes);
+        case 'response-end':
+          return ports.end(message.rid);
+        case 'response-abort':
+          return ports.abort(message.rid, message.message);
+        case 'spawn':
+          return spawn(message);
+        case 'client-request':
+          return ports.serveClient(message.qid, message.port, message.exchange);
+        case 'child-input':
+          return children.get(message.cid)?.stdin.push(message.data);
+        case 'child-input-end':
+          return children.get(message.cid)?.stdin.end();
+        case 'child-kill':
+          return children.get(message.cid)?.controller.abort(message.signal);
+        case 'watch': {
+          const watcher = deps.vfs.watch(message.path, { recursive: message.recursive }, (eventType, filename) =>
+            send({ type: 'watch-event', wid: message.wid, eventType, filename }),
+          );
+          watches.set(message.wid, watcher);
+          return;
+        }
+        case 'unwatch':
+          watches.get(message.wid)?.close();
+          watches.delete(message.wid);
+          return;
+      }
+    };
+
+    worker.onmessage = (event: MessageEvent) => {
+      const parsed = workerMessageSchema.safeParse(event.data);
+      if (parsed.success) handle(parsed.data);
+      else console.warn('[runtime frame] refused a malformed message from a node process:', parsed.error.issues[0]?.message);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      (io.writeError ?? io.write).call(io, `node: the process's thread failed: ${event.message || 'it could not start'}\n`);
+      finish(1);
+    };
+    send({
+      type: 'init',
+      channel,
+      invocation,
+      cwd: io.cwd,
+      env: io.env,
+      stdoutIsTerminal: io.stdoutIsTerminal ?? true,
+    });
+  });
+}
