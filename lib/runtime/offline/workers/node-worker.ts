@@ -11,6 +11,7 @@ import { createRemoteVfs } from './remote-vfs';
 import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
+import { workerTerminal, type TerminalToWorker } from './worker-terminal';
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -24,6 +25,7 @@ const stdin = new InputChannel();
 const controller = new AbortController();
 const watchers = new Map<number, (eventType: string, filename: string | null) => void>();
 let receive: (message: FrameToWorker) => void = () => undefined;
+let receiveTerminal: (message: TerminalToWorker) => void = () => undefined;
 // Loading the runtime's built-ins takes seconds on a busy machine: a worker starts on it as soon as it exists,
 // while it waits as the frame's spare for the next process.
 const modules = Promise.all([import('almostnode'), import('../node-exec'), import('../node/host')]);
@@ -66,6 +68,10 @@ async function start(init: WorkerInit): Promise<void> {
   receive = (message) => {
     if (!ports.receive(message, host.ports, toBuffer)) children.receive(message);
   };
+  const terminal =
+    init.terminal &&
+    workerTerminal(init.terminal, stdin, new InputChannel(), post, () => (globalThis as { process?: { listenerCount?(event: string): number } }).process, () => controller.abort('SIGINT'));
+  if (terminal) receiveTerminal = terminal.receive;
   const io: CommandIO = {
     cwd: init.cwd,
     env: init.env,
@@ -74,6 +80,8 @@ async function start(init: WorkerInit): Promise<void> {
     write: (data) => post({ type: 'stdout', data }),
     writeError: (data) => post({ type: 'stderr', data }),
     stdoutIsTerminal: init.stdoutIsTerminal,
+    stderrIsTerminal: init.terminal?.stderrIsTerminal,
+    terminal: terminal?.link,
   };
   const deps: NodeDeps = {
     vfs: remote.vfs,
@@ -107,6 +115,10 @@ scope.onmessage = (event) => {
       return;
     case 'signal':
       signal(message.signal);
+      return;
+    case 'resize':
+    case 'interrupt':
+      receiveTerminal(message);
       return;
     case 'watch-event':
       watchers.get(message.wid)?.(message.eventType, message.filename);

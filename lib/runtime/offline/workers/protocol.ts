@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { NodeInvocation } from '../command-line';
 import type { Exchange, ResponseHead } from '../node/ports';
+import type { TerminalInit, TerminalToWorker } from './worker-terminal';
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
 const id = z.number().int().nonnegative();
@@ -53,6 +54,8 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('child-kill'), cid: id, signal: z.string() }),
   z.object({ type: z.literal('watch'), wid: id, path: z.string(), recursive: z.boolean() }),
   z.object({ type: z.literal('unwatch'), wid: id }),
+  z.object({ type: z.literal('set-raw'), raw: z.boolean() }),
+  z.object({ type: z.literal('sigint-listening'), listening: z.boolean() }),
 ]);
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 
@@ -64,6 +67,8 @@ export interface WorkerInit {
   env: Record<string, string>;
   /** Whether the process's output is a terminal (process.stdout.isTTY). */
   stdoutIsTerminal: boolean;
+  /** The terminal the process runs in, if any (its streams are TTYs there). */
+  terminal?: TerminalInit;
 }
 
 export type FrameToWorker =
@@ -79,6 +84,7 @@ export type FrameToWorker =
   | { type: 'client-abort'; qid: number; message: string; code?: string }
   | { type: 'child-output'; cid: number; stream: 'stdout' | 'stderr'; data: string }
   | { type: 'child-exit'; cid: number; code: number }
-  | { type: 'watch-event'; wid: number; eventType: string; filename: string | null };
+  | { type: 'watch-event'; wid: number; eventType: string; filename: string | null }
+  | TerminalToWorker;
 
 export type { ResponseHead };

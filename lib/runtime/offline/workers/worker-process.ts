@@ -17,6 +17,7 @@ import { answerSync } from './frame-sync';
 import { workerPorts } from './frame-ports';
 import { workerMessageSchema, type FrameToWorker, type WorkerMessage } from './protocol';
 import { createChannelBuffer, SyncAnswerer } from './sync-channel';
+import { frameTerminal } from './worker-terminal';
 
 const STOP_GRACE_MS = 1000;
 
@@ -71,6 +72,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
   const children = new Map<number, { stdin: InputChannel; controller: AbortController }>();
   const watches = new Map<number, { close(): void }>();
   const syncControllers = new Set<AbortController>();
+  const terminal = frameTerminal(io, send);
 
   return new Promise<number>((resolve) => {
     let finished = false;
@@ -79,6 +81,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       finished = true;
       worker.terminate();
       ports.dispose();
+      terminal.dispose();
       for (const child of children.values()) child.controller.abort('SIGTERM');
       for (const controller of syncControllers) controller.abort('SIGTERM');
       for (const watch of watches.values()) watch.close();
@@ -169,6 +172,9 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
           watches.get(message.wid)?.close();
           watches.delete(message.wid);
           return;
+        case 'set-raw':
+        case 'sigint-listening':
+          return terminal.receive(message);
       }
     };
 
@@ -189,6 +195,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       cwd: io.cwd,
       env: io.env,
       stdoutIsTerminal: io.stdoutIsTerminal ?? true,
+      terminal: terminal.init,
     });
   });
 }
