@@ -8,9 +8,9 @@ import { terminal, visibleLines } from './terminal';
  * a busy 2-core machine (two page loads and the runtime frame's boot), more than most such tests take.
  *
  * Each test still stands on its own assertions and is reported by its own name. Before each, the processes the
- * last test left running are stopped, and Terminal 1 is selected and cleared and must show only its prompt,
- * so one test's output or server cannot satisfy (or break) the next one's checks. A failing test ends its
- * worker (Playwright starts a new one), and the tests after it get a fresh page.
+ * last test left running are stopped, and Terminal 1 is selected, taken back to the workspace's root and
+ * cleared to its prompt, so one test's output or server cannot satisfy (or break) the next one's checks. A
+ * failing test ends its worker (Playwright starts a new one), and the tests after it get a fresh page.
  *
  * A test that opens further terminals should come last in its file (terminal numbers are not reused).
  */
@@ -36,11 +36,14 @@ export function sharedIdeTest(options: { template?: TemplateName; name?: string 
   return test;
 }
 
-/** What a person does to start over in an open workspace: stop what runs, back to Terminal 1, clear it. */
+/** What a person does to start over in an open workspace: stop what runs, back to Terminal 1 and the root, clear it. */
 async function freshTerminal(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Stop all processes' }).click();
   const first = terminal(page, 1);
   if ((await first.tab.getAttribute('aria-selected')) !== 'true') await first.select();
+  await first.waitForPrompt();
+  // Back to the workspace's root, where a fresh workspace's shell starts.
+  if ((await first.lastLine()) !== '/ $') await first.run('cd /');
   await page.getByRole('button', { name: 'Clear terminal' }).click();
   await expect.poll(() => visibleLines(first.panel), { message: 'a cleared Terminal 1 shows only its prompt' }).toEqual([expect.stringMatching(/\$$/)]);
 }
