@@ -1,6 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openByName, openIde, region } from './support/ide';
+import { expect, type Page } from '@playwright/test';
+import { openByName, region } from './support/ide';
 import { terminal } from './support/terminal';
+import { sharedIdeTest } from './support/shared-ide';
+
+// One booted workspace for the file (see sharedIdeTest).
+const test = sharedIdeTest();
 
 // Files are made in the terminal and opened with quick open, so these specs depend on the editor, the
 // store's fs mirror and the terminal only (not on the file tree). Expected outputs are never substrings of
@@ -10,10 +14,6 @@ const editorFor = (page: Page, name: string) => page.getByRole('textbox', { name
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name, exact: true });
 
 test.describe('editor', () => {
-  test.beforeEach(async ({ page }) => {
-    await openIde(page);
-  });
-
   test('Ctrl+S saves: the dirty marker goes and cat shows the edit', async ({ page }) => {
     const t1 = terminal(page, 1);
     await t1.run('echo "first line" > note.txt');

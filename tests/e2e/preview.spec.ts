@@ -1,6 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openIde, region } from './support/ide';
+import { expect, type Page } from '@playwright/test';
+import { region } from './support/ide';
 import { terminal } from './support/terminal';
+import { sharedIdeTest } from './support/shared-ide';
+
+// One booted workspace for the file (see sharedIdeTest).
+const test = sharedIdeTest();
 
 const SERVER_JS =
   `echo "require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html');` +
@@ -9,10 +13,6 @@ const SERVER_JS =
 const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 
 test.describe('preview', () => {
-  test.beforeEach(async ({ page }) => {
-    await openIde(page);
-  });
-
   test("a server's page appears, follows the device size, and stops with the processes", async ({ page }) => {
     const preview = region(page, 'Preview');
     await expect(preview).toContainText('No server is running');

@@ -1,6 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { openIde, region } from './support/ide';
+import { expect } from '@playwright/test';
+import { region } from './support/ide';
 import { terminal } from './support/terminal';
+import { sharedIdeTest } from './support/shared-ide';
+
+// One booted workspace for the file (see sharedIdeTest).
+const test = sharedIdeTest();
 
 // A small project written by a node script (the offline shell has no mkdir -p), then found by name and by
 // text. The searched word is split in the script, so that mk.js itself is not a hit.
@@ -12,7 +16,6 @@ const MAKE_PROJECT =
 
 test.describe('quick open and search in files', () => {
   test.beforeEach(async ({ page }) => {
-    await openIde(page);
     const t1 = terminal(page, 1);
     await t1.run(MAKE_PROJECT);
     await t1.run('node mk.js');

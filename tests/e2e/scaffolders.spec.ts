@@ -1,10 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { importProject } from './support/project';
+import { expect, type Page } from '@playwright/test';
+import { sharedIdeTest } from './support/shared-ide';
 import { terminal } from './support/terminal';
 
 // Project scaffolders from the npm registry, run in the IDE's terminal with npx the way their docs say, on
 // the offline runtime (packages come from the fixture registry: real tarballs served on loopback). What is
 // checked is what a user sees: the files in the terminal, the new project's page in the preview.
+
+// Each scaffolder starts in an empty workspace's root; one booted workspace serves the file (see sharedIdeTest).
+const test = sharedIdeTest();
 
 const SCAFFOLD_TIMEOUT_MS = 60_000;
 const INSTALL_TIMEOUT_MS = 90_000;
@@ -14,8 +17,7 @@ const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]'
 test.describe('project scaffolders', () => {
   test.setTimeout(180_000);
 
-  test('npm create vite@latest scaffolds a React + TypeScript app that installs and serves its page', async ({ page }, info) => {
-    await importProject(page, info, 'scaffold-vite', {});
+  test('npm create vite@latest scaffolds a React + TypeScript app that installs and serves its page', async ({ page }) => {
     const shell = terminal(page, 1);
     // As Vite's docs say to start (npm create runs create-vite through npm exec). The terminal is a TTY, where
     // create-vite would ask which linter to use and whether to start at once; its flags answer those on one line.
@@ -34,8 +36,7 @@ test.describe('project scaffolders', () => {
     await expect(previewFrame(page).getByRole('heading', { name: 'Get started' })).toBeVisible({ timeout: INSTALL_TIMEOUT_MS });
   });
 
-  test('npx sv create scaffolds a SvelteKit project from its flags', async ({ page }, info) => {
-    await importProject(page, info, 'scaffold-sv', {});
+  test('npx sv create scaffolds a SvelteKit project from its flags', async ({ page }) => {
     const shell = terminal(page, 1);
     // sv reads its templates from its own package; util.styleText and zlib's createGunzip are what it needs of Node.
     await shell.run('npx --yes sv@latest create my-sv --template minimal --types ts --no-add-ons --no-install', {
@@ -47,8 +48,7 @@ test.describe('project scaffolders', () => {
     await expect(shell.panel).toContainText('+page.svelte');
   });
 
-  test('npx create-astro stops where it must download its template from GitHub, and says so', async ({ page }, info) => {
-    await importProject(page, info, 'scaffold-astro', {});
+  test('npx create-astro stops where it must download its template from GitHub, and says so', async ({ page }) => {
     const shell = terminal(page, 1);
     // create-astro fetches every template (even "minimal") from github.com, which a tab cannot reach: only the
     // app's npm proxy is. Its own Node code gets that far; the failure names the address it could not fetch.

@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { openIde } from './support/ide';
+import { expect } from '@playwright/test';
+import { sharedIdeTest } from './support/shared-ide';
 import { terminal, visibleLines, type TerminalDriver } from './support/terminal';
 import { treeItem } from './support/workspace';
+
+// One booted workspace for the file: every test works in its terminal (see sharedIdeTest).
+const test = sharedIdeTest();
 
 /**
  * Runs a command and returns the rows it printed: those between the row that echoes it and the next prompt.
@@ -16,10 +19,6 @@ async function output(t: TerminalDriver, command: string): Promise<string[]> {
 }
 
 test.describe('shell', () => {
-  test.beforeEach(async ({ page }) => {
-    await openIde(page);
-  });
-
   test('cd inside a && chain persists; pwd, the prompt and node agree', async ({ page }) => {
     const t = terminal(page, 1);
     expect(await output(t, 'mkdir sub && cd sub && pwd')).toEqual(['/sub']);

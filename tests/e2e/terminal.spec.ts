@@ -1,15 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { openIde } from './support/ide';
+import { expect } from '@playwright/test';
+import { sharedIdeTest } from './support/shared-ide';
 import { terminal } from './support/terminal';
+
+// One booted workspace for the file: every test works in its terminal (see sharedIdeTest).
+const test = sharedIdeTest();
 
 // The expected output is never a substring of the typed command ('hello ' + 'from node' prints
 // "hello from node"), so an echoed command line cannot satisfy an output assertion by itself.
 
 test.describe('terminal', () => {
-  test.beforeEach(async ({ page }) => {
-    await openIde(page);
-  });
-
   test('runs a node script written from the shell', async ({ page }) => {
     const t1 = terminal(page, 1);
     await t1.run(`echo "console.log('hello ' + 'from node', 6 * 7)" > hello.js`);
@@ -27,8 +26,8 @@ test.describe('terminal', () => {
     await t1.run('cat made-by-node.txt', { output: 'written by node' });
   });
 
-  test('"Copy terminal output" copies what the terminal shows', async ({ page, context }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  test('"Copy terminal output" copies what the terminal shows', async ({ page }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const t1 = terminal(page, 1);
     await t1.run(`echo "console.log('copy ' + 'me please')" > copy.js`);
     await t1.run('node copy.js', { output: 'copy me please' });

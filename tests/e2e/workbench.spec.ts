@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { openIde, region, runtimeStatus } from './support/ide';
+import { expect } from '@playwright/test';
+import { region, runtimeStatus } from './support/ide';
 import { terminal } from './support/terminal';
+import { sharedIdeTest } from './support/shared-ide';
+
+// One booted workspace for the file (see sharedIdeTest).
+const test = sharedIdeTest();
 
 test.describe('workbench layout', () => {
-  test.beforeEach(async ({ page }) => {
-    await openIde(page);
-  });
-
   test('shows every pane, the runtime status and the controls', async ({ page }) => {
     for (const name of ['Files', 'Editor', 'Preview', 'Terminal', 'Agent'] as const) {
       await expect(region(page, name), `region "${name}"`).toBeVisible();
