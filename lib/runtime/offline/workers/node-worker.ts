@@ -8,6 +8,7 @@ import { InputChannel, type CommandIO } from '../process';
 import { ServerTracker } from '../servers';
 import type { FrameToWorker, SyncBody, WorkerInit, WorkerMessage } from './protocol';
 import { createRemoteVfs } from './remote-vfs';
+import { installTimerTracking } from '../timers';
 import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
@@ -40,6 +41,8 @@ function signal(name: 'SIGINT' | 'SIGTERM'): void {
 async function start(init: WorkerInit): Promise<void> {
   // almostnode's built-ins look for browser globals on `window`; a worker's global scope has what they use.
   (globalThis as { window?: unknown }).window ??= globalThis;
+  // A process lives while it has timers pending, as in Node: the worker's timers are counted as the frame's are.
+  installTimerTracking();
   const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
   const call = (body: SyncBody) => caller.call(body);
   let nextWatch = 1;

@@ -81,7 +81,7 @@ export function workerTerminal(
     const now = (process()?.listenerCount?.('SIGINT') ?? 0) > 0;
     if (now !== listening) post({ type: 'sigint-listening', listening: (listening = now) });
   };
-  setInterval(report, 100);
+  setInterval(report, 25);
   const link: TerminalLink = {
     input: init.stdinIsTerminal ? stdin : other,
     size: () => size,
