@@ -60,7 +60,8 @@ describe('node 22 built-in modules: util', () => {
       'ERR_INVALID_ARG_TYPE The "text" argument must be of type string. Received type number (5)',
       '',
     ].join('\n');
-    expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 0, output: expected });
+    // Run in a terminal: process.stdout is then a TTY, which styleText checks before colouring.
+    expect(await node(vfs, ['main.mjs'], '/', undefined, { terminal: true })).toMatchObject({ code: 0, output: expected });
   });
 
   it('has parseArgs, stripVTControlCharacters, system error names, MIMEType, types, promisify.custom, aborted and debuglog', async () => {

@@ -50,7 +50,8 @@ describe('tsc in the offline runtime', () => {
     expect(vfs.existsSync('/app/node_modules/.tmp/tsconfig.app.tsbuildinfo')).toBe(true);
 
     vfs.writeFileSync('/app/src/main.ts', 'export const label: number = `Count is 1`;\n');
-    const failed = await node(vfs, ['/app/node_modules/typescript/bin/tsc', '-b'], '/app');
+    // In a terminal, as in the IDE's shell: tsc's pretty output (file:line:column); piped it prints file(line,column).
+    const failed = await node(vfs, ['/app/node_modules/typescript/bin/tsc', '-b'], '/app', undefined, { terminal: true });
     expect(failed.code).not.toBe(0);
     expect(failed.output).toMatch(/src\/main\.ts\S*:\S*1\S*:\S*14.*TS2322: \S*Type 'string' is not assignable to type 'number'/);
   }, 120_000);

@@ -185,7 +185,15 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   });
   proc.execArgv = invocation.execArgv ?? [];
-  const tty = attachTerminal(proc, io);
+  const tty = attachTerminal(proc, io, (work) =>
+    queueMicrotask(() => {
+      try {
+        runAs(timerOwner, work);
+      } catch (error) {
+        if (!(error instanceof ExitSignal)) throw error;
+      }
+    }),
+  );
   const stopInput = connectStdin(io, proc, Buffer);
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;

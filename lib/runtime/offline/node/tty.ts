@@ -46,7 +46,11 @@ export function inheritedTerminal(proc: NodeProcess): InheritedTerminal | undefi
   return (proc as unknown as { [INHERITED]?: InheritedTerminal })[INHERITED];
 }
 
-export function attachTerminal(proc: NodeProcess, io: CommandIO): TtyBinding {
+/**
+ * `schedule` runs a listener as the process's own work, a task later: timers it sets belong to the process (a
+ * SIGINT listener that exits after a delay keeps it alive until then), and its process.exit() is the process's.
+ */
+export function attachTerminal(proc: NodeProcess, io: CommandIO, schedule: (work: () => void) => void = queueMicrotask): TtyBinding {
   const terminal = io.terminal;
   if (terminal) {
     const { stdin, stdoutIsTerminal, stderrIsTerminal } = io;
@@ -152,7 +156,7 @@ export function attachTerminal(proc: NodeProcess, io: CommandIO): TtyBinding {
 
   // The listeners run in a task of the process's own, so what they throw (process.exit included) is the process's.
   const stopResize = terminal?.onResize((next) =>
-    queueMicrotask(() => {
+    schedule(() => {
       for (const [stream, isTTY] of outputs) {
         if (!isTTY) continue;
         Object.assign(stream, { columns: next.cols, rows: next.rows });
@@ -165,7 +169,7 @@ export function attachTerminal(proc: NodeProcess, io: CommandIO): TtyBinding {
   // Ctrl+C: a process listening for SIGINT is told and lives on; one that is not ends, as in Node.
   const stopInterrupt = terminal?.onInterrupt(() => {
     if (proc.listenerCount('SIGINT') === 0) return false;
-    queueMicrotask(() => proc.emit('SIGINT', 'SIGINT'));
+    schedule(() => proc.emit('SIGINT', 'SIGINT'));
     return true;
   });
 
