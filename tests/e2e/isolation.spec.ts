@@ -53,11 +53,16 @@ setInterval(function () { parent.postMessage({ tag: 'tabsmith-preview-bridge', k
   writeFileSync(path, zipSync({ 'index.html': strToU8(page), 'server.js': strToU8(server), 'attack.js': strToU8(attack) }));
 }
 
-/** Every attempt blocked; the only databases the runtime's origin sees are its own (never the IDE's data). */
-function expectAllBlocked(text: string): void {
-  expect(text).toMatch(/parent\.document: blocked \(SecurityError\)/);
-  expect(text).toMatch(/top\.location: blocked \(SecurityError\)/);
-  expect(text).toMatch(/top navigation: blocked \(SecurityError\)/);
+/**
+ * Every attempt blocked; the only databases the runtime's origin sees are its own (never the IDE's data). A page
+ * is refused the IDE's frames by the browser (SecurityError); a node process runs in a worker, which has no
+ * parent or top to reach at all (TypeError).
+ */
+function expectAllBlocked(text: string, where: 'page' | 'worker'): void {
+  const refused = where === 'page' ? 'SecurityError' : 'TypeError';
+  expect(text).toMatch(new RegExp(`parent\\.document: blocked \\(${refused}\\)`));
+  expect(text).toMatch(new RegExp(`top\\.location: blocked \\(${refused}\\)`));
+  expect(text).toMatch(new RegExp(`top navigation: blocked \\(${refused}\\)`));
   // "tabsmith" on the runtime's origin is at most an empty database the probe itself created: the IDE's stores
   // (workspaces, files, conversations, audit) are not in it.
   expect(text).toMatch(/tabsmith stores: \[\]/);
@@ -82,14 +87,14 @@ test.describe('isolation of the user code', () => {
     await expect(shell.panel).toContainText('PROBE END', { timeout: 30_000 });
     const fromNode = await shell.panel.innerText();
     expect(fromNode).not.toContain(`PROBE ${ideOrigin}`);
-    expectAllBlocked(fromNode.replace(/\u00a0/g, ' '));
+    expectAllBlocked(fromNode.replace(/\u00a0/g, ' '), 'worker');
 
     await shell.start('node server.js');
     const out = page.frameLocator('iframe[title="Preview"]').locator('#out');
     await expect(out).toContainText('PROBE END', { timeout: 30_000 });
     const fromPreview = (await out.textContent()) ?? '';
     expect(fromPreview).not.toContain(`PROBE ${ideOrigin}`);
-    expectAllBlocked(fromPreview);
+    expectAllBlocked(fromPreview, 'page');
 
     // The POSTs that did leave the browser (no-cors) were refused by the server.
     await expect.poll(() => apiStatuses.length).toBeGreaterThanOrEqual(1);
