@@ -29,6 +29,21 @@ export interface TerminalLink {
   interrupt(): boolean;
 }
 
+/**
+ * The SIGINT handlers of the processes in one terminal's foreground: every one gets the signal, and the line
+ * stops unless all of them handled it.
+ */
+export function interruptHandlers(): Pick<TerminalLink, 'onInterrupt' | 'interrupt'> {
+  const handlers = new Set<() => boolean>();
+  return {
+    onInterrupt: (handler) => {
+      handlers.add(handler);
+      return () => void handlers.delete(handler);
+    },
+    interrupt: () => handlers.size > 0 && [...handlers].map((handler) => handler()).every(Boolean),
+  };
+}
+
 /** A terminal's size, shared by the commands that run in it one after another. */
 export class TerminalScreen {
   private current: TerminalSize;
@@ -52,7 +67,6 @@ export class TerminalScreen {
   /** A link for one command reading `input`; raw mode is the command's own and starts off. */
   link(input: InputChannel): TerminalLink {
     let raw = false;
-    const interrupts = new Set<() => boolean>();
     return {
       input,
       size: () => this.current,
@@ -61,12 +75,7 @@ export class TerminalScreen {
         return () => void this.listeners.delete(listener);
       },
       setRaw: (value) => void (raw = value),
-      onInterrupt: (handler) => {
-        interrupts.add(handler);
-        return () => void interrupts.delete(handler);
-      },
-      // Every process of the foreground group gets the signal; the line stops unless all of them handled it.
-      interrupt: () => interrupts.size > 0 && [...interrupts].map((handler) => handler()).every(Boolean),
+      ...interruptHandlers(),
       get raw() {
         return raw;
       },

@@ -9,7 +9,7 @@
  */
 import type { TerminalSize } from '../../port';
 import type { CommandIO, InputChannel } from '../process';
-import type { TerminalLink } from '../terminal';
+import { interruptHandlers, type TerminalLink } from '../terminal';
 
 /** What the worker is told of its terminal when it starts. */
 export interface TerminalInit {
@@ -73,7 +73,6 @@ export function workerTerminal(
   let size = init.size;
   let raw = false;
   const resizes = new Set<(size: TerminalSize) => void>();
-  const interrupts = new Set<() => boolean>();
   // The frame needs to know, before Ctrl+C, whether the process would handle SIGINT; polled, because the
   // process's emitter has no hook for listeners being added.
   let listening = false;
@@ -93,11 +92,7 @@ export function workerTerminal(
       raw = value;
       post({ type: 'set-raw', raw: value });
     },
-    onInterrupt: (handler) => {
-      interrupts.add(handler);
-      return () => void interrupts.delete(handler);
-    },
-    interrupt: () => interrupts.size > 0 && [...interrupts].map((handler) => handler()).every(Boolean),
+    ...interruptHandlers(),
     get raw() {
       return raw;
     },
