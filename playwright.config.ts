@@ -30,7 +30,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Two cores, shared with the server under test, and the tests are CPU-bound there (each page's Chromium
   // renderers, GPU and browser processes): a second worker in CI only made each test slower.
-  workers: isCI ? 1 : 2,
+  // TABSMITH_E2E_WORKERS overrides it, to measure.
+  workers: Number(process.env.TABSMITH_E2E_WORKERS ?? (isCI ? 1 : 2)),
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
