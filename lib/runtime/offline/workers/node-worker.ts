@@ -13,14 +13,18 @@ import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
 import { workerTerminal, type TerminalToWorker } from './worker-terminal';
+import { threadLink } from './worker-threads-link';
 
 interface WorkerScope {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent<FrameToWorker>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<FrameToWorker>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const post = (message: WorkerMessage) => scope.postMessage(message);
+// Programs replace the global postMessage and onmessage (napi-rs's wasi-worker.mjs does, as in a browser worker):
+// the frame's link keeps the worker's own, taken before any program runs.
+const nativePost = scope.postMessage.bind(scope);
+const post = (message: WorkerMessage, transfer: Transferable[] = []) => nativePost(message, transfer);
 
 const stdin = new InputChannel();
 const controller = new AbortController();
@@ -68,7 +72,9 @@ async function start(init: WorkerInit): Promise<void> {
   const host = nodeHost(remote.vfs, almost.Runtime, ports.links);
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const threads = threadLink(post, init.thread);
   receive = (message) => {
+    if (threads.receive(message)) return;
     if (!ports.receive(message, host.ports, toBuffer)) children.receive(message);
   };
   const terminal =
@@ -94,8 +100,10 @@ async function start(init: WorkerInit): Promise<void> {
     runCommandLine: (line, childIo) => children.run({ line }, childIo),
     runArgv: (words, childIo) => children.run({ argv: [...words] }, childIo),
     runSync: children.runSync,
+    threads: threads.support,
   };
   let code = 1;
+  threads.online();
   try {
     code = await runNode(init.invocation, io, deps);
   } catch (error) {
@@ -104,7 +112,7 @@ async function start(init: WorkerInit): Promise<void> {
   post({ type: 'exit', code });
 }
 
-scope.onmessage = (event) => {
+scope.addEventListener('message', (event) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
@@ -129,4 +137,4 @@ scope.onmessage = (event) => {
     default:
       receive(message);
   }
-};
+});
