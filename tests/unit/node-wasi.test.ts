@@ -84,3 +84,25 @@ describe('node:wasi', () => {
     expect(() => new WASI({ version: 'preview2' })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));
   });
 });
+
+describe('node:wasi preopens', () => {
+  it('opens a preopened directory through the process fs, as Linux opens directories', () => {
+    const opened: string[] = [];
+    const fs = {
+      realpathSync: (path: string) => path,
+      statSync: (path: string) => ({ isDirectory: () => path === '/work', isFile: () => path !== '/work', isSymbolicLink: () => false, isBlockDevice: () => false, isCharacterDevice: () => false, isFIFO: () => false, isSocket: () => false }),
+      openSync: (path: string) => {
+        opened.push(path);
+        throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+      },
+      fstatSync: () => {
+        throw new Error('EBADF');
+      },
+      closeSync: () => undefined,
+    };
+    const module = wasiModule({ fs, write: () => undefined, writeError: () => undefined, exit: () => undefined as never });
+    const WASI = module.WASI as new (options: unknown) => { wasiImport: Record<string, unknown> };
+    expect(() => new WASI({ version: 'preview1', preopens: { '/': '/work' } })).not.toThrow();
+    expect(opened).toEqual([]);
+  });
+});

@@ -22,6 +22,45 @@ interface WasiOptions {
   returnOnExit?: boolean;
 }
 
+interface SyncFs {
+  openSync(path: unknown, flags?: unknown, mode?: unknown): number;
+  closeSync(fd: number): void;
+  fstatSync(fd: number, options?: unknown): unknown;
+  statSync(path: unknown, options?: unknown): { isDirectory(): boolean };
+}
+
+/**
+ * The process's fs as WASI uses it. WASI opens directories (every preopen is one), which Linux allows and the
+ * runtime's file descriptors, made for files, do not: a directory gets a descriptor of its own here.
+ */
+function wasiFs(fs: SyncFs): SyncFs {
+  const directories = new Map<number, unknown>();
+  let next = 0x40000000;
+  const isDirectory = (path: unknown) => {
+    try {
+      return fs.statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const overrides: Partial<SyncFs> = {
+    openSync(path, flags, mode) {
+      if (!isDirectory(path)) return fs.openSync(path, flags, mode);
+      directories.set(next, path);
+      return next++;
+    },
+    closeSync(fd) {
+      if (!directories.delete(fd)) fs.closeSync(fd);
+    },
+    fstatSync(fd, options) {
+      return directories.has(fd) ? fs.statSync(directories.get(fd), options) : fs.fstatSync(fd, options);
+    },
+  };
+  return new Proxy(fs, {
+    get: (target, key, receiver) => (key in overrides ? overrides[key as keyof SyncFs] : Reflect.get(target, key, receiver)),
+  });
+}
+
 const BINDING_NAMES: Record<string, string> = { unstable: 'wasi_unstable', preview1: 'wasi_snapshot_preview1' };
 
 function stringEnv(env: Record<string, string | undefined> | undefined): Record<string, string> | undefined {
@@ -47,7 +86,7 @@ export function wasiModule(parts: WasiParts): Record<string, unknown> {
         env: stringEnv(options.env),
         preopens: options.preopens,
         returnOnExit: options.returnOnExit ?? true,
-        fs: parts.fs as never,
+        fs: wasiFs(parts.fs as SyncFs) as never,
         print: (text) => parts.write(`${text}\n`),
         printErr: (text) => parts.writeError(`${text}\n`),
       });
