@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wasiModule } from '@/lib/runtime/offline/node/wasi';
+import { wasiFs, wasiModule } from '@/lib/runtime/offline/node/wasi';
 
 // A WASI program assembled by hand (no compiler is needed to run the test): it writes "hello wasi\n" to fd 1
 // with fd_write, then calls proc_exit(3).
@@ -104,5 +104,24 @@ describe('node:wasi preopens', () => {
     const WASI = module.WASI as new (options: unknown) => { wasiImport: Record<string, unknown> };
     expect(() => new WASI({ version: 'preview1', preopens: { '/': '/work' } })).not.toThrow();
     expect(opened).toEqual([]);
+  });
+});
+
+describe("WASI's view of the process fs", () => {
+  it('gives BigInt stats when asked, as Node does, keeping the methods', () => {
+    const stats = { size: 5, ino: 7, mtimeMs: 1.5, isFile: () => true };
+    const fs = wasiFs({
+      openSync: () => 3,
+      closeSync: () => undefined,
+      fstatSync: () => stats,
+      statSync: () => ({ ...stats, isDirectory: () => false }),
+      lstatSync: () => stats,
+    });
+    const big = fs.fstatSync(3, { bigint: true }) as { size: bigint; ino: bigint; mtimeNs: bigint; isFile(): boolean };
+    expect(big.size).toBe(5n);
+    expect(big.ino).toBe(7n);
+    expect(big.mtimeNs).toBe(1_000_000n);
+    expect(big.isFile()).toBe(true);
+    expect(fs.fstatSync(3)).toBe(stats);
   });
 });

@@ -25,15 +25,35 @@ interface WasiOptions {
 interface SyncFs {
   openSync(path: unknown, flags?: unknown, mode?: unknown): number;
   closeSync(fd: number): void;
-  fstatSync(fd: number, options?: unknown): unknown;
+  fstatSync(fd: number, options?: unknown): object;
   statSync(path: unknown, options?: unknown): { isDirectory(): boolean };
+  lstatSync(path: unknown, options?: unknown): object;
+}
+
+const BIG_FIELDS = ['dev', 'ino', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'size', 'blksize', 'blocks', 'atimeMs', 'mtimeMs', 'ctimeMs', 'birthtimeMs'];
+
+/** Node's BigIntStats (what `{ bigint: true }` asks for) from stats whose fields are numbers. */
+function bigintStats(stats: object, options: unknown): object {
+  if (!(options as { bigint?: boolean } | undefined)?.bigint) return stats;
+  const source = stats as Record<string, unknown>;
+  const big = Object.create(stats) as Record<string, unknown>;
+  for (const field of BIG_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'number') big[field] = BigInt(Math.trunc(value));
+  }
+  for (const time of ['atime', 'mtime', 'ctime', 'birthtime']) {
+    const ms = big[`${time}Ms`];
+    if (typeof ms === 'bigint') big[`${time}Ns`] = ms * 1_000_000n;
+  }
+  return big;
 }
 
 /**
  * The process's fs as WASI uses it. WASI opens directories (every preopen is one), which Linux allows and the
- * runtime's file descriptors, made for files, do not: a directory gets a descriptor of its own here.
+ * runtime's file descriptors, made for files, do not: a directory gets a descriptor of its own here. WASI also
+ * asks for BigInt stats, which the runtime's fs does not make.
  */
-function wasiFs(fs: SyncFs): SyncFs {
+export function wasiFs(fs: SyncFs): SyncFs {
   const directories = new Map<number, unknown>();
   let next = 0x40000000;
   const isDirectory = (path: unknown) => {
@@ -53,8 +73,10 @@ function wasiFs(fs: SyncFs): SyncFs {
       if (!directories.delete(fd)) fs.closeSync(fd);
     },
     fstatSync(fd, options) {
-      return directories.has(fd) ? fs.statSync(directories.get(fd), options) : fs.fstatSync(fd, options);
+      return bigintStats(directories.has(fd) ? fs.statSync(directories.get(fd), options) : fs.fstatSync(fd, options), options);
     },
+    statSync: (path, options) => bigintStats(fs.statSync(path, options), options) as ReturnType<SyncFs['statSync']>,
+    lstatSync: (path, options) => bigintStats(fs.lstatSync(path, options), options),
   };
   return new Proxy(fs, {
     get: (target, key, receiver) => (key in overrides ? overrides[key as keyof SyncFs] : Reflect.get(target, key, receiver)),

@@ -45,6 +45,9 @@ function signal(name: 'SIGINT' | 'SIGTERM'): void {
 async function start(init: WorkerInit): Promise<void> {
   // almostnode's built-ins look for browser globals on `window`; a worker's global scope has what they use.
   (globalThis as { window?: unknown }).window ??= globalThis;
+  // A worker's `self` is a getter Node does not have; programs written for Node assign it (napi-rs's
+  // wasi-worker.mjs does `Object.assign(globalThis, { self: globalThis })`), which would throw in strict code.
+  Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true, enumerable: true });
   // A process lives while it has timers pending, as in Node: the worker's timers are counted as the frame's are.
   installTimerTracking();
   const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
