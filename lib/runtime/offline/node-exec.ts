@@ -24,6 +24,7 @@ import type { CommandIO } from './process';
 import type { ServerOwner, ServerTracker } from './servers';
 import { runAs, type TimerOwner } from './timers';
 import { ownProgramFor } from './vite/bin';
+import type { ThreadSupport } from './node/worker-threads';
 
 const IDLE_MS = 300;
 const TICK_MS = 50;
@@ -40,6 +41,8 @@ export interface NodeDeps {
   runArgv?(words: readonly string[], io: CommandIO): Promise<number>;
   /** Runs a child to its end while this process blocks (execSync); only a process in a worker can. */
   runSync?: SyncChildRunner;
+  /** How worker_threads start threads (a process in a worker), and what this process is given if it is one. */
+  threads?: ThreadSupport;
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
@@ -157,6 +160,18 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
           },
         }
       : undefined;
+  // Threads, and ports that listen, keep the process alive as Node's handles do.
+  let holding = 0;
+  const hold = () => {
+    holding++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holding--;
+      lastOutput = performance.now();
+    };
+  };
   const owner: ServerOwner = {
     serverOpened: (port) => openPorts.add(port),
     serverClosed: (port) => {
@@ -175,6 +190,8 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     write: print,
     writeError: printError,
     children: childSupport,
+    hold,
+    threads: deps.threads,
     exit: (code) => {
       if (exitCode === null) {
         exitCode = code;
@@ -198,9 +215,13 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
 
+  // A thread's uncaught error goes to its Worker object's 'error' listeners rather than to the output.
+  const report = (error: unknown) => {
+    if (!deps.threads?.reportError(error)) printError(`${describeError(error)}\n`);
+  };
   const fail = (error: unknown) => {
     if (error instanceof ExitSignal) return;
-    printError(`${describeError(error)}\n`);
+    report(error);
     if (exitCode === null) exitCode = 1;
     exited = true;
   };
@@ -209,7 +230,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   // with code 1, its 'exit' listeners run, rather than living on with a server that half works.
   const crash = (error: unknown) => {
     if (exitCode !== null) return;
-    printError(`${describeError(error)}\n`);
+    report(error);
     exitCode = 1;
     try {
       proc.emit('exit', 1);
@@ -277,7 +298,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
-      const busy = awaiting || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
+      const busy = awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
       if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
     }
     if (io.signal.aborted) return 130;

@@ -30,6 +30,9 @@ export interface BuiltinParts {
   timers: { setImmediate(callback: () => void): unknown; clearImmediate(handle: unknown): void };
   /** `child_process` of this process, where the runtime can start others. */
   childProcess?: () => unknown;
+  /** `worker_threads` and `wasi` of this process, where built per process. */
+  workerThreads?: () => unknown;
+  wasi?: () => unknown;
 }
 
 type Module = Record<string, unknown>;
@@ -111,6 +114,9 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.shared.https;
       case 'child_process':
         return parts.childProcess ? parts.childProcess() : own(almost(name));
+      case 'worker_threads':
+        return parts.workerThreads ? parts.workerThreads() : own(almost(name));
+
       case 'crypto':
         return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer);
       case 'stream/promises':
@@ -149,6 +155,9 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return (builtin('readline') as Module).promises;
       case 'tty':
         return ttyModule(almost('tty') as Module, parts.process as never);
+      case 'wasi':
+        if (parts.wasi) return parts.wasi();
+      // falls through: without a file system to give it, wasi is the module that says it cannot run
       default: {
         const made = node22Builtin(name, { almost, builtin, Buffer: (almost('buffer') as { Buffer: never }).Buffer, ...parts.timers }, BUILTIN_NAMES);
         if (made !== undefined) return made;

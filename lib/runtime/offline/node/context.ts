@@ -14,6 +14,9 @@ import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
 import { Resolver } from './resolve';
 import { inheritedTerminal } from './tty';
+import { wasiModule } from './wasi';
+import { workerThreadsModule, type ThreadSupport } from './worker-threads';
+import type { Hold } from './message-ports';
 
 export interface ProcessContextOptions {
   vfs: VirtualFS;
@@ -27,6 +30,10 @@ export interface ProcessContextOptions {
   exit(code: number): never;
   /** How child_process starts other processes; without it, almostnode's child_process is used. */
   children?: { runner: ChildRunner; hold(work: Promise<unknown>, stop: () => void): void };
+  /** Keeps the process alive (a thread, a listening port) until released. */
+  hold: Hold;
+  /** How worker_threads start threads; without it, `new Worker()` says threads cannot run here. */
+  threads?: ThreadSupport;
 }
 
 export interface ProcessContext {
@@ -65,6 +72,15 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     loader: () => ref.loader as ModuleLoader,
     timers: { setImmediate: immediate, clearImmediate },
     childProcess: options.children && (() => childProcessOf(options, process, builtin)),
+    workerThreads: () =>
+      workerThreadsModule({
+        EventEmitter: builtin('events') as never,
+        Readable: (builtin('stream') as { Readable: never }).Readable,
+        process: process as never,
+        hold: options.hold,
+        threads: options.threads,
+      }),
+    wasi: () => wasiModule({ fs, write: options.write, writeError: options.writeError, exit: options.exit }),
   });
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };

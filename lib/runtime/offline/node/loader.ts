@@ -4,6 +4,7 @@
  * await makes a module and its importers asynchronous), `require()` of ES modules as in Node 22 (refused
  * with ERR_REQUIRE_ASYNC_MODULE when the graph awaits at its top level), and `import()` from either kind.
  */
+import { nativeAddonError, nativeBuildError } from './native-builds';
 import type { CjsFactory, CodeCache, FormatHint } from './compile';
 import { PROCESS_GLOBALS } from './esm-transform';
 import {
@@ -116,7 +117,7 @@ export class ModuleLoader {
       this.cache[found.path] = module;
       return module.exports;
     }
-    if (found.path.endsWith('.node')) throw new Error(`Native addons cannot run here: ${found.path}`);
+    if (found.path.endsWith('.node')) throw nativeAddonError(found.path);
     const compiled = this.compile(found.path);
     if (compiled.format === 'esm') return this.requireEsm(found.path);
     return this.runCommonJs(found.path, parent, compiled.factory).exports;
@@ -137,7 +138,7 @@ export class ModuleLoader {
       wrapper.call(module.exports, module.exports, module.require, module, displayName, parentDir(filename));
     } catch (error) {
       Reflect.deleteProperty(this.cache, filename);
-      throw error;
+      throw nativeBuildError(error, filename, this.options.fs);
     }
     module.loaded = true;
     return module;

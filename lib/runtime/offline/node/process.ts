@@ -50,6 +50,22 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     exitCode: undefined,
     config: { variables: {} },
     features: { inspector: false, ipv6: true, tls: true, typescript: false },
+    // Loaders read the report's glibc version to pick a build (napi-rs's, detect-libc): the runtime is linux-x64 glibc.
+    report: {
+      compact: false,
+      directory: '',
+      filename: '',
+      reportOnFatalError: false,
+      reportOnSignal: false,
+      reportOnUncaughtException: false,
+      signal: 'SIGUSR2',
+      getReport: () => ({
+        header: { reportVersion: 3, nodejsVersion: NODE_VERSION, glibcVersionRuntime: '2.36', glibcVersionCompiler: '2.28', osName: 'Linux', machine: 'x86_64', arch: 'x64', platform: 'linux', cwd },
+        javascriptStack: {},
+        sharedObjects: [],
+      }),
+      writeReport: () => '',
+    },
     cwd: () => cwd,
     chdir(directory: string) {
       const target = toVfsPath(directory.startsWith('/') ? directory : `${cwd}/${directory}`);

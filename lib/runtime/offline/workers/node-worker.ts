@@ -13,14 +13,18 @@ import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
 import { workerTerminal, type TerminalToWorker } from './worker-terminal';
+import { threadLink } from './worker-threads-link';
 
 interface WorkerScope {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent<FrameToWorker>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<FrameToWorker>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const post = (message: WorkerMessage) => scope.postMessage(message);
+// Programs replace the global postMessage and onmessage (napi-rs's wasi-worker.mjs does, as in a browser worker):
+// the frame's link keeps the worker's own, taken before any program runs.
+const nativePost = scope.postMessage.bind(scope);
+const post = (message: WorkerMessage, transfer: Transferable[] = []) => nativePost(message, transfer);
 
 const stdin = new InputChannel();
 const controller = new AbortController();
@@ -41,6 +45,9 @@ function signal(name: 'SIGINT' | 'SIGTERM'): void {
 async function start(init: WorkerInit): Promise<void> {
   // almostnode's built-ins look for browser globals on `window`; a worker's global scope has what they use.
   (globalThis as { window?: unknown }).window ??= globalThis;
+  // A worker's `self` is a getter Node does not have; programs written for Node assign it (napi-rs's
+  // wasi-worker.mjs does `Object.assign(globalThis, { self: globalThis })`), which would throw in strict code.
+  Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true, enumerable: true });
   // A process lives while it has timers pending, as in Node: the worker's timers are counted as the frame's are.
   installTimerTracking();
   const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
@@ -68,7 +75,9 @@ async function start(init: WorkerInit): Promise<void> {
   const host = nodeHost(remote.vfs, almost.Runtime, ports.links);
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const threads = threadLink(post, init.thread);
   receive = (message) => {
+    if (threads.receive(message)) return;
     if (!ports.receive(message, host.ports, toBuffer)) children.receive(message);
   };
   const terminal =
@@ -94,8 +103,10 @@ async function start(init: WorkerInit): Promise<void> {
     runCommandLine: (line, childIo) => children.run({ line }, childIo),
     runArgv: (words, childIo) => children.run({ argv: [...words] }, childIo),
     runSync: children.runSync,
+    threads: threads.support,
   };
   let code = 1;
+  threads.online();
   try {
     code = await runNode(init.invocation, io, deps);
   } catch (error) {
@@ -104,7 +115,7 @@ async function start(init: WorkerInit): Promise<void> {
   post({ type: 'exit', code });
 }
 
-scope.onmessage = (event) => {
+scope.addEventListener('message', (event) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
@@ -129,4 +140,4 @@ scope.onmessage = (event) => {
     default:
       receive(message);
   }
-};
+});

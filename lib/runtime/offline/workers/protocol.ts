@@ -23,6 +23,21 @@ const head = z.object({
 /** A child process's command: argv as given, or a command line for the shell. */
 const command = z.union([z.object({ argv: z.array(z.string()).min(1) }), z.object({ line: z.string() })]);
 
+/** What the threads of one process share: a counter for their ids, and a name that scopes BroadcastChannels. */
+const threadFamilySchema = z.object({
+  ids: z.custom<SharedArrayBuffer>((value) => typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer, 'expected a SharedArrayBuffer'),
+  name: z.string(),
+});
+export type ThreadFamily = z.infer<typeof threadFamilySchema>;
+
+/** A worker_threads thread's side of its Worker object: the port parentPort wraps, and what it was given. */
+export interface ThreadInit {
+  port: MessagePort;
+  threadId: number;
+  workerData: unknown;
+  family: ThreadFamily;
+}
+
 export const syncBodySchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('vfs'), method: z.string().regex(/^[a-z][A-Za-z]*Sync$/), args: z.array(z.unknown()).max(8) }),
   z.object({ op: z.literal('spawn-sync'), command, cwd: z.string(), env, input: z.string().optional(), timeout: z.number().optional() }),
@@ -56,6 +71,20 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unwatch'), wid: id }),
   z.object({ type: z.literal('set-raw'), raw: z.boolean() }),
   z.object({ type: z.literal('sigint-listening'), listening: z.boolean() }),
+  z.object({
+    type: z.literal('thread-start'),
+    tid: id,
+    port: z.custom<MessagePort>((value) => typeof MessagePort !== 'undefined' && value instanceof MessagePort, 'expected a MessagePort'),
+    family: threadFamilySchema,
+    invocation: z.union([
+      z.object({ kind: z.literal('file'), path: z.string(), args: z.array(z.string()) }),
+      z.object({ kind: z.literal('eval'), code: z.string(), print: z.literal(false), args: z.array(z.string()) }),
+    ]),
+    cwd: z.string(),
+    env,
+    workerData: z.unknown(),
+  }),
+  z.object({ type: z.literal('thread-stop'), tid: id }),
 ]);
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 
@@ -69,6 +98,8 @@ export interface WorkerInit {
   stdoutIsTerminal: boolean;
   /** The terminal the process runs in, if any (its streams are TTYs there). */
   terminal?: TerminalInit;
+  /** Set when the process is a worker_threads thread of another. */
+  thread?: ThreadInit;
 }
 
 export type FrameToWorker =
@@ -85,6 +116,7 @@ export type FrameToWorker =
   | { type: 'child-output'; cid: number; stream: 'stdout' | 'stderr'; data: string }
   | { type: 'child-exit'; cid: number; code: number }
   | { type: 'watch-event'; wid: number; eventType: string; filename: string | null }
+  | { type: 'thread-exit'; tid: number; code: number }
   | TerminalToWorker;
 
 export type { ResponseHead };

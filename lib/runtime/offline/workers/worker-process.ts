@@ -15,7 +15,8 @@ import { InputChannel, type CommandIO } from '../process';
 import type { ServerOwner, ServerTracker } from '../servers';
 import { answerSync } from './frame-sync';
 import { workerPorts } from './frame-ports';
-import { workerMessageSchema, type FrameToWorker, type WorkerMessage } from './protocol';
+import { frameThreads, TERMINATE } from './frame-threads';
+import { workerMessageSchema, type FrameToWorker, type ThreadInit, type WorkerMessage } from './protocol';
 import { createChannelBuffer, SyncAnswerer } from './sync-channel';
 import { frameTerminal } from './worker-terminal';
 
@@ -62,7 +63,7 @@ export function prepareNodeWorker(vfs: VirtualFS): void {
   if (nodeWorkersAvailable() && !spares.has(vfs)) spares.set(vfs, startWorker());
 }
 
-export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps): Promise<number> {
+export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps, thread?: ThreadInit): Promise<number> {
   const worker = takeWorker(deps.vfs);
   const channel = createChannelBuffer();
   const answerer = new SyncAnswerer(channel);
@@ -73,6 +74,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
   const watches = new Map<number, { close(): void }>();
   const syncControllers = new Set<AbortController>();
   const terminal = frameTerminal(io, send);
+  const threads = frameThreads(io, send, (threadInvocation, threadIo, init) => runNodeInWorker(threadInvocation, threadIo, deps, init));
 
   return new Promise<number>((resolve) => {
     let finished = false;
@@ -82,6 +84,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       worker.terminate();
       ports.dispose();
       terminal.dispose();
+      threads.dispose();
       for (const child of children.values()) child.controller.abort('SIGTERM');
       for (const controller of syncControllers) controller.abort('SIGTERM');
       for (const watch of watches.values()) watch.close();
@@ -94,6 +97,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       () => send({ type: 'stdin-end' }),
     );
     const onAbort = () => {
+      // worker.terminate() stops a thread at once, whatever it is doing.
+      if (io.signal.reason === TERMINATE) return finish(1);
       send({ type: 'signal', signal: 'SIGINT' });
       setTimeout(() => {
         if (finished) return;
@@ -175,6 +180,10 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
         case 'set-raw':
         case 'sigint-listening':
           return terminal.receive(message);
+        case 'thread-start':
+          return threads.start(message);
+        case 'thread-stop':
+          return threads.stop(message.tid);
       }
     };
 
@@ -188,7 +197,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       (io.writeError ?? io.write).call(io, `node: the process's thread failed: ${event.message || 'it could not start'}\n`);
       finish(1);
     };
-    send({
+    const init: FrameToWorker = {
       type: 'init',
       channel,
       invocation,
@@ -196,6 +205,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       env: io.env,
       stdoutIsTerminal: io.stdoutIsTerminal ?? true,
       terminal: terminal.init,
-    });
+      thread,
+    };
+    worker.postMessage(init, thread ? [thread.port] : []);
   });
 }

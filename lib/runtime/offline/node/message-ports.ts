@@ -1,0 +1,175 @@
+/**
+ * Node's MessagePort and BroadcastChannel over the browser's. Node's are EventEmitters whose 'message'
+ * listeners receive the value itself (the browser's receive an event), that start delivering when the first
+ * 'message' listener is added, and that keep their process alive while they listen unless unref'd.
+ *
+ * Every message crosses wrapped as `{ k: 'm', v }`, so a Worker's port can carry its thread's 'online' and
+ * 'error' reports beside the program's own messages. Ports sent inside a message (`postMessage({ port }, [port])`)
+ * are unwrapped for the browser and wrapped again on arrival, at the top level of the value or one level in.
+ */
+
+type Emitter = new () => {
+  emit(event: string, ...args: unknown[]): boolean;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  listenerCount(event: string): number;
+};
+
+/** Keeps the process alive until the returned function is called. */
+export type Hold = () => () => void;
+
+export interface PortEnvelope {
+  k: 'm' | 'online' | 'error';
+  v?: unknown;
+}
+
+export interface PortClasses {
+  MessagePort: new (port: MessagePort) => NodePort;
+  MessageChannel: new () => { port1: NodePort; port2: NodePort };
+  BroadcastChannel: new (name: string) => unknown;
+  toWire(value: unknown, transferList?: readonly unknown[]): { value: unknown; transfer: Transferable[] };
+  fromWire(value: unknown): unknown;
+}
+
+export interface NodePort {
+  readonly raw: MessagePort;
+  postMessage(value: unknown, transferList?: readonly unknown[]): void;
+  start(): void;
+  close(): void;
+  ref(): void;
+  unref(): void;
+  hasRef(): boolean;
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): PortClasses {
+  const wrapped = new WeakMap<MessagePort, NodeMessagePort>();
+  const unwrap = (item: unknown) => (item instanceof NodeMessagePort ? item.raw : item);
+  const wrap = (item: unknown) => (typeof MessagePort !== 'undefined' && item instanceof MessagePort ? (wrapped.get(item) ?? new NodeMessagePort(item)) : item);
+  const toWire: PortClasses['toWire'] = (value, transferList = []) => {
+    const transfer = transferList.map(unwrap).filter((item): item is Transferable => typeof item === 'object' && item !== null);
+    if (value instanceof NodeMessagePort) return { value: value.raw, transfer };
+    if (isPlainObject(value) && Object.values(value).some((item) => item instanceof NodeMessagePort)) {
+      return { value: Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unwrap(item)])), transfer };
+    }
+    return { value, transfer };
+  };
+  const fromWire = (value: unknown): unknown => {
+    if (typeof MessagePort !== 'undefined' && value instanceof MessagePort) return wrap(value);
+    if (isPlainObject(value) && Object.values(value).some((item) => typeof MessagePort !== 'undefined' && item instanceof MessagePort)) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wrap(item)]));
+    }
+    return value;
+  };
+
+  class NodeMessagePort extends EventEmitter implements NodePort {
+    readonly raw: MessagePort;
+    private started = false;
+    private closed = false;
+    private referenced = true;
+    private release: (() => void) | undefined;
+
+    constructor(port: MessagePort) {
+      super();
+      this.raw = port;
+      wrapped.set(port, this);
+      this.on('newListener', (event) => {
+        if (event === 'message') queueMicrotask(() => this.start());
+      });
+    }
+
+    postMessage(value: unknown, transferList?: readonly unknown[]): void {
+      if (this.closed) return;
+      const wire = toWire(value, transferList);
+      this.raw.postMessage({ k: 'm', v: wire.value } satisfies PortEnvelope, wire.transfer);
+    }
+
+    start(): void {
+      if (this.started || this.closed) return;
+      this.started = true;
+      this.raw.onmessage = (event: MessageEvent<PortEnvelope>) => {
+        if (event.data?.k === 'm') this.emit('message', fromWire(event.data.v));
+      };
+      this.raw.onmessageerror = (event) => this.emit('messageerror', event);
+      this.holdIfListening();
+    }
+
+    close(): void {
+      if (this.closed) return;
+      this.closed = true;
+      this.raw.close();
+      this.release?.();
+      this.release = undefined;
+      queueMicrotask(() => this.emit('close'));
+    }
+
+    ref(): void {
+      this.referenced = true;
+      this.holdIfListening();
+    }
+
+    unref(): void {
+      this.referenced = false;
+      this.release?.();
+      this.release = undefined;
+    }
+
+    hasRef(): boolean {
+      return this.release !== undefined;
+    }
+
+    private holdIfListening(): void {
+      if (this.started && this.referenced && !this.closed && !this.release) this.release = hold();
+    }
+  }
+
+  class NodeMessageChannel {
+    readonly port1: NodeMessagePort;
+    readonly port2: NodeMessagePort;
+    constructor() {
+      const channel = new MessageChannel();
+      this.port1 = new NodeMessagePort(channel.port1);
+      this.port2 = new NodeMessagePort(channel.port2);
+    }
+  }
+
+  // The browser's BroadcastChannel reaches every context of the origin; Node's only the threads of one process.
+  class NodeBroadcastChannel extends EventEmitter {
+    readonly name: string;
+    private readonly channel: globalThis.BroadcastChannel;
+    private release: (() => void) | undefined;
+
+    constructor(name: string) {
+      super();
+      this.name = String(name);
+      this.channel = new globalThis.BroadcastChannel(`node:${family}:${this.name}`);
+      this.channel.onmessage = (event) => this.emit('message', event.data);
+      this.on('newListener', (event) => {
+        if (event === 'message') this.ref();
+      });
+    }
+
+    postMessage(message: unknown): void {
+      this.channel.postMessage(message);
+    }
+
+    close(): void {
+      this.channel.close();
+      this.unref();
+    }
+
+    ref(): void {
+      this.release ??= hold();
+    }
+
+    unref(): void {
+      this.release?.();
+      this.release = undefined;
+    }
+  }
+
+  return { MessagePort: NodeMessagePort, MessageChannel: NodeMessageChannel, BroadcastChannel: NodeBroadcastChannel, toWire, fromWire };
+}

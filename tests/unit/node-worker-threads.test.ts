@@ -1,0 +1,132 @@
+import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { workerThreadsModule, type ThreadRequest, type ThreadSupport } from '@/lib/runtime/offline/node/worker-threads';
+
+// The module over a fake host: "starting a thread" hands its port to the test, which plays the thread's side
+// of the protocol (what the runtime's thread worker posts), so the Worker object's behaviour is checked alone.
+interface Started {
+  request: ThreadRequest;
+  port: MessagePort;
+  exited(code: number): void;
+  stopped: boolean;
+}
+
+const opened: MessagePort[] = [];
+afterEach(() => {
+  for (const port of opened.splice(0)) port.close();
+});
+
+function host(self?: ThreadSupport['self']) {
+  const started: Started[] = [];
+  let holds = 0;
+  const support: ThreadSupport = {
+    self,
+    family: 'test',
+    start(request, port, exited) {
+      const entry: Started = { request, port, exited, stopped: false };
+      opened.push(port);
+      started.push(entry);
+      return { threadId: started.length, stop: () => ((entry.stopped = true), exited(1)) };
+    },
+    reportError: () => false,
+  };
+  const module = workerThreadsModule({
+    EventEmitter: EventEmitter as never,
+    Readable: Readable as never,
+    process: { cwd: () => '/project', env: { HOME: '/home', EMPTY: undefined } },
+    hold: () => {
+      holds++;
+      return () => void holds--;
+    },
+    threads: support,
+  });
+  type WorkerLike = EventEmitter & { threadId: number; postMessage(value: unknown): void; terminate(): Promise<number>; unref(): void };
+  const Worker = module.Worker as new (filename: string | URL, options?: object) => WorkerLike;
+  return { module, Worker, started, holds: () => holds };
+}
+
+const next = (emitter: EventEmitter, event: string) => new Promise<unknown[]>((resolve) => emitter.once(event, (...args: unknown[]) => resolve(args)));
+
+describe('worker_threads', () => {
+  it('starts a thread for a path relative to the cwd, with its workerData and a copy of the env', () => {
+    const { Worker, started } = host();
+    const worker = new Worker('./work.js', { workerData: { n: 7 }, argv: ['--x', 2] });
+    expect(worker.threadId).toBe(1);
+    expect(started[0]?.request).toEqual({
+      invocation: { kind: 'file', path: '/project/./work.js', args: ['--x', '2'] },
+      cwd: '/project',
+      env: { HOME: '/home' },
+      workerData: { n: 7 },
+    });
+    const fromUrl = new Worker(new URL('file:///project/other%20file.mjs'));
+    expect(fromUrl.threadId).toBe(2);
+    expect(started[1]?.request.invocation).toEqual({ kind: 'file', path: '/project/other file.mjs', args: [] });
+  });
+
+  it("refuses a bare file name in Node's words", () => {
+    const { Worker } = host();
+    expect(() => new Worker('work.js')).toThrow(expect.objectContaining({ code: 'ERR_WORKER_PATH' }));
+  });
+
+  it("delivers the thread's messages, 'online' and 'error' to the Worker, and 'exit' after them", async () => {
+    const { Worker, started } = host();
+    const worker = new Worker('postMessage(1)', { eval: true });
+    const thread = started[0] as Started;
+    const events: unknown[] = [];
+    worker.on('online', () => events.push('online'));
+    worker.on('message', (value) => events.push(['message', value]));
+    worker.on('error', (error) => events.push(['error', (error as Error).message]));
+    const exit = next(worker, 'exit');
+    thread.port.postMessage({ k: 'online' });
+    thread.port.postMessage({ k: 'm', v: { answer: 42 } });
+    thread.port.postMessage({ k: 'error', v: new TypeError('bad input') });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    thread.exited(1);
+    expect(await exit).toEqual([1]);
+    expect(events).toEqual(['online', ['message', { answer: 42 }], ['error', 'bad input']]);
+  });
+
+  it('posts to the thread wrapped, keeps the process alive until the thread ends or is unref\'d, and terminate() resolves with 1', async () => {
+    const { Worker, started, holds } = host();
+    const worker = new Worker('./a.js');
+    const thread = started[0] as Started;
+    const received = new Promise((resolve) => (thread.port.onmessage = (event) => resolve(event.data)));
+    const shared = new Int32Array(new SharedArrayBuffer(4));
+    worker.postMessage({ shared });
+    expect(await received).toEqual({ k: 'm', v: { shared } });
+    expect(holds()).toBe(1);
+    worker.unref();
+    expect(holds()).toBe(0);
+    await expect(worker.terminate()).resolves.toBe(1);
+    expect(thread.stopped).toBe(true);
+  });
+
+  it('in a thread: parentPort receives what the parent posts once listened to, and workerData and threadId are its own', async () => {
+    const channel = new MessageChannel();
+    opened.push(channel.port1, channel.port2);
+    const { module, holds } = host({ port: channel.port2, threadId: 3, workerData: { n: 1 } });
+    expect(module.isMainThread).toBe(false);
+    expect(module.threadId).toBe(3);
+    expect(module.workerData).toEqual({ n: 1 });
+    const parentPort = module.parentPort as EventEmitter & { postMessage(value: unknown): void };
+    channel.port1.postMessage({ k: 'm', v: 'hello thread' });
+    const [value] = await next(parentPort, 'message');
+    expect(value).toBe('hello thread');
+    // Listening keeps the thread alive, as a ref'd port does in Node.
+    expect(holds()).toBe(1);
+    const back = new Promise((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)));
+    parentPort.postMessage('hello parent');
+    expect(await back).toEqual({ k: 'm', v: 'hello parent' });
+  });
+
+  it('MessageChannel ports carry values to their Node-style listeners', async () => {
+    const { module } = host();
+    const { port1, port2 } = new (module.MessageChannel as new () => { port1: EventEmitter & { postMessage(v: unknown): void; close(): void }; port2: EventEmitter & { close(): void } })();
+    const got = next(port2, 'message');
+    port1.postMessage({ x: 1 });
+    expect(await got).toEqual([{ x: 1 }]);
+    port1.close();
+    port2.close();
+  });
+});
