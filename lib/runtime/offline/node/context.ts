@@ -14,6 +14,7 @@ import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
 import { Resolver } from './resolve';
 import { inheritedTerminal } from './tty';
+import { installUrlSearchParams } from './url-search-params';
 
 export interface ProcessContextOptions {
   vfs: VirtualFS;
@@ -37,6 +38,7 @@ export interface ProcessContext {
 
 export function createProcessContext(options: ProcessContextOptions): ProcessContext {
   const { vfs, host } = options;
+  installUrlSearchParams();
   const process = createNodeProcess({
     createProcess,
     cwd: options.cwd,
@@ -64,12 +66,12 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     inspect: options.inspect,
     loader: () => ref.loader as ModuleLoader,
     timers: { setImmediate: immediate, clearImmediate },
-    childProcess: options.children && (() => childProcessOf(options, process, builtin)),
+    childProcess: options.children && (() => childProcessOf(options, process, builtin, host.pipeStreams)),
   });
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
   addFsStreams(fs, host.shared.stream as Record<string, unknown>, buffer.Buffer);
-  completeFs(fs);
+  completeFs(fs, buffer.Buffer);
   const loader = new ModuleLoader({
     fs: vfs,
     resolver: new Resolver(vfs),
@@ -88,9 +90,9 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   return { process, loader, Buffer: buffer.Buffer };
 }
 
-function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown): unknown {
+function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown, pipeStreams: Record<string, unknown>): unknown {
   const children = options.children as NonNullable<ProcessContextOptions['children']>;
-  const stream = builtin('stream') as { Readable: never; Writable: never };
+  const stream = pipeStreams as { Readable: never; Writable: never };
   return childProcessModule({
     EventEmitter: builtin('events') as never,
     Readable: stream.Readable,
