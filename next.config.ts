@@ -33,6 +33,11 @@ const nextConfig: NextConfig = {
     resolveAlias: {
       // almostnode's bundled just-bash imports node:zlib in its browser build; pako stands in.
       'node:zlib': { browser: './lib/runtime/offline/shims/zlib.ts' },
+      // One Buffer class in the runtime frame: Node's streams port (readable-stream) checks `instanceof Buffer`
+      // against its `require('buffer')`, which must be the buffer package the runtime's `buffer` module is built
+      // on, not the bundler's own copy (a file's contents given to `Readable.from` were otherwise iterated byte
+      // by byte, and a static server wrote numbers into its responses).
+      buffer: { browser: './node_modules/buffer/index.js' },
       // just-bash's optional native zstd binding (not installed, and never usable in a browser).
       '@mongodb-js/zstd': './lib/runtime/offline/shims/zstd.ts',
       // almostnode's unused WorkerRuntime points at a worker file by absolute URL; see the shim.

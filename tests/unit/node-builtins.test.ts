@@ -62,6 +62,23 @@ describe('node: built-in modules', () => {
     expect((await node(vfs, ['main.js'])).output).toBe('finish A B final\nclose\n');
   });
 
+  it('reads files as Buffers and streams them whole, as static file servers serve them', async () => {
+    const vfs = workspace({
+      '/site/index.html': '<h1>Served</h1>',
+      '/main.js': [
+        "const fs = require('fs');",
+        "const bytes = fs.readFileSync('/site/index.html');",
+        'console.log(Buffer.isBuffer(bytes), bytes instanceof Buffer);',
+        "fs.readFile('/site/index.html', (error, data) => console.log('readFile', Buffer.isBuffer(data)));",
+        "let text = ''; fs.createReadStream('/site/index.html').on('data', (c) => (text += c)).on('end', () => console.log('stream', text));",
+        // Under Vitest the streams package defers with the host's own nextTick, which no process owns.
+        'setTimeout(() => {}, 200);',
+      ].join('\n'),
+    });
+    const run = await node(vfs, ['main.js']);
+    expect(run.output.split('\n').sort().join('\n')).toBe(['', 'readFile true', 'stream <h1>Served</h1>', 'true true'].join('\n'));
+  });
+
   it('has diagnostics_channel with Node’s shape (hasSubscribers, channels, tracing channels)', async () => {
     const vfs = workspace({
       '/main.mjs': [

@@ -4,6 +4,7 @@
  * and its own timer callbacks) belong to it, and a process with pending timers or intervals keeps running,
  * as in Node. Timers created elsewhere (promise continuations, request handlers) are not counted.
  */
+import { argTypeError } from './node/validators';
 
 export interface TimerOwner {
   readonly timers: Set<unknown>;
@@ -56,7 +57,9 @@ export function installTimerTracking(target: TimerGlobals = globalThis as unknow
     function (callback, ms, ...args) {
       const owner = current;
       const create = repeat ? original.setInterval : original.setTimeout;
-      if (!owner || typeof callback !== 'function') return create.call(globalThis, callback, ms, ...args);
+      if (!owner) return create.call(globalThis, callback, ms, ...args);
+      // A node process gets Node's error, never the browser's evaluation of a string as code.
+      if (typeof callback !== 'function') throw argTypeError('callback', 'function', callback);
       const handle: unknown = create.call(
         globalThis,
         (...callArgs: unknown[]) => {

@@ -17,6 +17,7 @@ import { inheritedTerminal } from './tty';
 import { wasiModule } from './wasi';
 import { workerThreadsModule, type ThreadSupport } from './worker-threads';
 import type { Hold } from './message-ports';
+import { installUrlSearchParams } from './url-search-params';
 
 export interface ProcessContextOptions {
   vfs: VirtualFS;
@@ -44,6 +45,7 @@ export interface ProcessContext {
 
 export function createProcessContext(options: ProcessContextOptions): ProcessContext {
   const { vfs, host } = options;
+  installUrlSearchParams();
   const process = createNodeProcess({
     createProcess,
     cwd: options.cwd,
@@ -71,7 +73,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     inspect: options.inspect,
     loader: () => ref.loader as ModuleLoader,
     timers: { setImmediate: immediate, clearImmediate },
-    childProcess: options.children && (() => childProcessOf(options, process, builtin)),
+    childProcess: options.children && (() => childProcessOf(options, process, builtin, host.pipeStreams)),
     workerThreads: () =>
       workerThreadsModule({
         EventEmitter: builtin('events') as never,
@@ -85,7 +87,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
   addFsStreams(fs, host.shared.stream as Record<string, unknown>, buffer.Buffer);
-  completeFs(fs);
+  completeFs(fs, buffer.Buffer);
   const loader = new ModuleLoader({
     fs: vfs,
     resolver: new Resolver(vfs),
@@ -104,9 +106,9 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   return { process, loader, Buffer: buffer.Buffer };
 }
 
-function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown): unknown {
+function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown, pipeStreams: Record<string, unknown>): unknown {
   const children = options.children as NonNullable<ProcessContextOptions['children']>;
-  const stream = builtin('stream') as { Readable: never; Writable: never };
+  const stream = pipeStreams as { Readable: never; Writable: never };
   return childProcessModule({
     EventEmitter: builtin('events') as never,
     Readable: stream.Readable,

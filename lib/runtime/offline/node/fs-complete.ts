@@ -48,7 +48,12 @@ const PLAIN = [
 const later = (fn: () => void) => setTimeout(fn, 0);
 const ASYNC_DISPOSE: symbol = (Symbol as unknown as { asyncDispose?: symbol }).asyncDispose ?? Symbol.for('nodejs.asyncDispose');
 
-export function completeFs(fs: Fs): void {
+/** The program's Buffer class: what Node's fs gives for file contents read without an encoding. */
+export interface BytesToBuffer {
+  from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array;
+}
+
+export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
   const sync = fs as unknown as SyncFs & Record<string, Fn>;
   const orig = { readdirSync: sync.readdirSync.bind(fs), mkdirSync: sync.mkdirSync.bind(fs), rmSync: (fs.rmSync as Fn).bind(fs), existsSync: sync.existsSync.bind(fs) };
 
@@ -120,8 +125,33 @@ export function completeFs(fs: Fs): void {
     sync.statSync(path); // ENOENT for a missing path, as Node
     throw systemError('EINVAL', 'readlink', String(path));
   };
+  const shimReadFileSync = sync.readFileSync.bind(fs);
+  // The shim answers with a bare Uint8Array; Node with a Buffer (streams, `Buffer.isBuffer` and
+  // `instanceof Buffer` tell them apart: `Readable.from` of a Uint8Array yields its bytes one by one).
+  const readFileSync = (path: unknown, options?: unknown): Uint8Array | string => {
+    const data: unknown = shimReadFileSync(path, options);
+    if (typeof data === 'string' || data instanceof (Buffer as unknown as new () => Uint8Array)) return data as string | Uint8Array;
+    const bytes = data as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+  const shimReadSync = sync.readSync.bind(fs);
+  // Node reads at the file's own position (and moves it) when `position` is null, undefined or -1, and takes
+  // an options object in place of offset, length and position; the shim knows only a null position (an
+  // undefined one read nothing, so a file stream without `start` was empty).
+  const readSync = (fd: number, buffer: Uint8Array, offsetOrOptions?: unknown, length?: number, position?: unknown): number => {
+    let offset = offsetOrOptions as number | undefined;
+    if (typeof offsetOrOptions === 'object' && offsetOrOptions !== null) {
+      ({ offset, length, position } = offsetOrOptions as { offset?: number; length?: number; position?: unknown });
+    }
+    offset ??= 0;
+    length ??= buffer.byteLength - offset;
+    const current = position === undefined || position === null || position === -1 || position === -1n;
+    return shimReadSync(fd, buffer, offset, length, current ? null : Number(position));
+  };
   const noEffect = () => undefined;
   Object.assign(fs, {
+    readFileSync,
+    readSync,
     readdirSync,
     mkdirSync,
     rmSync: (path: unknown, options?: unknown) => void orig.rmSync(path, options),

@@ -11,6 +11,7 @@ import { installLocalFetch } from './fetch';
 import { httpModules, type HttpBases } from './http';
 import { netModule } from './net';
 import { PortTable, type Listener, type PortAnnouncer } from './ports';
+import { nodeStreamModule } from './node-streams';
 import { fixReadablePipe, streamModule } from './streams';
 
 export interface NodeHost {
@@ -19,6 +20,8 @@ export interface NodeHost {
   /** Which server listens on which port, for every process of the page. */
   ports: PortTable;
   shared: { events: unknown; stream: unknown; net: unknown; http: unknown; https: unknown };
+  /** The almostnode-based stream classes the runtime's own pipes (child processes, http messages) are made of. */
+  pipeStreams: Record<string, unknown>;
 }
 
 type Constructor = HttpBases['EventEmitter'];
@@ -50,12 +53,14 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: P
     const events = eventsModule(almostRequire('events'));
     fixReadablePipe(almostRequire('stream') as Record<string, unknown>);
     const { Buffer } = almostRequire('buffer') as { Buffer: { from(text: string, encoding?: string): unknown } };
-    const stream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown, Buffer);
+    // almostnode's stream classes, made Node-like, remain the bases of the http messages; programs get Node's own.
+    const almostStream = streamModule(almostRequire('stream') as Record<string, unknown>, events as unknown as (...args: unknown[]) => unknown, Buffer);
+    const stream = nodeStreamModule(almostStream);
     const ports = new PortTable(links.announcer, links.elsewhere);
     const { http, https } = httpModules({
       EventEmitter: events as unknown as Constructor,
-      Stream: stream.Stream as Constructor,
-      Readable: stream.Readable as Constructor,
+      Stream: almostStream.Stream as Constructor,
+      Readable: almostStream.Readable as Constructor,
       Buffer: Buffer as unknown as HttpBases['Buffer'],
       ports,
       almostHttp: almostRequire('http') as Record<string, unknown>,
@@ -63,7 +68,7 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: P
     });
     installLocalFetch(ports);
     const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => ports.listening(port));
-    host = { code: new CodeCache(), almostRequire, ports, shared: { events, stream, net, http, https } };
+    host = { code: new CodeCache(), almostRequire, ports, shared: { events, stream, net, http, https }, pipeStreams: almostStream };
     hosts.set(vfs, host);
   }
   return host;

@@ -6,9 +6,12 @@
  */
 import punycode from 'punycode/punycode.js';
 import { asyncHooksModule } from './async-hooks';
+import { bufferModule } from './buffer';
 import { unavailable, unavailableFunction } from './node-errors';
 import { streamConsumersModule } from './stream-consumers';
+import { legacyTimers } from './timers-legacy';
 import { timersPromisesModule } from './timers-promises';
+import { NodeURLSearchParams } from './url-search-params';
 import { zlibModule } from './zlib-streams';
 
 type Module = Record<string, unknown>;
@@ -145,12 +148,16 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
       return streamWeb();
     case 'zlib':
       return zlibModule(context.almost('zlib'), stream(), context.Buffer as never);
+    case 'buffer':
+      return bufferModule(context.almost('buffer').Buffer as { prototype: object });
     case 'util/types':
       return (context.builtin('util') as Module).types;
     case 'timers/promises':
       return timersPromisesModule(context.setImmediate, context.clearImmediate);
+    case 'url':
+      return { ...context.almost('url'), URLSearchParams: NodeURLSearchParams };
     case 'timers':
-      return { ...context.almost('timers'), promises: context.builtin('timers/promises') };
+      return { ...context.almost('timers'), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
     case 'constants':
       return constantsModule(context.almost('os'), context.builtin('fs') as Module, context.builtin('crypto') as Module);
     case 'punycode':

@@ -40,7 +40,9 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {
     version: NODE_VERSION,
-    versions: { ...(proc.versions as object), node: version, modules: '127' },
+    // Node 22.12.0's: `crypto` and `Intl` are there (the browser's WebCrypto and ICU), and packages and Node's own
+    // tests ask these fields, not the modules, whether they are.
+    versions: { ...(proc.versions as object), node: version, modules: '127', openssl: '3.0.15+quic', icu: '76.1', unicode: '16.0' },
     release: { name: 'node', lts: 'Jod' },
     argv: options.argv,
     argv0: 'node',
@@ -48,7 +50,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     title: 'node',
     arch: 'x64',
     exitCode: undefined,
-    config: { variables: {} },
+    config: { variables: { v8_enable_i18n_support: 1 } },
     features: { inspector: false, ipv6: true, tls: true, typescript: false },
     // Loaders read the report's glibc version to pick a build (napi-rs's, detect-libc): the runtime is linux-x64 glibc.
     report: {

@@ -25,3 +25,17 @@ declare module 'punycode/punycode.js' {
   const punycode: Record<string, unknown>;
   export default punycode;
 }
+
+// readable-stream (Node's stream module, published for other runtimes) ships no types; its lib/stream.js is
+// the module object Node's `stream` is: the legacy Stream function carrying the classes and helpers.
+declare module 'readable-stream/lib/stream.js' {
+  const stream: Record<string, unknown> & ((...args: unknown[]) => unknown);
+  export default stream;
+}
+
+
+// The `process` package (process.nextTick and friends for browsers) ships no types.
+declare module 'process/' {
+  const process: Record<string, unknown>;
+  export default process;
+}
