@@ -120,6 +120,23 @@ require('http').get('http://localhost:3104/', async (res) => console.log(res.sta
     expect(ports.listening(3104)).toBe(false);
   });
 
+  it('keeps a client process running while its request waits for a slow answer, as an open socket does in Node', async () => {
+    const vfs = workspace({
+      // The answer comes well after the runtime's idle window: only the open request keeps the client alive.
+      '/slow.js': `require('http').createServer((req, res) => setTimeout(() => res.end('late answer'), 1200)).listen(3106, () => console.log('up'));`,
+      '/client.js': `${readBody}
+require('http').get('http://localhost:3106/', async (res) => console.log(res.statusCode, await read(res)));`,
+    });
+    const stop = new AbortController();
+    const serverRun = node(vfs, ['slow.js'], '/', undefined, { servers, signal: stop.signal });
+    const ports = nodeHost(vfs, almost.Runtime).ports;
+    for (let i = 0; i < 100 && !ports.listening(3106); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const client = await node(vfs, ['client.js'], '/', undefined, { servers });
+    expect(client).toMatchObject({ code: 0, output: '200 late answer\n' });
+    stop.abort();
+    await serverRun;
+  });
+
   it('answers fetch to localhost from the server listening there, and fails it as undici does where none listens', async () => {
     const vfs = workspace({
       '/main.js': `

@@ -9,6 +9,7 @@
 import { codedError, rawFromHeaders } from './http-headers';
 import type { MessageClasses } from './http-messages';
 import { connectionRefused, type PortTable, type ResponseSink } from './ports';
+import { currentTimerOwner, runAs } from '../timers';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 type HeaderInput = Record<string, string | number | readonly string[] | undefined> | readonly string[];
@@ -100,7 +101,20 @@ export function createClientRequestClass(messages: MessageClasses, ports: PortTa
       if (options.auth && !this.hasHeader('authorization')) this.setHeader('Authorization', `Basic ${btoa(options.auth)}`);
       if (options.timeout) this.setTimeout(options.timeout);
       options.signal?.addEventListener('abort', () => this.destroy(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' })), { once: true });
+      this.keepProcessAlive();
       queueMicrotask(() => this.emit('socket', this.socket));
+    }
+
+    /**
+     * In Node an open request is a handle that keeps its process running until it closes. The runtime sees a
+     * process's pending timers, so the request holds one for the process that made it (when made from that
+     * process's own code) until 'close'; otherwise a slow answer would arrive after the process was deemed idle.
+     */
+    private keepProcessAlive() {
+      const owner = currentTimerOwner();
+      if (!owner) return;
+      const handle = runAs(owner, () => setInterval(() => undefined, 2 ** 30));
+      this.once('close', () => clearInterval(handle));
     }
 
     get connection() {
