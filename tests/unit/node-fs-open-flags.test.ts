@@ -19,10 +19,11 @@ describe('node: fs.openSync with numeric flags', () => {
       "const fs = require('fs'); const { O_WRONLY, O_CREAT, O_TRUNC } = fs.constants;",
       "fs.mkdirSync('out/assets', { recursive: true });",
       "const fd = fs.openSync('out/assets/index.js', O_WRONLY | O_CREAT | O_TRUNC, 0o666);",
+      "console.log('size at open', fs.fstatSync(fd).size, fs.existsSync('out/assets/index.js'));",
       "fs.writeSync(fd, 'console.log(1)'); fs.closeSync(fd);",
       "console.log(fs.readFileSync('out/assets/index.js', 'utf8'));",
     ]);
-    expect(result).toMatchObject({ code: 0, output: 'console.log(1)\n' });
+    expect(result).toMatchObject({ code: 0, output: 'size at open 0 true\nconsole.log(1)\n' });
   });
 
   it('truncates, appends, keeps content without O_TRUNC, and answers ENOENT and EEXIST as Node does', async () => {

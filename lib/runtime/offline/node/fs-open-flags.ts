@@ -54,18 +54,25 @@ interface OpenFs {
   openSync(path: unknown, flags?: unknown, mode?: unknown): number;
 }
 
+const creating = (flags: number): boolean => (flags & O_CREAT) !== 0;
+
 /** An `openSync` that takes numeric flags as well, over one that takes only string flags. */
 export function openWithNumericFlags(fs: OpenFs, open: OpenFs['openSync']): OpenFs['openSync'] {
   return (path, flags, mode) => {
-    if (typeof flags !== 'number') return open(path, flags, mode);
-    const plan = planOpen(flags);
+    // The shim creates a file only when it is closed; in Node it exists from the open on, so that fstat of
+    // the new descriptor (which WASI's path_open does at once) finds it.
     const exists = fs.existsSync(path);
+    if (typeof flags !== 'number') {
+      if (!exists && /^[wa]/.test(String(flags ?? 'r'))) fs.writeFileSync(path, new Uint8Array(0));
+      return open(path, flags, mode);
+    }
+    const plan = planOpen(flags);
     if (plan.exclusive && exists) throw systemError('EEXIST', 'open', String(path));
     // The string flags 'r+' and 'a' would create a missing file; without O_CREAT, Node answers ENOENT.
     if (!exists && (flags & O_CREAT) === 0) throw systemError('ENOENT', 'open', String(path));
-    // Created empty when missing; O_TRUNC that 'r+' would not do (no O_CREAT) empties a file that exists.
+    // Created empty when missing (O_CREAT); O_TRUNC that 'r+' would not do (no O_CREAT) empties a file that exists.
     const truncating = exists && (flags & O_TRUNC) !== 0 && (flags & 3) !== 0 && plan.flags.startsWith('r');
-    if ((plan.create && !exists) || truncating) fs.writeFileSync(path, new Uint8Array(0));
+    if ((creating(flags) && !exists) || truncating) fs.writeFileSync(path, new Uint8Array(0));
     return open(path, plan.flags, mode);
   };
 }
