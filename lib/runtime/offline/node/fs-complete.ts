@@ -7,6 +7,7 @@
  * utimes succeed without effect (there is nothing they could change), readlink answers EINVAL as Node does for a
  * path that is no link, and symlink/link throw Node's error for a feature the platform lacks.
  */
+import { OPEN_CONSTANTS, openWithNumericFlags } from './fs-open-flags';
 import { unavailable } from './node-errors';
 import { systemError } from './system-errors';
 
@@ -28,7 +29,7 @@ interface SyncFs {
   readFileSync(path: unknown, options?: unknown): Uint8Array | string;
   writeFileSync(path: unknown, data: unknown, options?: unknown): void;
   copyFileSync(src: unknown, dest: unknown): void;
-  openSync(path: unknown, flags?: unknown): number;
+  openSync(path: unknown, flags?: unknown, mode?: unknown): number;
   closeSync(fd: number): void;
   fstatSync(fd: number): unknown;
   readSync(fd: number, ...args: unknown[]): number;
@@ -55,6 +56,9 @@ export interface BytesToBuffer {
 
 export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
   const sync = fs as unknown as SyncFs & Record<string, Fn>;
+  // Numeric open flags (and the O_* constants that make them) for programs that open files the POSIX way.
+  fs.constants = { ...(fs.constants as object), ...OPEN_CONSTANTS };
+  fs.openSync = openWithNumericFlags(sync, (sync.openSync as Fn).bind(fs) as SyncFs['openSync']);
   const orig = { readdirSync: sync.readdirSync.bind(fs), mkdirSync: sync.mkdirSync.bind(fs), rmSync: (fs.rmSync as Fn).bind(fs), existsSync: sync.existsSync.bind(fs) };
 
   // ---- synchronous calls the shim lacks or gets wrong ---------------------------------------------------
