@@ -133,6 +133,10 @@ require('http').get('http://localhost:3106/', async (res) => console.log(res.sta
     for (let i = 0; i < 100 && !ports.listening(3106); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const client = await node(vfs, ['client.js'], '/', undefined, { servers });
     expect(client).toMatchObject({ code: 0, output: '200 late answer\n' });
+    // A program that looks at the status and never reads the body still ends once the answer is sent.
+    vfs.writeFileSync('/status.js', `require('http').get('http://localhost:3106/', (res) => console.log('status', res.statusCode));`);
+    const glance = await node(vfs, ['status.js'], '/', undefined, { servers });
+    expect(glance).toMatchObject({ code: 0, output: 'status 200\n' });
     stop.abort();
     await serverRun;
   });

@@ -106,16 +106,20 @@ export function createClientRequestClass(messages: MessageClasses, ports: PortTa
     }
 
     /**
-     * In Node an open request is a handle that keeps its process running until it closes. The runtime sees a
-     * process's pending timers, so the request holds one for the process that made it (when made from that
-     * process's own code) until 'close'; otherwise a slow answer would arrive after the process was deemed idle.
+     * In Node an open connection keeps its process running. The runtime sees a process's pending timers, so
+     * the request holds one for the process that made it (when made from that process's own code) until the
+     * server has sent the whole answer or the request ends otherwise; a slow answer would else arrive after the
+     * process was deemed idle. An answer the program never reads does not hold it (Node's socket closes too).
      */
     private keepProcessAlive() {
       const owner = currentTimerOwner();
       if (!owner) return;
       const handle = runAs(owner, () => setInterval(() => undefined, 2 ** 30));
-      this.once('close', () => clearInterval(handle));
+      this.releaseProcess = () => clearInterval(handle);
+      this.once('close', this.releaseProcess);
     }
+
+    private releaseProcess = () => {};
 
     get connection() {
       return this.socket;
@@ -232,7 +236,11 @@ export function createClientRequestClass(messages: MessageClasses, ports: PortTa
             if (!this.emit('response', res)) res.resume();
           })(),
         chunk: (bytes) => later(() => this.res?.deliver(bytes))(),
-        end: () => later(() => this.res?.deliver(null))(),
+        end: () =>
+          later(() => {
+            this.releaseProcess();
+            this.res?.deliver(null);
+          })(),
         abort: () => later(() => this.destroy())(),
       };
     }
