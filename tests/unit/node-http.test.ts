@@ -15,6 +15,14 @@ function read(res) {
   return new Promise((resolve) => { let body = ''; res.setEncoding('utf8'); res.on('data', (c) => (body += c)); res.on('end', () => resolve(body)); });
 }`;
 
+/** Starts `file` as a server process of its own and waits until it listens on `port`; abort `stop` to end it. */
+async function startServerProcess(vfs: ReturnType<typeof workspace>, file: string, port: number, stop: AbortController) {
+  const run = node(vfs, [file], '/', undefined, { servers, signal: stop.signal });
+  const ports = nodeHost(vfs, almost.Runtime).ports;
+  for (let i = 0; i < 100 && !ports.listening(port); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return { run, ports };
+}
+
 describe('node: http servers and clients', () => {
   it('serves a listener given after an options object, and tells its address once listening', async () => {
     const vfs = workspace({
@@ -110,9 +118,7 @@ http.get('http://localhost:3199/').on('error', (error) => {
 require('http').get('http://localhost:3104/', async (res) => console.log(res.statusCode, await read(res)));`,
     });
     const stop = new AbortController();
-    const serverRun = node(vfs, ['server.js'], '/', undefined, { servers, signal: stop.signal });
-    const ports = nodeHost(vfs, almost.Runtime).ports;
-    for (let i = 0; i < 100 && !ports.listening(3104); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const { run: serverRun, ports } = await startServerProcess(vfs, 'server.js', 3104, stop);
     const client = await node(vfs, ['client.js'], '/', undefined, { servers });
     expect(client).toMatchObject({ code: 0, output: '200 from the server process\n' });
     stop.abort();
@@ -128,9 +134,7 @@ require('http').get('http://localhost:3104/', async (res) => console.log(res.sta
 require('http').get('http://localhost:3106/', async (res) => console.log(res.statusCode, await read(res)));`,
     });
     const stop = new AbortController();
-    const serverRun = node(vfs, ['slow.js'], '/', undefined, { servers, signal: stop.signal });
-    const ports = nodeHost(vfs, almost.Runtime).ports;
-    for (let i = 0; i < 100 && !ports.listening(3106); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const { run: serverRun } = await startServerProcess(vfs, 'slow.js', 3106, stop);
     const client = await node(vfs, ['client.js'], '/', undefined, { servers });
     expect(client).toMatchObject({ code: 0, output: '200 late answer\n' });
     // A program that looks at the status and never reads the body still ends once the answer is sent.
