@@ -37,6 +37,18 @@ test.describe('shell', () => {
     expect(await output(t, `node -e "console.log('first')"; echo done`)).toEqual(['first', 'done']);
   });
 
+  test('a command typed while node runs is run next, whole', async ({ page }) => {
+    const t = terminal(page, 1);
+    await t.start(`node -e "setTimeout(() => console.log('slow done'), 1500)"`);
+    // Typed at once, while the node process still runs (and is sent what is typed): nothing of it may be lost.
+    await page.keyboard.type('echo typed-ahead\n');
+    await expect.poll(() => visibleLines(t.panel)).toContain('typed-ahead');
+    const lines = await visibleLines(t.panel);
+    expect(lines.indexOf('typed-ahead'), 'the typed-ahead command runs after the first ends').toBeGreaterThan(lines.indexOf('slow done'));
+    expect(lines.join('\n')).not.toContain('command not found');
+    await t.waitForPrompt();
+  });
+
   test('a pipe feeds node its stdin', async ({ page }) => {
     const t = terminal(page, 1);
     const upper = `node -e "process.stdin.on('data', d => console.log(String(d).trim().toUpperCase()))"`;

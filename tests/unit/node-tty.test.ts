@@ -203,3 +203,29 @@ describe('children and completion', () => {
     expect(run.output.trim().endsWith('[install]')).toBe(true);
   });
 });
+
+describe('input a program has not read', () => {
+  it('goes back to the shell when the program ends without reading it', async () => {
+    const vfs = workspace({ '/main.js': 'setTimeout(() => console.log("done"), 60);\n' });
+    const stdin = new InputChannel();
+    const io: CommandIO = { cwd: '/', env: {}, signal: new AbortController().signal, stdin, write: () => undefined };
+    const run = runNode(parseNodeArgs(['/main.js']), io, nodeDeps(vfs));
+    await sleep(20);
+    stdin.push('ls\n');
+    expect(await run).toBe(0);
+    expect(stdin.takePending()).toBe('ls\n');
+  });
+
+  it('waits for a listener the program adds later, and is not handed back once read', async () => {
+    const vfs = workspace({ '/main.js': 'setTimeout(() => process.stdin.once("data", (d) => { console.log("got " + d.toString().trim()); process.exit(0); }), 80);\n' });
+    const stdin = new InputChannel();
+    let output = '';
+    const io: CommandIO = { cwd: '/', env: {}, signal: new AbortController().signal, stdin, write: (text) => (output += text) };
+    const run = runNode(parseNodeArgs(['/main.js']), io, nodeDeps(vfs));
+    await sleep(20);
+    stdin.push('yes\n');
+    expect(await run).toBe(0);
+    expect(output).toContain('got yes');
+    expect(stdin.takePending()).toBe('');
+  });
+});

@@ -173,6 +173,29 @@ describe('line shell', () => {
     expect(t.calls).toHaveLength(1);
   });
 
+  it('runs a line typed ahead while a program in a worker ran, once the worker hands back what it left unread', async () => {
+    // A process in a worker is sent terminal input as it is typed; at exit it returns what its program never read.
+    const t = setup(
+      (line, commandIo) =>
+        line === 'node -e 1'
+          ? new Promise((resolve) => {
+              let forwarded = '';
+              const stop = commandIo.stdin.subscribe((data) => (forwarded += data));
+              setTimeout(() => {
+                stop();
+                commandIo.stdin.giveBack(forwarded);
+                resolve(0);
+              }, 5);
+            })
+          : Promise.resolve(0),
+    );
+    t.type('node -e 1\r');
+    await tick();
+    t.type('node -e 2\r');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.calls.map((c) => c.line)).toEqual(['node -e 1', 'node -e 2']);
+  });
+
   it('recalls history it was started with', () => {
     let out = '';
     const shell = new LineShell({

@@ -64,22 +64,45 @@ export class ExitSignal extends Error {
 
 /**
  * Feeds the command's input to process.stdin: Buffers unless the program chose an encoding, 'end' when a
- * pipe closes, and `for await (const chunk of process.stdin)`.
+ * pipe closes, and `for await (const chunk of process.stdin)`. As with a pty or a pipe, input waits until the
+ * program reads (a 'data' or 'readable' listener, the async iterator); what it never read goes back to the
+ * shell when the process ends (a line typed while `node` ran is the shell's next command, whole).
  */
 function connectStdin(io: CommandIO, proc: NodeProcess, Buffer: { from(text: string): unknown }): () => void {
-  const stdin = proc.stdin as unknown as Record<string | symbol, unknown> & { emit(event: string, ...args: unknown[]): boolean };
+  const stdin = proc.stdin as unknown as Record<string | symbol, unknown> & {
+    emit(event: string, ...args: unknown[]): boolean;
+    listenerCount?(event: string): number;
+  };
   let encoding: string | null = null;
   let ended = false;
   const queue: unknown[] = [];
   const waiting: ((result: IteratorResult<unknown>) => void)[] = [];
-  const deliver = (chunk: unknown) => {
+  const unread: string[] = [];
+  const reading = () =>
+    waiting.length > 0 || typeof stdin.listenerCount !== 'function' || stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0;
+  const deliver = (data: string) => {
+    const chunk = encoding ? data : Buffer.from(data);
     const next = waiting.shift();
     if (next) next({ value: chunk, done: false });
     else queue.push(chunk);
+    stdin.emit('data', chunk);
   };
+  const flush = () => {
+    if (unread.length > 0 && reading()) deliver(unread.splice(0).join(''));
+  };
+  for (const method of ['on', 'addListener', 'once', 'prependListener']) {
+    const original = stdin[method];
+    if (typeof original !== 'function') continue;
+    stdin[method] = function (this: unknown, event: string, ...rest: unknown[]) {
+      const result: unknown = original.call(this, event, ...rest);
+      if (event === 'data' || event === 'readable') queueMicrotask(flush);
+      return result;
+    };
+  }
   stdin.setEncoding = (value: string | null) => ((encoding = value), stdin);
   stdin[Symbol.asyncIterator] = () => ({
     next: () => {
+      if (unread.length) queue.push(...unread.splice(0).map((data) => (encoding ? data : Buffer.from(data))));
       if (queue.length) return Promise.resolve({ value: queue.shift(), done: false });
       if (ended) return Promise.resolve({ value: undefined, done: true });
       return new Promise((resolve) => waiting.push(resolve));
@@ -89,11 +112,10 @@ function connectStdin(io: CommandIO, proc: NodeProcess, Buffer: { from(text: str
       return this;
     },
   });
-  return io.stdin.subscribe(
+  const stop = io.stdin.subscribe(
     (data) => {
-      const chunk = encoding ? data : Buffer.from(data);
-      deliver(chunk);
-      stdin.emit('data', chunk);
+      if (reading()) deliver(data);
+      else unread.push(data);
     },
     () => {
       ended = true;
@@ -102,6 +124,10 @@ function connectStdin(io: CommandIO, proc: NodeProcess, Buffer: { from(text: str
       stdin.emit('close');
     },
   );
+  return () => {
+    stop();
+    io.stdin.giveBack(unread.splice(0).join(''));
+  };
 }
 
 export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: NodeDeps): Promise<number> {

@@ -58,6 +58,13 @@ export class InputChannel {
     };
   }
 
+  /** Input a reader took but did not use: it is read first by the next reader, or taken as typeahead. */
+  giveBack(data: string): void {
+    if (data === '') return;
+    if (this.listeners.size === 0) this.pending.unshift(data);
+    else for (const reader of this.listeners) reader.data(data);
+  }
+
   /** Input nobody read; empties the queue. */
   takePending(): string {
     const queued = this.pending.join('');

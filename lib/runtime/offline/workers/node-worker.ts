@@ -112,7 +112,7 @@ async function start(init: WorkerInit): Promise<void> {
   } catch (error) {
     post({ type: 'stderr', data: `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n` });
   }
-  post({ type: 'exit', code });
+  post({ type: 'exit', code, unread: stdin.takePending() });
 }
 
 scope.addEventListener('message', (event) => {

@@ -51,7 +51,8 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sync-more'), id }),
   z.object({ type: z.literal('stdout'), data: text }),
   z.object({ type: z.literal('stderr'), data: text }),
-  z.object({ type: z.literal('exit'), code: z.number().int() }),
+  // `unread`: terminal input the program never read, handed back to the shell as typeahead.
+  z.object({ type: z.literal('exit'), code: z.number().int(), unread: z.string().optional() }),
   z.object({ type: z.literal('port-close'), port }),
   z.object({ type: z.literal('response-head'), rid: id, head }),
   z.object({ type: z.literal('response-chunk'), rid: id, bytes }),

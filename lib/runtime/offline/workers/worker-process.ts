@@ -78,7 +78,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
 
   return new Promise<number>((resolve) => {
     let finished = false;
-    const finish = (code: number) => {
+    const finish = (code: number, unread = '') => {
       if (finished) return;
       finished = true;
       worker.terminate();
@@ -89,6 +89,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       for (const controller of syncControllers) controller.abort('SIGTERM');
       for (const watch of watches.values()) watch.close();
       stopInput();
+      // Input goes to the worker as it is typed; what the program left unread is the shell's again, as with a pty.
+      io.stdin.giveBack(unread);
       io.signal.removeEventListener('abort', onAbort);
       resolve(code);
     };
@@ -145,7 +147,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
         case 'stderr':
           return (io.writeError ?? io.write).call(io, message.data);
         case 'exit':
-          return finish(message.code);
+          return finish(message.code, message.unread);
         case 'port-close':
           return ports.closed(message.port);
         case 'response-head':
