@@ -6,7 +6,8 @@
  *
  * When a process has "ended" is a guess in a browser, since there is no event loop to inspect. The rule:
  * it ends on process.exit(); while it has servers listening, timers pending (timers.ts) or its main module
- * still awaiting, it keeps running, like Node; otherwise it ends once it has been quiet (no output) for
+ * still awaiting, or a fetch, wasm compilation or Web Crypto call pending (node/pending-work.ts, in a worker),
+ * it keeps running, like Node; otherwise it ends once it has been quiet (no output) for
  * IDLE_MS, which leaves time for promise-based work the adapter cannot see.
  */
 import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
@@ -17,6 +18,7 @@ import type { SyncChildRunner } from './node/child-process-sync';
 import { exitCodeOf, type NodeProcess } from './node/process';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { CjsModule } from './node/records';
+import { holdWhilePending } from './node/pending-work';
 import { attachTerminal } from './node/tty';
 import { runTestFiles } from './node-test-run';
 import { resolvePath } from './paths';
@@ -43,6 +45,8 @@ export interface NodeDeps {
   runSync?: SyncChildRunner;
   /** How worker_threads start threads (a process in a worker), and what this process is given if it is one. */
   threads?: ThreadSupport;
+  /** The process has the global scope to itself (a worker): the browser's async APIs it calls can hold it. */
+  ownsGlobalScope?: boolean;
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
@@ -238,6 +242,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     }),
   );
   const stopInput = connectStdin(io, proc, Buffer);
+  const stopHolding = deps.ownsGlobalScope ? holdWhilePending(globalThis, hold) : () => undefined;
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
 
@@ -346,6 +351,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     for (const handle of [...timerOwner.timers]) clearInterval(handle as number);
     timerOwner.timers.clear();
     stopInput();
+    stopHolding();
     tty.stop();
     if ((globalThis as { process?: unknown }).process === proc) (globalThis as { process?: unknown }).process = previousProcess;
     globalThis.removeEventListener('error', onError);

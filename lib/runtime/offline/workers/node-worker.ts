@@ -104,6 +104,7 @@ async function start(init: WorkerInit): Promise<void> {
     runArgv: (words, childIo) => children.run({ argv: [...words] }, childIo),
     runSync: children.runSync,
     threads: threads.support,
+    ownsGlobalScope: true,
   };
   let code = 1;
   threads.online();

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
+import { runNode } from '@/lib/runtime/offline/node-exec';
+import { holdWhilePending } from '@/lib/runtime/offline/node/pending-work';
+import { InputChannel } from '@/lib/runtime/offline/process';
+import { nodeDeps, workspace } from './node-run-helpers';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+/**
+ * A fetch that answers after `ms`, as a slow server would, with nothing printed meanwhile. Its timer starts
+ * here, outside the process, so that the process has no timer of its own to wait for.
+ */
+function slowFetch(ms: number): typeof fetch {
+  const answer = new Promise<Response>((resolve) => setTimeout(() => resolve(new Response('late answer')), ms));
+  return () => answer;
+}
+
+async function run(code: string, ownsGlobalScope: boolean): Promise<string> {
+  let output = '';
+  const io = { cwd: '/', env: {}, signal: new AbortController().signal, stdin: new InputChannel(), write: (text: string) => (output += text) };
+  await runNode(parseNodeArgs(['-e', code]), io, { ...nodeDeps(workspace({})), ownsGlobalScope });
+  return output;
+}
+
+describe('work pending in the browser keeps a process alive, as it would in Node', () => {
+  const program = "fetch('http://example.test/slow').then((r) => r.text()).then((t) => console.log(t));";
+
+  it('a process waits for a slow fetch it did not await at its top level', async () => {
+    globalThis.fetch = slowFetch(900);
+    expect(await run(program, true)).toBe('late answer\n');
+  });
+
+  it('a process on a shared thread cannot tell its fetch from another’s, and ends as idle', async () => {
+    globalThis.fetch = slowFetch(900);
+    expect(await run(program, false)).toBe('');
+  });
+
+  it('holds while a WebAssembly compilation runs, and puts the functions back', async () => {
+    const compile = WebAssembly.compile;
+    const held: string[] = [];
+    const undo = holdWhilePending(globalThis, () => {
+      held.push('hold');
+      return () => held.push('release');
+    });
+    // The smallest valid module: the magic number and version.
+    await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    await Promise.resolve();
+    undo();
+    expect(held).toEqual(['hold', 'release']);
+    expect(WebAssembly.compile).toBe(compile);
+  });
+});
