@@ -20,10 +20,11 @@ function slowFetch(ms: number): typeof fetch {
   return () => answer;
 }
 
-async function run(code: string, ownsGlobalScope: boolean): Promise<string> {
+async function run(code: string, ownsGlobalScope: boolean, files: Record<string, string> = {}): Promise<string> {
   let output = '';
   const io = { cwd: '/', env: {}, signal: new AbortController().signal, stdin: new InputChannel(), write: (text: string) => (output += text) };
-  await runNode(parseNodeArgs(['-e', code]), io, { ...nodeDeps(workspace({})), ownsGlobalScope });
+  const args = files['/main.mjs'] ? ['/main.mjs'] : ['-e', code];
+  await runNode(parseNodeArgs(args), io, { ...nodeDeps(workspace(files)), ownsGlobalScope });
   return output;
 }
 
@@ -38,6 +39,14 @@ describe('work pending in the browser keeps a process alive, as it would in Node
   it('a process on a shared thread cannot tell its fetch from another’s, and ends as idle', async () => {
     globalThis.fetch = slowFetch(900);
     expect(await run(program, false)).toBe('');
+  });
+
+  it('a timer an ES module sets after an await keeps a process in a worker alive', async () => {
+    const files = {
+      '/main.mjs': 'const keep = setInterval(() => {}, 100);\nsetTimeout(() => clearInterval(keep), 900);\nawait import("/lib.mjs");\nsetTimeout(() => console.log("late"), 600);\nconsole.log("imported");\n',
+      '/lib.mjs': 'export const value = 1;\n',
+    };
+    expect(await run('', true, files)).toBe('imported\nlate\n');
   });
 
   it('holds while a WebAssembly compilation runs, and puts the functions back', async () => {

@@ -5,7 +5,8 @@
  * console and module cache, so two processes never mix output.
  *
  * When a process has "ended" is a guess in a browser, since there is no event loop to inspect. The rule:
- * it ends on process.exit(); while it has servers listening, timers pending (timers.ts) or its main module
+ * it ends on process.exit(); while it has servers listening, timers pending (timers.ts; in a worker, every
+ * timer, also one set after an `await`) or its main module
  * still awaiting, or a fetch, wasm compilation or Web Crypto call pending (node/pending-work.ts, in a worker),
  * it keeps running, like Node; otherwise it ends once it has been quiet (no output) for
  * IDLE_MS, which leaves time for promise-based work the adapter cannot see.
@@ -24,7 +25,7 @@ import { runTestFiles } from './node-test-run';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 import type { ServerOwner, ServerTracker } from './servers';
-import { runAs, type TimerOwner } from './timers';
+import { ownEveryTimer, runAs, untracked, type TimerOwner } from './timers';
 import { ownProgramFor } from './vite/bin';
 import type { ThreadSupport } from './node/worker-threads';
 
@@ -45,7 +46,10 @@ export interface NodeDeps {
   runSync?: SyncChildRunner;
   /** How worker_threads start threads (a process in a worker), and what this process is given if it is one. */
   threads?: ThreadSupport;
-  /** The process has the global scope to itself (a worker): the browser's async APIs it calls can hold it. */
+  /**
+   * The process has the global scope to itself (a worker): every timer there is its own, and the browser's
+   * async APIs it calls hold it while pending.
+   */
   ownsGlobalScope?: boolean;
 }
 
@@ -243,6 +247,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   );
   const stopInput = connectStdin(io, proc, Buffer);
   const stopHolding = deps.ownsGlobalScope ? holdWhilePending(globalThis, hold) : () => undefined;
+  const stopOwningTimers = deps.ownsGlobalScope ? ownEveryTimer(timerOwner) : () => undefined;
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
 
@@ -328,7 +333,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+      await new Promise((resolve) => untracked(() => setTimeout(resolve, TICK_MS)));
       const busy = awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
       if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
     }
@@ -352,6 +357,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     timerOwner.timers.clear();
     stopInput();
     stopHolding();
+    stopOwningTimers();
     tty.stop();
     if ((globalThis as { process?: unknown }).process === proc) (globalThis as { process?: unknown }).process = previousProcess;
     globalThis.removeEventListener('error', onError);

@@ -2,7 +2,9 @@
  * Per-process timer bookkeeping. In a browser there is no event loop to ask "is this process done?", so the
  * adapter counts the timers a process has pending: timers created while its code runs (its synchronous part
  * and its own timer callbacks) belong to it, and a process with pending timers or intervals keeps running,
- * as in Node. Timers created elsewhere (promise continuations, request handlers) are not counted.
+ * as in Node. On a thread that several processes share, timers created elsewhere (promise continuations,
+ * request handlers) cannot be told apart and are not counted; a process alone in its worker owns every timer
+ * created there (ownEveryTimer), as after an `await` in an ES module, except the runtime's own (untracked).
  */
 import { argTypeError } from './node/validators';
 
@@ -22,7 +24,10 @@ interface TimerGlobals {
 }
 
 let current: TimerOwner | null = null;
+let everyTimersOwner: TimerOwner | null = null;
 const owners = new Map<unknown, TimerOwner>();
+/** Owns the runtime's own timers, which never keep a process alive. */
+const RUNTIME: TimerOwner = { timers: new Set() };
 
 /** Runs `work` with `owner` as the owner of any timer it creates. */
 export function runAs<T>(owner: TimerOwner, work: () => T): T {
@@ -35,9 +40,23 @@ export function runAs<T>(owner: TimerOwner, work: () => T): T {
   }
 }
 
+/** Makes `owner` the owner of every timer not created by another owner's code; returns what undoes it. */
+export function ownEveryTimer(owner: TimerOwner): () => void {
+  const previous = everyTimersOwner;
+  everyTimersOwner = owner;
+  return () => {
+    everyTimersOwner = previous;
+  };
+}
+
+/** Runs the runtime's own `work`: timers it creates belong to no process. */
+export function untracked<T>(work: () => T): T {
+  return runAs(RUNTIME, work);
+}
+
 /** The process whose code runs now: work it starts later (a test run) can keep it alive as its own. */
 export function currentTimerOwner(): TimerOwner | null {
-  return current;
+  return current === RUNTIME ? null : current;
 }
 
 function forget(handle: unknown): void {
@@ -55,7 +74,7 @@ export function installTimerTracking(target: TimerGlobals = globalThis as unknow
   };
   const track = (repeat: boolean): TimerFn =>
     function (callback, ms, ...args) {
-      const owner = current;
+      const owner = current === RUNTIME ? null : (current ?? everyTimersOwner);
       const create = repeat ? original.setInterval : original.setTimeout;
       if (!owner) return create.call(globalThis, callback, ms, ...args);
       // A node process gets Node's error, never the browser's evaluation of a string as code.
