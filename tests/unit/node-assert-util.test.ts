@@ -80,32 +80,3 @@ describe('node: util functions', () => {
     expect(result.output).toBe(['sync thenableCallbackified 1', 'false true', 'value null 7', 'ERR_FALSY_VALUE_REJECTION null', ''].join('\n'));
   });
 });
-
-describe('node: events', () => {
-  it('counts one listener with listenerCount(name, listener) and checks setMaxListeners as Node does', async () => {
-    const result = await run([
-      "const EventEmitter = require('events');",
-      'const emitter = new EventEmitter();',
-      'const a = () => {}; const b = () => {};',
-      "emitter.on('x', a); emitter.once('x', a); emitter.on('x', b);",
-      "console.log(emitter.listenerCount('x'), emitter.listenerCount('x', a), emitter.listenerCount('x', b), emitter.listenerCount('y', a));",
-      "for (const n of [NaN, -1, 'ten']) { try { emitter.setMaxListeners(n); } catch (error) { console.log(error.code, error.name); } }",
-    ]);
-    expect(result.errors).toBe('');
-    expect(result.output).toBe(['3 2 1 0', 'ERR_OUT_OF_RANGE RangeError', 'ERR_OUT_OF_RANGE RangeError', 'ERR_INVALID_ARG_TYPE TypeError', ''].join('\n'));
-  });
-});
-
-describe('node: process.emitWarning', () => {
-  it("emits 'warning' with Node's Error on the next tick, then prints it with its code", async () => {
-    const result = await run([
-      "process.on('warning', (w) => console.log('event', w.name, w.code, w.message, w instanceof Error));",
-      "process.emitWarning('old API', 'DeprecationWarning', 'DEP0001');",
-      "require('util').deprecate(() => {}, 'gone', 'DEP0002')();",
-      "console.log('sync first');",
-      "try { process.emitWarning(1); } catch (error) { console.log(error.code); }",
-    ]);
-    expect(result.output).toBe(['sync first', 'ERR_INVALID_ARG_TYPE', 'event DeprecationWarning DEP0001 old API true', 'event DeprecationWarning DEP0002 gone true', ''].join('\n'));
-    expect(result.errors).toBe('(node:1) [DEP0001] DeprecationWarning: old API\n(node:1) [DEP0002] DeprecationWarning: gone\n');
-  });
-});

@@ -5,7 +5,6 @@
  * almostnode's own emitters (servers, streams, process) still count as `instanceof EventEmitter`.
  */
 import EventEmitter from 'events/events.js';
-import { validateNumber } from './validators';
 
 type Emitter = InstanceType<typeof EventEmitter>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -56,24 +55,6 @@ function on(emitter: Emitter, event: string): AsyncIterableIterator<unknown[]> {
   };
 }
 
-type Listener = AnyFunction & { listener?: AnyFunction };
-
-/** Node 22's `emitter.listenerCount(name, listener?)`: with a listener, how many times that one is registered. */
-function listenerCount(this: { _events?: Record<string | symbol, Listener | Listener[] | undefined> }, type: string | symbol, listener?: unknown): number {
-  const registered = this._events?.[type];
-  if (registered === undefined) return 0;
-  const all = typeof registered === 'function' ? [registered] : registered;
-  if (listener === undefined || listener === null) return all.length;
-  return all.filter((each) => each === listener || each.listener === listener).length;
-}
-
-/** `emitter.setMaxListeners(n)` with Node's argument errors. */
-function setMaxListeners(this: { _maxListeners?: number }, n: unknown) {
-  validateNumber(n, 'setMaxListeners', 0);
-  this._maxListeners = n;
-  return this;
-}
-
 /**
  * The module object (the EventEmitter function with Node's helpers). `almostEmitter` is almostnode's class:
  * its instances pass `instanceof EventEmitter` checks too.
@@ -81,7 +62,6 @@ function setMaxListeners(this: { _maxListeners?: number }, n: unknown) {
 export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
   const module = EventEmitter as typeof EventEmitter & Record<string | symbol, unknown>;
   if (Object.hasOwn(module, 'getEventListeners')) return module;
-  Object.assign(module.prototype, { listenerCount, setMaxListeners });
   Object.defineProperty(module, Symbol.hasInstance, {
     configurable: true,
     value(this: unknown, value: unknown) {

@@ -6,7 +6,6 @@
 import type { createProcess as createAlmostProcess } from 'almostnode';
 import { NODE_VERSION } from '../command-line';
 import { toVfsPath } from '../paths';
-import { emitWarningFor } from './process-warnings';
 import { colorDepth } from './terminal-colors';
 
 export type AlmostProcess = ReturnType<typeof createAlmostProcess>;
@@ -84,7 +83,11 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     exit(code?: number | string) {
       options.exit(exitCodeOf(code ?? proc.exitCode));
     },
-    emitWarning: emitWarningFor(proc as never, options.writeError),
+    emitWarning(warning: string | Error, type?: string | { type?: string }) {
+      const name = typeof type === 'string' ? type : (type?.type ?? (warning instanceof Error ? warning.name : 'Warning'));
+      const message = warning instanceof Error ? warning.message : warning;
+      options.writeError(`(node:${proc.pid}) ${name}: ${message}\n`);
+    },
     umask: () => 0o22,
     getuid: () => 1000,
     geteuid: () => 1000,

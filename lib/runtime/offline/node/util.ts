@@ -134,7 +134,6 @@ export function utilModule(almost: Module, deps: UtilDeps): Module {
   const warned = new Set<string>();
   const deprecate = (fn: (...args: unknown[]) => unknown, message: string, code?: string) => {
     if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function', fn);
-    if (code !== undefined) checkString(code, 'code');
     let done = false;
     return function deprecated(this: unknown, ...args: unknown[]) {
       if (!done && !process.env.NODE_NO_DEPRECATION && !(code && warned.has(code))) {
