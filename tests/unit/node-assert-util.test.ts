@@ -80,3 +80,44 @@ describe('node: util functions', () => {
     expect(result.output).toBe(['sync thenableCallbackified 1', 'false true', 'value null 7', 'ERR_FALSY_VALUE_REJECTION null', ''].join('\n'));
   });
 });
+
+describe('node: string_decoder', () => {
+  it('keeps split characters for the next write, in every encoding, base64url too, with Node errors', async () => {
+    const result = await run([
+      "const { StringDecoder } = require('string_decoder');",
+      "const bytes = Buffer.from('E29883F09F92A9EFA3BF', 'hex');",
+      "for (const encoding of ['utf8', 'base64', 'base64url', 'hex', 'utf16le']) {",
+      '  const decoder = new StringDecoder(encoding);',
+      "  let text = '';",
+      '  for (const byte of bytes) text += decoder.write(Buffer.from([byte]));',
+      '  console.log(encoding, JSON.stringify(text + decoder.end()));',
+      '}',
+      "const split = new StringDecoder('utf8');",
+      "console.log(JSON.stringify(split.write(Buffer.from('E1', 'hex'))), split.lastNeed, split.lastTotal, JSON.stringify(split.end()));",
+      "try { new StringDecoder('test'); } catch (error) { console.log(error.code, error.message); }",
+      "try { new StringDecoder().write(null); } catch (error) { console.log(error.code); }",
+      "try { StringDecoder.prototype.write(Buffer.from('a')); } catch (error) { console.log(error.code); }",
+      "console.log(new StringDecoder('utf8').write(new Uint8Array([0x61, 0x62])));",
+      "const again = new StringDecoder('base64'); again.write(Buffer.from([1])); again.end();",
+      "const own = {}; StringDecoder.call(own, 'hex');",
+      "console.log(again.write(Buffer.from('ab')) + again.end(), StringDecoder.prototype.write.call(own, Buffer.from('ab')));",
+    ]);
+    expect(result.errors).toBe('');
+    expect(result.output).toBe(
+      [
+        'utf8 "☃💩\uf8ff"',
+        'base64 "4piD8J+Sqe+jvw=="',
+        'base64url "4piD8J-Sqe-jvw"',
+        'hex "e29883f09f92a9efa3bf"',
+        `utf16le ${JSON.stringify(Buffer.from('E29883F09F92A9EFA3BF', 'hex').toString('utf16le'))}`,
+        '"" 2 3 "\ufffd"',
+        'ERR_UNKNOWN_ENCODING Unknown encoding: test',
+        'ERR_INVALID_ARG_TYPE',
+        'ERR_INVALID_THIS',
+        'ab',
+        'YWI= 6162',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -46,3 +46,8 @@ declare module 'assert/' {
   const assert: ((value: unknown, message?: string | Error) => void) & Record<string, unknown>;
   export default assert;
 }
+
+// The string_decoder package (the JavaScript form of Node's decoder) ships no types.
+declare module 'string_decoder/' {
+  export const StringDecoder: new (encoding?: string) => unknown;
+}
