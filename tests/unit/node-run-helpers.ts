@@ -2,6 +2,7 @@
 import * as almost from 'almostnode';
 import { attachBridge } from '@/lib/runtime/offline/bridge';
 import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
+import { nodeInspect } from '@/lib/runtime/offline/node/inspect';
 import { runNode, type NodeDeps } from '@/lib/runtime/offline/node-exec';
 import { InputChannel } from '@/lib/runtime/offline/process';
 import { ServerTracker } from '@/lib/runtime/offline/servers';
@@ -26,7 +27,7 @@ export function workspace(files: Record<string, string>): almost.VirtualFS {
 }
 
 export function nodeDeps(vfs: almost.VirtualFS, servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined })): NodeDeps {
-  return { vfs, Runtime: almost.Runtime, servers, inspect: (value) => almost.util.inspect(value) };
+  return { vfs, Runtime: almost.Runtime, servers, inspect: (value) => nodeInspect(value) };
 }
 
 /**

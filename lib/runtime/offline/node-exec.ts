@@ -229,13 +229,18 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     exit: (code) => {
       if (exitCode === null) {
         exitCode = code;
-        proc.emit('exit', code);
+        emitExit(code);
         exited = true;
       }
       throw new ExitSignal(code);
     },
   });
   proc.execArgv = invocation.execArgv ?? [];
+  // Node marks a process that is running its 'exit' listeners (APIs that cannot work then check it).
+  function emitExit(code: number): void {
+    (proc as unknown as { _exiting: boolean })._exiting = true;
+    proc.emit('exit', code);
+  }
   const tty = attachTerminal(proc, io, (work) =>
     queueMicrotask(() => {
       try {
@@ -269,7 +274,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     report(error);
     exitCode = 1;
     try {
-      proc.emit('exit', 1);
+      emitExit(1);
     } catch (exitError) {
       if (!(exitError instanceof ExitSignal)) printError(`${describeError(exitError)}\n`);
     }
@@ -341,7 +346,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     if (exitCode === null) {
       // The natural end: 'exit' listeners run and may still set process.exitCode.
       try {
-        proc.emit('exit', exitCodeOf(proc.exitCode));
+        emitExit(exitCodeOf(proc.exitCode));
       } catch (error) {
         fail(error);
       }

@@ -30,6 +30,7 @@ import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
 import { prepareNodeWorker } from './workers/worker-process';
 import { errorMessage } from '../../error-message';
+import { nodeInspect } from './node/inspect';
 
 type Container = ReturnType<typeof Almost.createContainer>;
 
@@ -79,7 +80,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       Runtime: almost.Runtime,
       registry: `${origin}/api/npm`,
       servers: this.tracker,
-      inspect: (value) => almost.util.inspect(value),
+      inspect: (value) => nodeInspect(value),
       fetchLocal: localFetch({
         ports: () => this.tracker.listPorts(),
         // Straight to the server, not through the preview's bridge: what curl reads is what the server sent.

@@ -97,16 +97,35 @@ function compare(this: Bytes, target: unknown, targetStart?: unknown, targetEnd?
   return compareBytes(this.subarray(sStart, sEnd), target.subarray(tStart, tEnd));
 }
 
-function inspect(this: Bytes & { constructor: { name: string } }): string {
+type InspectValue = (value: unknown, options: object) => string;
+
+/**
+ * Node's form: `<Buffer 31 32 ... 2 more bytes>`, then the buffer's own non-index properties. Buffers of the
+ * runtime's Buffer classes are named `Buffer` (the bundled classes' own names are minified); a subclass keeps
+ * its name, as in Node.
+ */
+function inspect(this: Bytes, _depth?: number, options?: { showHidden?: boolean }, inspectValue?: InspectValue): string {
   const max = state.inspectMaxBytes;
   const shown = Math.min(max, this.length);
   let text = Array.from(this.subarray(0, shown), (byte) => byte.toString(16).padStart(2, '0')).join(' ');
   const remaining = this.length - max;
   if (remaining > 0) text += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
-  return `<${this.constructor.name} ${text}>`;
+  if (options && inspectValue) {
+    const keys = (options.showHidden ? Reflect.ownKeys(this) : Object.keys(this)).filter((key) => typeof key !== 'string' || !/^\d+$/.test(key));
+    if (keys.length > 0) {
+      const extras: Record<string | symbol, unknown> = Object.create(null);
+      for (const key of keys) extras[key] = (this as unknown as Record<string | symbol, unknown>)[key];
+      // Inspected as a null-prototype object, less its "[Object: null prototype] {" and " }".
+      const body = inspectValue(extras, { ...options, breakLength: Infinity, compact: true }).slice(27, -2);
+      text += `${this.length !== 0 ? ', ' : ''}${body}`;
+    }
+  }
+  const ctor = (this as { constructor?: { name?: string } }).constructor;
+  const name = ctor && !state.bufferClasses.has(ctor) ? ctor.name : 'Buffer';
+  return `<${name} ${text}>`;
 }
 
-const state = { inspectMaxBytes: 50 };
+const state = { inspectMaxBytes: 50, bufferClasses: new Set<unknown>([Base]) };
 
 function withCode<T extends AnyFunction>(method: T, match: RegExp, make: (error: Error, args: unknown[]) => Error): T {
   return function (this: unknown, ...args: unknown[]) {
@@ -305,6 +324,7 @@ export function bufferModule(almostBuffer?: { prototype: object }): Module {
     } as unknown as Module & { prototype: object };
     NodeBuffer.prototype = Base.prototype;
     Object.defineProperty(Base.prototype, 'constructor', { value: NodeBuffer, writable: true, configurable: true });
+    state.bufferClasses.add(NodeBuffer);
     Object.setPrototypeOf(NodeBuffer, Uint8Array);
     Object.defineProperty(NodeBuffer, Symbol.hasInstance, { value: (value: unknown) => value instanceof Base });
     bufferStatics(NodeBuffer);
@@ -339,6 +359,7 @@ export function bufferModule(almostBuffer?: { prototype: object }): Module {
     // Its own methods go, so Base's (Node's) are the ones its instances use.
     for (const key of Reflect.ownKeys(almostBuffer.prototype)) if (key !== 'constructor') Reflect.deleteProperty(almostBuffer.prototype, key);
     Object.setPrototypeOf(almostBuffer.prototype, Base.prototype);
+    state.bufferClasses.add(almostBuffer);
   }
   return patched;
 }

@@ -2,8 +2,9 @@
  * Node's built-in modules as one process sees them. Most are almostnode's shims, reached through an
  * almostnode Runtime's own `require`; the ones programs need to behave per process or like Node's are built
  * here: fs (relative to this process's cwd), process, console, module (this loader's require), events,
- * stream, diagnostics_channel, and util.format.
+ * stream, diagnostics_channel, util, and assert.
  */
+import { assertModule } from './assert';
 import { BUILTIN_NAMES } from './builtin-names';
 import { node22Builtin } from './node22-builtins';
 import type { Inspect } from './console';
@@ -126,25 +127,27 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
       case 'module':
         return moduleModule(parts, almost('module'));
       case 'test': // only as node:test; a bare 'test' is a package, as in Node
-        return testModule({ process: parts.process as TestModuleParts['process'], assert: almost('assert'), inspect: parts.inspect, fs: parts.fs as unknown as TestModuleParts['fs'] });
+        return testModule({ process: parts.process as TestModuleParts['process'], assert: builtin('assert') as Module, inspect: parts.inspect, fs: parts.fs as unknown as TestModuleParts['fs'] });
       case 'util':
       case 'sys':
         return utilModule(own(almost('util')), {
           process: parts.process as Parameters<typeof utilModule>[1]['process'],
           inspect: parts.inspect,
           writeError: (text) => (parts.console.error as (text: string) => void)(text.replace(/\n$/, '')),
-          // The shim's assert implements deep strict equality; Node's util has it since 9 (svelte-check calls it).
+          // Node's util has assert's deep strict equality since 9 (svelte-check calls it).
           isDeepStrictEqual: (actual, expected) => {
             try {
-              (almost('assert') as { deepStrictEqual(a: unknown, b: unknown): void }).deepStrictEqual(actual, expected);
+              (builtin('assert') as { deepStrictEqual(a: unknown, b: unknown): void }).deepStrictEqual(actual, expected);
               return true;
             } catch {
               return false;
             }
           },
         });
+      case 'assert':
+        return assertModule();
       case 'assert/strict':
-        return (almost('assert') as Module).strict;
+        return (builtin('assert') as Module).strict;
       case 'dns/promises':
         return (almost('dns') as Module).promises;
       case 'readline': {

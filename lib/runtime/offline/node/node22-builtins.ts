@@ -9,6 +9,7 @@ import { asyncHooksModule } from './async-hooks';
 import { bufferModule } from './buffer';
 import { unavailable, unavailableFunction } from './node-errors';
 import { streamConsumersModule } from './stream-consumers';
+import { stringDecoderModule } from './string-decoder';
 import { legacyTimers } from './timers-legacy';
 import { timersPromisesModule } from './timers-promises';
 import { NodeURLSearchParams } from './url-search-params';
@@ -150,6 +151,8 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
       return zlibModule(context.almost('zlib'), stream(), context.Buffer as never);
     case 'buffer':
       return bufferModule(context.almost('buffer').Buffer as { prototype: object });
+    case 'string_decoder':
+      return stringDecoderModule(context.Buffer as never);
     case 'util/types':
       return (context.builtin('util') as Module).types;
     case 'timers/promises':

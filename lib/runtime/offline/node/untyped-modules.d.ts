@@ -39,3 +39,15 @@ declare module 'process/' {
   const process: Record<string, unknown>;
   export default process;
 }
+
+// The assert package (Node's assert module for browsers) ships no types; the folder form keeps bundlers from
+// taking it for Node's built-in.
+declare module 'assert/' {
+  const assert: ((value: unknown, message?: string | Error) => void) & Record<string, unknown>;
+  export default assert;
+}
+
+// The string_decoder package (the JavaScript form of Node's decoder) ships no types.
+declare module 'string_decoder/' {
+  export const StringDecoder: new (encoding?: string) => unknown;
+}

@@ -5,11 +5,13 @@
  * `promisify.custom`, deprecate through process warnings, parseEnv and the smaller helpers real CLIs import.
  */
 import { parseArgs as parseArgsWithArgv } from '@pkgjs/parseargs';
-import { formatWith, type Inspect } from './console';
+import type { Inspect } from './console';
+import { nodeFormat, nodeFormatWithOptions, nodeInspect } from './inspect';
 import { MIMEParams, MIMEType } from './mime-type';
 import { checkString, invalidArgType } from './node-errors';
 import { SYSTEM_ERRORS } from './system-errors';
-import { createStyleText, inspectColors } from './terminal-colors';
+import { createStyleText } from './terminal-colors';
+import { callbackifyWith, inherits } from './util-functions';
 import { utilTypes } from './util-types';
 
 type Module = Record<string, unknown>;
@@ -21,6 +23,7 @@ interface UtilProcess {
   pid: number;
   stdout: unknown;
   emitWarning(warning: string, options?: { type?: string; code?: string }): void;
+  nextTick(callback: (...args: unknown[]) => unknown, ...args: unknown[]): void;
 }
 
 export interface UtilDeps {
@@ -31,7 +34,6 @@ export interface UtilDeps {
 }
 
 const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
-const INSPECT_CUSTOM = Symbol.for('nodejs.util.inspect.custom');
 
 // Node's pattern for ANSI escape sequences (CSI and OSC, 7- and 8-bit), from its internal util.
 const ANSI = new RegExp(
@@ -105,15 +107,9 @@ function callSites(frames = 10) {
 
 export function utilModule(almost: Module, deps: UtilDeps): Module {
   const { process } = deps;
-  const inspect = almost.inspect as Module & ((value: unknown, options?: unknown) => string);
-  const colors = inspectColors();
-  Object.assign(inspect, {
-    colors,
-    styles: { special: 'cyan', number: 'yellow', bigint: 'yellow', boolean: 'yellow', undefined: 'grey', null: 'bold', string: 'green', symbol: 'green', date: 'magenta', regexp: 'red', module: 'underline' },
-    custom: INSPECT_CUSTOM,
-    defaultOptions: { showHidden: false, depth: 2, colors: false, customInspect: true, showProxy: false, maxArrayLength: 100, maxStringLength: 10000, breakLength: 128, compact: 3, sorted: false, getters: false, numericSeparator: false },
-  });
-  const format = (...args: unknown[]) => formatWith(deps.inspect, args);
+  const inspect = nodeInspect;
+  const colors = inspect.colors as Parameters<typeof createStyleText>[0];
+  const format = nodeFormat;
 
   const debugSections = new Map<string, boolean>();
   const debugEnabled = (section: string) => {
@@ -160,7 +156,7 @@ export function utilModule(almost: Module, deps: UtilDeps): Module {
     format,
     formatWithOptions: (options: unknown, ...args: unknown[]) => {
       if (typeof options !== 'object' || options === null) throw invalidArgType('inspectOptions', 'of type object', options);
-      return format(...args);
+      return nodeFormatWithOptions(options, ...args);
     },
     inspect,
     styleText: createStyleText(colors, process),
@@ -177,13 +173,21 @@ export function utilModule(almost: Module, deps: UtilDeps): Module {
     debug: debuglog,
     deprecate,
     promisify,
+    inherits,
+    callbackify: callbackifyWith((callback, ...args) => process.nextTick(callback, ...args)),
     types: { ...(almost.types as Module), ...utilTypes },
     isDeepStrictEqual: deps.isDeepStrictEqual,
     toUSVString: (text: string) => String(text).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
     parseEnv,
     transferableAbortSignal: (signal: AbortSignal) => signal,
     transferableAbortController: () => new AbortController(),
-    getCallSite: callSites,
+    getCallSite: (frames?: number) => {
+      if (!warned.has('getCallSite')) {
+        warned.add('getCallSite');
+        process.emitWarning('The `util.getCallSite` API has been renamed to `util.getCallSites()`.', { type: 'ExperimentalWarning' });
+      }
+      return callSites(frames);
+    },
     getCallSites: callSites,
     _extend: (target: Module, source: unknown) => (source && typeof source === 'object' ? Object.assign(target, source) : target),
     _errnoException: (errno: number, syscall: string, original?: string) => {

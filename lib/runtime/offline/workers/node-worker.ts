@@ -14,6 +14,7 @@ import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
 import { workerTerminal, type TerminalToWorker } from './worker-terminal';
 import { threadLink } from './worker-threads-link';
+import { nodeInspect } from '../node/inspect';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer?: Transferable[]): void;
@@ -99,7 +100,7 @@ async function start(init: WorkerInit): Promise<void> {
     vfs: remote.vfs,
     Runtime: almost.Runtime,
     servers,
-    inspect: (value) => almost.util.inspect(value),
+    inspect: (value) => nodeInspect(value),
     runCommandLine: (line, childIo) => children.run({ line }, childIo),
     runArgv: (words, childIo) => children.run({ argv: [...words] }, childIo),
     runSync: children.runSync,
