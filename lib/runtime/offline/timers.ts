@@ -10,6 +10,10 @@ export interface TimerOwner {
   readonly timers: Set<unknown>;
   /** True when an error thrown by one of its callbacks is the owner's own business (process.exit unwinding). */
   handles?(error: unknown): boolean;
+  /** Whether anything else (servers, ports, children, a pending main module) keeps the process running. */
+  busy?(): boolean;
+  /** process.emitWarning of the owning process. */
+  warn?(message: string, type: string): void;
 }
 
 type TimerFn = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
@@ -20,6 +24,15 @@ interface TimerGlobals {
   clearTimeout: ClearFn;
   clearInterval: ClearFn;
 }
+
+/**
+ * The page's own timer functions, taken when this module loads, before anything wraps them: Node's timer
+ * objects (node/node-timers.ts) are built on them and do their own bookkeeping.
+ */
+export const nativeTimers = {
+  setTimeout: globalThis.setTimeout.bind(globalThis) as (callback: () => void, ms?: number) => unknown,
+  clearTimeout: globalThis.clearTimeout.bind(globalThis) as (handle: unknown) => void,
+};
 
 let current: TimerOwner | null = null;
 const owners = new Map<unknown, TimerOwner>();
