@@ -302,7 +302,17 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
       const busy = timerOwner.busy();
-      if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
+      if (busy || performance.now() - lastOutput < IDLE_MS) continue;
+      // Node emits 'beforeExit' when nothing is left to do; its listeners may start more work, which keeps the
+      // process going (and it is emitted again when that is done).
+      if (proc.listenerCount('beforeExit') === 0) break;
+      try {
+        runAs(timerOwner, () => proc.emit('beforeExit', exitCodeOf(proc.exitCode)));
+      } catch (error) {
+        fail(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!timerOwner.busy()) break;
     }
     if (io.signal.aborted) return 130;
     if (exitCode === null) {

@@ -200,7 +200,8 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
         later(() => callback(error));
         return;
       }
-      later(() => callback(null, result));
+      // A call with no result answers with the error argument alone, as Node's do.
+      later(() => (result === undefined ? callback(null) : callback(null, result)));
     };
   }
   (fs.realpath as Record<string, unknown>).native = fs.realpath;

@@ -20,7 +20,7 @@ const PATHS: Record<string, string[]> = {
 };
 const FDS = ['close', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'futimes', 'read', 'write', 'readv', 'writev'];
 /** Functions whose first argument may be a descriptor as well as a path. */
-const PATH_OR_FD = new Set(['appendFile', 'readFile', 'writeFile']);
+const PATH_OR_FD = new Set(['appendFile', 'readFile', 'writeFile', 'truncate']);
 const ENCODING_AT: Record<string, number> = { readFile: 1, writeFile: 2, appendFile: 2, readdir: 1, mkdtemp: 1, readlink: 1, realpath: 1 };
 
 function isUrl(value: unknown): value is URL {

@@ -9,6 +9,7 @@
  */
 import { currentFrame, withFrame } from './async-context';
 import { currentTimerOwner, nativeTimers, runAs, type TimerOwner } from '../timers';
+import { timersPromisesModule } from './timers-promises';
 import { argTypeError } from './validators';
 
 /** The longest delay Node accepts (2 ** 31 - 1 ms); a longer or invalid one becomes 1 ms. */
@@ -279,6 +280,7 @@ export function nodeTimerFunctions(hooks: TimerHooks): NodeTimerFunctions {
 }
 
 const INSTALLED = Symbol.for('tabsmith.nodeTimers');
+const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
 
 /**
  * Makes the global timer functions Node's, for the node process that owns this global scope (a process's
@@ -292,6 +294,10 @@ export function installNodeTimers(target: Record<string | symbol, unknown> = glo
   // almostnode's runtime wraps the global setTimeout unless it finds this mark.
   Object.assign(functions.setTimeout, { __patched: true });
   Object.assign(functions.setInterval, { __patched: true });
+  // util.promisify(setTimeout) and util.promisify(setImmediate) resolve with the given value, as in Node.
+  const promises = timersPromisesModule(functions.setImmediate, functions.clearImmediate) as Record<string, unknown>;
+  Object.assign(functions.setTimeout, { [PROMISIFY_CUSTOM]: promises.setTimeout });
+  Object.assign(functions.setImmediate, { [PROMISIFY_CUSTOM]: promises.setImmediate });
   Object.assign(target, functions);
   target[INSTALLED] = functions;
   return functions;
