@@ -63,9 +63,16 @@ export function asyncHooksModule(almost: Module, process: Module): Module {
     }
     run<R>(store: T, callback: (...args: unknown[]) => R, ...args: unknown[]): R {
       this.#enabled = true;
-      const frame = new Map(currentFrame());
+      const previous = currentFrame();
+      const frame = new Map(previous);
       frame.set(this, store);
-      return withFrame(frame, () => callback(...args));
+      // No helper frames between run() and the callback: programs nest run() a thousand deep.
+      setFrame(frame);
+      try {
+        return callback(...args);
+      } finally {
+        setFrame(previous);
+      }
     }
     exit<R>(callback: (...args: unknown[]) => R, ...args: unknown[]): R {
       const frame = new Map(currentFrame());
