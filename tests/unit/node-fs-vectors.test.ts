@@ -20,11 +20,15 @@ describe('fs vectors and watchers', () => {
         "  fs.unwatchFile('/out.txt');",
         '});',
         "process.once('beforeExit', () => { console.log('beforeExit'); setTimeout(() => console.log('more work'), 5); });",
+        "const { promisify } = require('util');",
+        "const rfd = fs.openSync('/main.js', 'r');",
+        "promisify(fs.read)(rfd, { position: 0 }).then(({ bytesRead, buffer }) => console.log('read', bytesRead > 0, buffer.length));",
+        "promisify(fs.exists)('/main.js').then((found) => console.log('exists', found));",
       ].join('\n'),
     });
     const run = await node(vfs, ['main.js']);
     expect(run.output).toBe(
-      ['11', '11 hello  world', 'DeprecationWarning DEP0081', 'null hello', 'stopped', 'beforeExit', 'more work', ''].join('\n'),
+      ['11', '11 hello  world', 'DeprecationWarning DEP0081', 'null hello', 'read true 16384', 'exists true', 'stopped', 'beforeExit', 'more work', ''].join('\n'),
     );
   });
 });

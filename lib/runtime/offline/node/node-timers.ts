@@ -40,23 +40,44 @@ function checkCallback(callback: unknown): asserts callback is Callback {
   if (typeof callback !== 'function') throw argTypeError('callback', 'function', callback);
 }
 
-export class Timeout {
+/** What timeouts and immediates share: the process that owns them, the async context they run in, and ref. */
+abstract class Handle {
+  _destroyed = false;
+  protected readonly owner = currentTimerOwner();
+  protected readonly frame = currentFrame();
+  protected referenced = true;
+
+  ref(): this {
+    this.referenced = true;
+    if (!this._destroyed) this.owner?.timers.add(this);
+    return this;
+  }
+
+  unref(): this {
+    this.referenced = false;
+    this.owner?.timers.delete(this);
+    return this;
+  }
+
+  hasRef(): boolean {
+    return this.referenced;
+  }
+}
+
+export class Timeout extends Handle {
   _idleTimeout: number;
   _idleStart = 0;
   _onTimeout: Callback | null;
   _timerArgs: unknown[] | undefined;
   _repeat: number | null;
-  _destroyed = false;
-  readonly #owner = currentTimerOwner();
-  readonly #frame = currentFrame();
   readonly #id = nextId++;
   #native: unknown;
-  #ref = true;
 
   constructor(callback: Callback, after: number, args: unknown[] | undefined, repeat: boolean, hooks: TimerHooks) {
+    super();
     let delay = after * 1;
     if (!(delay >= 1 && delay <= TIMEOUT_MAX)) {
-      if (delay > TIMEOUT_MAX) (this.#owner?.warn ?? hooks.warn)(`${delay} does not fit into a 32-bit signed integer.\nTimeout duration was set to 1.`, 'TimeoutOverflowWarning');
+      if (delay > TIMEOUT_MAX) (this.owner?.warn ?? hooks.warn)(`${delay} does not fit into a 32-bit signed integer.\nTimeout duration was set to 1.`, 'TimeoutOverflowWarning');
       delay = 1;
     }
     this._idleTimeout = delay;
@@ -69,7 +90,7 @@ export class Timeout {
   #schedule(): void {
     this._idleStart = Math.floor(performance.now());
     this.#native = nativeTimers.setTimeout(() => this.#fire(), this._idleTimeout);
-    if (this.#ref) this.#owner?.timers.add(this);
+    if (this.referenced) this.owner?.timers.add(this);
   }
 
   #fire(): void {
@@ -77,8 +98,8 @@ export class Timeout {
     if (this._destroyed) return;
     const start = performance.now();
     try {
-      runOwned(this.#owner, () =>
-        withFrame(this.#frame, () => {
+      runOwned(this.owner, () =>
+        withFrame(this.frame, () => {
           const onTimeout = this._onTimeout as Callback;
           if (this._timerArgs === undefined) onTimeout.call(this);
           else onTimeout.apply(this, this._timerArgs);
@@ -101,24 +122,8 @@ export class Timeout {
     this.#native = undefined;
     this._destroyed = true;
     this._idleTimeout = -1;
-    this.#owner?.timers.delete(this);
+    this.owner?.timers.delete(this);
     byId.delete(this.#id);
-  }
-
-  ref(): this {
-    this.#ref = true;
-    if (!this._destroyed) this.#owner?.timers.add(this);
-    return this;
-  }
-
-  unref(): this {
-    this.#ref = false;
-    this.#owner?.timers.delete(this);
-    return this;
-  }
-
-  hasRef(): boolean {
-    return this.#ref;
   }
 
   refresh(): this {
@@ -143,18 +148,15 @@ export class Timeout {
   }
 }
 
-export class Immediate {
+export class Immediate extends Handle {
   _onImmediate: Callback | null;
   _argv: unknown[] | undefined;
-  _destroyed = false;
-  readonly #owner = currentTimerOwner();
-  readonly #frame = currentFrame();
-  #ref = true;
 
   constructor(callback: Callback, args: unknown[] | undefined) {
+    super();
     this._onImmediate = callback;
     this._argv = args;
-    this.#owner?.timers.add(this);
+    this.owner?.timers.add(this);
     immediateQueue.push(this);
     requestBatch();
   }
@@ -162,10 +164,10 @@ export class Immediate {
   run(): void {
     if (this._destroyed) return;
     // Node's loop ends when nothing ref'd is left, and an unref'd immediate queued then never runs.
-    if (!this.#ref && this.#owner?.busy?.() === false) return;
+    if (!this.referenced && this.owner?.busy?.() === false) return;
     this.#clear();
-    runOwned(this.#owner, () =>
-      withFrame(this.#frame, () => {
+    runOwned(this.owner, () =>
+      withFrame(this.frame, () => {
         const callback = this._onImmediate as Callback;
         if (this._argv === undefined) callback.call(this);
         else callback.apply(this, this._argv);
@@ -175,23 +177,7 @@ export class Immediate {
 
   #clear(): void {
     this._destroyed = true;
-    this.#owner?.timers.delete(this);
-  }
-
-  ref(): this {
-    this.#ref = true;
-    if (!this._destroyed) this.#owner?.timers.add(this);
-    return this;
-  }
-
-  unref(): this {
-    this.#ref = false;
-    this.#owner?.timers.delete(this);
-    return this;
-  }
-
-  hasRef(): boolean {
-    return this.#ref;
+    this.owner?.timers.delete(this);
   }
 
   close(): void {
