@@ -129,4 +129,20 @@ describe('worker_threads', () => {
     port1.close();
     port2.close();
   });
+
+  it('receiveMessageOnPort takes a queued message at once, in order, and then says there is none', async () => {
+    const { module } = host();
+    type Port = EventEmitter & { postMessage(v: unknown): void; close(): void };
+    const { port1, port2 } = new (module.MessageChannel as new () => { port1: Port; port2: Port })();
+    const receive = module.receiveMessageOnPort as (port: unknown) => { message: unknown } | undefined;
+    port1.postMessage({ n: 1 });
+    port1.postMessage({ n: 2 });
+    expect(receive(port2)).toEqual({ message: { n: 1 } });
+    const got = next(port2, 'message');
+    expect(await got).toEqual([{ n: 2 }]);
+    expect(receive(port2)).toBeUndefined();
+    expect(() => receive({})).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
+    port1.close();
+    port2.close();
+  });
 });

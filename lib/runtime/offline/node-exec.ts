@@ -241,6 +241,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     (proc as unknown as { _exiting: boolean })._exiting = true;
     proc.emit('exit', code);
   }
+  timerOwner.warn = (message, type) => (proc.emitWarning as (message: string, type: string) => void)(message, type);
   const tty = attachTerminal(proc, io, (work) =>
     queueMicrotask(() => {
       try {
@@ -335,12 +336,24 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     let awaiting = main !== undefined;
     main?.then(() => void (awaiting = false), (error: unknown) => (fail(error), (awaiting = false)));
 
+    // Whether the process has reasons to live besides its timers: an unref'd immediate runs only then.
+    timerOwner.busy = () => awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => untracked(() => setTimeout(resolve, TICK_MS)));
-      const busy = awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
-      if (!busy && performance.now() - lastOutput >= IDLE_MS) break;
+      const busy = timerOwner.busy();
+      if (busy || performance.now() - lastOutput < IDLE_MS) continue;
+      // Node emits 'beforeExit' when nothing is left to do; its listeners may start more work, which keeps the
+      // process going (and it is emitted again when that is done).
+      if (proc.listenerCount('beforeExit') === 0) break;
+      try {
+        runAs(timerOwner, () => proc.emit('beforeExit', exitCodeOf(proc.exitCode)));
+      } catch (error) {
+        fail(error);
+      }
+      await new Promise((resolve) => untracked(() => setTimeout(resolve, 0)));
+      if (!timerOwner.busy()) break;
     }
     if (io.signal.aborted) return 130;
     if (exitCode === null) {
@@ -358,7 +371,10 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     // Like a Node process ending: its servers close and its timers stop.
     deps.servers.closeOwnedBy(owner);
     for (const stop of children.values()) stop();
-    for (const handle of [...timerOwner.timers]) clearInterval(handle as number);
+    for (const handle of [...timerOwner.timers]) {
+      if (typeof (handle as { close?: unknown }).close === 'function') (handle as { close(): void }).close();
+      else clearInterval(handle as number);
+    }
     timerOwner.timers.clear();
     stopInput();
     stopHolding();

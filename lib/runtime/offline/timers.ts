@@ -12,6 +12,10 @@ export interface TimerOwner {
   readonly timers: Set<unknown>;
   /** True when an error thrown by one of its callbacks is the owner's own business (process.exit unwinding). */
   handles?(error: unknown): boolean;
+  /** Whether anything else (servers, ports, children, a pending main module) keeps the process running. */
+  busy?(): boolean;
+  /** process.emitWarning of the owning process. */
+  warn?(message: string, type: string): void;
 }
 
 type TimerFn = (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => unknown;
@@ -22,6 +26,15 @@ interface TimerGlobals {
   clearTimeout: ClearFn;
   clearInterval: ClearFn;
 }
+
+/**
+ * The page's own timer functions, taken when this module loads, before anything wraps them: Node's timer
+ * objects (node/node-timers.ts) are built on them and do their own bookkeeping.
+ */
+export const nativeTimers = {
+  setTimeout: globalThis.setTimeout.bind(globalThis) as (callback: () => void, ms?: number) => unknown,
+  clearTimeout: globalThis.clearTimeout.bind(globalThis) as (handle: unknown) => void,
+};
 
 let current: TimerOwner | null = null;
 let everyTimersOwner: TimerOwner | null = null;
@@ -56,7 +69,7 @@ export function untracked<T>(work: () => T): T {
 
 /** The process whose code runs now: work it starts later (a test run) can keep it alive as its own. */
 export function currentTimerOwner(): TimerOwner | null {
-  return current === RUNTIME ? null : current;
+  return current === RUNTIME ? null : (current ?? everyTimersOwner);
 }
 
 function forget(handle: unknown): void {
@@ -74,7 +87,7 @@ export function installTimerTracking(target: TimerGlobals = globalThis as unknow
   };
   const track = (repeat: boolean): TimerFn =>
     function (callback, ms, ...args) {
-      const owner = current === RUNTIME ? null : (current ?? everyTimersOwner);
+      const owner = currentTimerOwner();
       const create = repeat ? original.setInterval : original.setTimeout;
       if (!owner) return create.call(globalThis, callback, ms, ...args);
       // A node process gets Node's error, never the browser's evaluation of a string as code.

@@ -1,39 +1,32 @@
 /**
  * `async_hooks` for one process. Stores live in one context frame shared by every AsyncLocalStorage, as in
  * Node 24's AsyncContextFrame: `run`, `exit`, `enterWith` and `getStore` behave as Node's within synchronous
- * code and in callbacks bound with `AsyncResource`, `AsyncResource.bind`, `AsyncLocalStorage.bind` or
- * `snapshot()`, which capture the frame and restore it when called.
+ * code, across `await`, in promise reactions, microtasks, ticks and timers (async-context.ts carries the frame),
+ * and in callbacks bound with `AsyncResource`, `AsyncResource.bind`, `AsyncLocalStorage.bind` or `snapshot()`.
  *
- * Not done: carrying the frame across `await`, promise reactions and timers on its own. Node does that from
- * inside V8 (promise hooks); a page has no such hook, and patching `Promise.prototype.then` would not see a
- * native `await`. After an `await` inside `run()`, `getStore()` answers with the frame that is current when the
- * continuation runs.
+ * `createHook` accepts its callbacks but never calls them: Node calls them from inside V8 and libuv for every
+ * resource, which a page cannot observe.
  */
-type Frame = ReadonlyMap<object, unknown>;
+import { currentFrame, propagateFrames, setFrame, withFrame, type Frame } from './async-context';
+import { nodeError } from './node-errors';
+import { argTypeError, validateFunction } from './validators';
+
 type Module = Record<string, unknown>;
 
-/** Per process: each process's built-ins are made once, so each has its own frame. */
-export function asyncHooksModule(almost: Module): Module {
-  let current: Frame = new Map();
-
-  function withFrame<R>(frame: Frame, fn: () => R): R {
-    const previous = current;
-    current = frame;
-    try {
-      return fn();
-    } finally {
-      current = previous;
-    }
-  }
-
+/** Per process: each process's built-ins are made once. */
+export function asyncHooksModule(almost: Module, process: Module): Module {
   let nextAsyncId = 1;
 
   class AsyncResource {
-    readonly #frame = current;
+    readonly #frame = currentFrame();
     readonly #asyncId = ++nextAsyncId;
     readonly #triggerAsyncId: number;
     constructor(readonly type: string, options?: number | { triggerAsyncId?: number }) {
-      this.#triggerAsyncId = typeof options === 'number' ? options : (options?.triggerAsyncId ?? 1);
+      if (typeof type !== 'string') throw argTypeError('type', 'string', type);
+      if (type.length === 0) throw nodeError(TypeError, 'ERR_ASYNC_TYPE', `Invalid name for async "type": ${type}`);
+      const trigger = typeof options === 'number' ? options : (options?.triggerAsyncId ?? 1);
+      if (!Number.isSafeInteger(trigger) || trigger < -1) throw nodeError(RangeError, 'ERR_INVALID_ASYNC_ID', `Invalid triggerAsyncId value: ${trigger}`);
+      this.#triggerAsyncId = trigger;
     }
     runInAsyncScope<R>(fn: (...args: unknown[]) => R, thisArg?: unknown, ...args: unknown[]): R {
       return withFrame(this.#frame, () => Reflect.apply(fn, thisArg, args));
@@ -45,6 +38,7 @@ export function asyncHooksModule(almost: Module): Module {
       } as F;
     }
     static bind<F extends (...args: unknown[]) => unknown>(fn: F, type?: string, thisArg?: unknown): F {
+      validateFunction(fn, 'fn');
       return new AsyncResource(type ?? (fn.name || 'bound-anonymous-fn')).bind(fn, thisArg);
     }
     emitDestroy(): this {
@@ -60,37 +54,49 @@ export function asyncHooksModule(almost: Module): Module {
 
   class AsyncLocalStorage<T> {
     #enabled = true;
+    constructor() {
+      // From here on the frame has something to carry across callbacks.
+      propagateFrames(process);
+    }
     getStore(): T | undefined {
-      return this.#enabled ? (current.get(this) as T | undefined) : undefined;
+      return this.#enabled ? (currentFrame().get(this) as T | undefined) : undefined;
     }
     run<R>(store: T, callback: (...args: unknown[]) => R, ...args: unknown[]): R {
       this.#enabled = true;
-      const frame = new Map(current);
+      const previous = currentFrame();
+      const frame = new Map(previous);
       frame.set(this, store);
-      return withFrame(frame, () => callback(...args));
+      // No helper frames between run() and the callback: programs nest run() a thousand deep.
+      setFrame(frame);
+      try {
+        return callback(...args);
+      } finally {
+        setFrame(previous);
+      }
     }
     exit<R>(callback: (...args: unknown[]) => R, ...args: unknown[]): R {
-      const frame = new Map(current);
+      const frame = new Map(currentFrame());
       frame.delete(this);
       return withFrame(frame, () => callback(...args));
     }
     enterWith(store: T): void {
       this.#enabled = true;
-      const frame = new Map(current);
+      const frame = new Map(currentFrame());
       frame.set(this, store);
-      current = frame;
+      setFrame(frame);
     }
     disable(): void {
       this.#enabled = false;
-      const frame = new Map(current);
+      const frame = new Map(currentFrame());
       frame.delete(this);
-      current = frame;
+      setFrame(frame);
     }
     static bind<F extends (...args: unknown[]) => unknown>(fn: F): F {
+      validateFunction(fn, 'fn');
       return AsyncResource.bind(fn);
     }
     static snapshot() {
-      const frame = current;
+      const frame: Frame = currentFrame();
       return <R>(fn: (...args: unknown[]) => R, ...args: unknown[]) => withFrame(frame, () => fn(...args));
     }
   }

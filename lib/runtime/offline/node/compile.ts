@@ -3,6 +3,7 @@
  * compiled once per page however many processes load it. Installed files are never rewritten: whether a file
  * is CommonJS or an ES module is decided here, at load time, the way Node decides it.
  */
+import { installAwaitHelpers } from './async-context';
 import { parseModule, transformEsm, wrapCommonJs, type EsmCode } from './esm-transform';
 
 /** `(...globals, import, import_meta, __dynamicImport) => Node's module wrapper function` (see wrapCommonJs). */
@@ -68,6 +69,11 @@ function compilesAsCommonJs(code: string): boolean {
 
 export class CodeCache {
   private readonly compiled = new Map<string, Compiled>();
+
+  constructor() {
+    // Compiled code calls them at every `await` (esm-transform.ts).
+    installAwaitHelpers();
+  }
 
   get size(): number {
     return this.compiled.size;

@@ -9,6 +9,8 @@ import { childProcessModule, type ChildRunner } from './child-process';
 import { createConsole, type Inspect } from './console';
 import { completeFs } from './fs-complete';
 import { addFsStreams, type BufferClass } from './fs-streams';
+import { validateFsArguments } from './fs-validate';
+import { addFsVectors } from './fs-vectors';
 import type { NodeHost } from './host';
 import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
@@ -88,6 +90,8 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   const buffer = builtin('buffer') as { Buffer: BufferClass };
   addFsStreams(fs, host.shared.stream as Record<string, unknown>, buffer.Buffer);
   completeFs(fs, buffer.Buffer);
+  addFsVectors(fs, builtin('events') as never, (message, type, code) => (process.emitWarning as (...args: string[]) => void)(message, type, code));
+  validateFsArguments(fs, (name) => (buffer.Buffer as unknown as { isEncoding(name: string): boolean }).isEncoding(name));
   const loader = new ModuleLoader({
     fs: vfs,
     resolver: new Resolver(vfs),

@@ -181,7 +181,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
   }
 
   for (const [exported, local] of localExports) exportGetters.set(exported, imports.get(local) ?? local);
-  const rewriter = new ReferenceRewriter(imports, edits, `${MODULE_PARAM}.import`, `${MODULE_PARAM}.meta`);
+  const rewriter = new ReferenceRewriter(imports, edits, `${MODULE_PARAM}.import`, `${MODULE_PARAM}.meta`, true);
   rewriter.visit(program as unknown as AnyNode);
 
   const body = applyEdits(code, edits);
@@ -211,11 +211,12 @@ export function transformEsm(code: string, program: Program, filename: string): 
  */
 export function wrapCommonJs(code: string, filename: string): string {
   if (code.startsWith('#!')) code = `//${code.slice(2)}`;
-  if (/(?<![.\w$])import\s*\(/.test(code)) {
+  // `import()` becomes the loader's; `await` carries the async context frame (async-context.ts).
+  if (/(?<![.\w$])(?:import\s*\(|await\b)/.test(code)) {
     try {
       const program = parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true });
       const edits: Edit[] = [];
-      new ReferenceRewriter(new Map(), edits, '__tabsmith_import', null).visit(program as unknown as AnyNode);
+      new ReferenceRewriter(new Map(), edits, '__tabsmith_import', null, true).visit(program as unknown as AnyNode);
       code = applyEdits(code, edits);
     } catch {
       // A syntax error surfaces when the wrapper is evaluated, with the browser's own message.

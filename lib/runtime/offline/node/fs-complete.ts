@@ -200,15 +200,23 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
         later(() => callback(error));
         return;
       }
-      later(() => callback(null, result));
+      // A call with no result answers with the error argument alone, as Node's do.
+      later(() => (result === undefined ? callback(null) : callback(null, result)));
     };
   }
   (fs.realpath as Record<string, unknown>).native = fs.realpath;
   fs.exists = (path: unknown, callback: (exists: boolean) => void) => later(() => callback(sync.existsSync(path)));
+  const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
   for (const name of ['read', 'write'] as const) {
     const call = fs[`${name}Sync`] as Fn;
     fs[name] = (fd: number, buffer: unknown, ...args: unknown[]) => {
       const callback = callbackOf(args);
+      // fs.read(fd, options, callback) and fs.read(fd, callback): Node's default buffer is 16 KiB.
+      if (name === 'read' && !(buffer instanceof Uint8Array)) {
+        const options = (typeof buffer === 'object' && buffer !== null ? buffer : {}) as { buffer?: Uint8Array };
+        buffer = options.buffer ?? (Buffer as unknown as { alloc(size: number): Uint8Array }).alloc(16384);
+        args = [options];
+      }
       try {
         const bytes = call(fd, buffer, ...args);
         later(() => callback(null, bytes, buffer));
@@ -216,7 +224,14 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
         later(() => callback(error));
       }
     };
+    // util.promisify(fs.read / fs.write) resolves with both results, as Node's does.
+    const bytesKey = name === 'read' ? 'bytesRead' : 'bytesWritten';
+    Object.assign(fs[name] as object, {
+      [PROMISIFY_CUSTOM]: (...args: unknown[]) =>
+        new Promise((resolve, reject) => (fs[name] as Fn)(...args, (error: unknown, bytes: number, buffer: unknown) => (error ? reject(error) : resolve({ [bytesKey]: bytes, buffer })))),
+    });
   }
+  Object.assign(fs.exists as object, { [PROMISIFY_CUSTOM]: (path: unknown) => new Promise((resolve) => (fs.exists as Fn)(path, resolve)) });
 
   // ---- promises -----------------------------------------------------------------------------------------
   const promises: Fs = { constants: fs.constants };

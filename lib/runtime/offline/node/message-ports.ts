@@ -50,6 +50,8 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
   const unwrap = (item: unknown) => (item instanceof NodeMessagePort ? item.raw : item);
   const wrap = (item: unknown) => (typeof MessagePort !== 'undefined' && item instanceof MessagePort ? (wrapped.get(item) ?? new NodeMessagePort(item)) : item);
   const toWire: PortClasses['toWire'] = (value, transferList = []) => {
+    // A port leaving this thread stops taking its local partner's messages in this realm (see NodeMessagePort).
+    for (const item of transferList) if (item instanceof NodeMessagePort) item.unlink();
     const transfer = transferList.map(unwrap).filter((item): item is Transferable => typeof item === 'object' && item !== null);
     if (value instanceof NodeMessagePort) return { value: value.raw, transfer };
     if (isPlainObject(value) && Object.values(value).some((item) => item instanceof NodeMessagePort)) {
@@ -71,6 +73,14 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     private closed = false;
     private referenced = true;
     private release: (() => void) | undefined;
+    /**
+     * The other end of a channel made in this thread, while neither end has been sent elsewhere: messages
+     * between them stay in this realm, queued here, so `receiveMessageOnPort` can take them synchronously as
+     * Node's does (a browser port only delivers as events).
+     */
+    peer: NodeMessagePort | undefined;
+    private readonly queue: unknown[] = [];
+    private deliverScheduled = false;
 
     constructor(port: MessagePort) {
       super();
@@ -83,13 +93,48 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
 
     postMessage(value: unknown, transferList?: readonly unknown[]): void {
       if (this.closed) return;
+      const peer = this.peer;
+      if (peer && !(transferList ?? []).some((item) => item instanceof NodeMessagePort)) {
+        peer.enqueue(structuredClone(value, { transfer: (transferList ?? []) as Transferable[] }));
+        return;
+      }
       const wire = toWire(value, transferList);
       this.raw.postMessage({ k: 'm', v: wire.value } satisfies PortEnvelope, wire.transfer);
+    }
+
+    /** A message from the local partner: delivered as a task, like one that crossed a browser port. */
+    enqueue(message: unknown): void {
+      this.queue.push(message);
+      this.scheduleDelivery();
+    }
+
+    /** The next queued local message, taken out of turn (worker_threads.receiveMessageOnPort). */
+    receive(): { message: unknown } | undefined {
+      return this.queue.length > 0 ? { message: this.queue.shift() } : undefined;
+    }
+
+    /** Ends the local link; messages still queued here go through the browser's port, in order. */
+    unlink(): void {
+      const peer = this.peer;
+      if (!peer) return;
+      this.peer = undefined;
+      peer.peer = undefined;
+      for (const message of this.queue.splice(0)) peer.raw.postMessage({ k: 'm', v: message } satisfies PortEnvelope);
+    }
+
+    private scheduleDelivery(): void {
+      if (!this.started || this.deliverScheduled || this.queue.length === 0) return;
+      this.deliverScheduled = true;
+      setTimeout(() => {
+        this.deliverScheduled = false;
+        while (this.started && !this.closed && this.queue.length > 0) this.emit('message', this.queue.shift());
+      }, 0);
     }
 
     start(): void {
       if (this.started || this.closed) return;
       this.started = true;
+      this.scheduleDelivery();
       this.raw.onmessage = (event: MessageEvent<PortEnvelope>) => {
         if (event.data?.k === 'm') this.emit('message', fromWire(event.data.v));
       };
@@ -133,6 +178,8 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
       const channel = new MessageChannel();
       this.port1 = new NodeMessagePort(channel.port1);
       this.port2 = new NodeMessagePort(channel.port2);
+      this.port1.peer = this.port2;
+      this.port2.peer = this.port1;
     }
   }
 

@@ -11,6 +11,7 @@ import { unavailable, unavailableFunction } from './node-errors';
 import { streamConsumersModule } from './stream-consumers';
 import { stringDecoderModule } from './string-decoder';
 import { legacyTimers } from './timers-legacy';
+import { installedNodeTimers } from './node-timers';
 import { timersPromisesModule } from './timers-promises';
 import { NodeURLSearchParams } from './url-search-params';
 import { zlibModule } from './zlib-streams';
@@ -160,7 +161,7 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'url':
       return { ...context.almost('url'), URLSearchParams: NodeURLSearchParams };
     case 'timers':
-      return { ...context.almost('timers'), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
+      return { ...context.almost('timers'), ...installedNodeTimers(), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
     case 'constants':
       return constantsModule(context.almost('os'), context.builtin('fs') as Module, context.builtin('crypto') as Module);
     case 'punycode':
@@ -172,7 +173,7 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'wasi':
       return wasiModule();
     case 'async_hooks':
-      return asyncHooksModule(context.almost('async_hooks'));
+      return asyncHooksModule(context.almost('async_hooks'), context.builtin('process') as Record<string, unknown>);
     case 'perf_hooks':
       return perfHooksModule(context.almost('perf_hooks'));
     case 'vm':

@@ -4,6 +4,7 @@
  * Node's code rules, a version that agrees with `node -v`, `cwd()`/`chdir()` that check the folder, argv.
  */
 import type { createProcess as createAlmostProcess } from 'almostnode';
+import { emitWarningFor } from './emit-warning';
 import { NODE_VERSION } from '../command-line';
 import { toVfsPath } from '../paths';
 import { colorDepth } from './terminal-colors';
@@ -83,11 +84,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     exit(code?: number | string) {
       options.exit(exitCodeOf(code ?? proc.exitCode));
     },
-    emitWarning(warning: string | Error, type?: string | { type?: string }) {
-      const name = typeof type === 'string' ? type : (type?.type ?? (warning instanceof Error ? warning.name : 'Warning'));
-      const message = warning instanceof Error ? warning.message : warning;
-      options.writeError(`(node:${proc.pid}) ${name}: ${message}\n`);
-    },
+
     umask: () => 0o22,
     getuid: () => 1000,
     geteuid: () => 1000,
@@ -115,5 +112,6 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     stream.write = (chunk, encoding, callback) =>
       typeof encoding === 'function' ? write.call(stream, chunk, undefined, encoding) : write.call(stream, chunk, encoding, callback);
   }
+  proc.emitWarning = emitWarningFor(proc as never, options.writeError);
   return proc;
 }

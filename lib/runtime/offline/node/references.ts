@@ -5,6 +5,7 @@
  * as far as needed to tell an imported name from a local one that shadows it.
  */
 import type { Node } from 'acorn';
+import { CAPTURE_NAME, RESUME_NAME } from './async-context';
 
 export interface Edit {
   start: number;
@@ -94,6 +95,8 @@ export class ReferenceRewriter {
     private readonly edits: Edit[],
     private readonly importFunction: string,
     private readonly metaExpression: string | null,
+    /** Whether each `await` is compiled to put back the async context frame it started in (async-context.ts). */
+    private readonly awaitFrames = false,
   ) {}
 
   private enter(names: string[]): string[] {
@@ -225,6 +228,10 @@ export class ReferenceRewriter {
         return;
       case 'AwaitExpression':
         if (this.functionDepth === 0) this.topLevelAwait = true;
+        if (this.awaitFrames) {
+          this.edits.push({ start: node.start, end: node.start, text: `${RESUME_NAME}(${CAPTURE_NAME}(), ` });
+          this.edits.push({ start: node.end, end: node.end, text: ')' });
+        }
         return this.visit(node.argument as AnyNode);
       case 'MemberExpression':
         this.visit(node.object as AnyNode);

@@ -165,9 +165,12 @@ export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, u
     MessagePort: ports.MessagePort,
     BroadcastChannel: ports.BroadcastChannel,
     SHARE_ENV,
-    // Node reads a port's queue synchronously; a browser port delivers only as events, so there is never a
-    // message to take out of turn.
-    receiveMessageOnPort: () => undefined,
+    // A browser port delivers only as events: what can be taken out of turn are the messages between two ports
+    // of a channel made in this thread (message-ports.ts); a message that crossed threads comes as an event.
+    receiveMessageOnPort: (port: unknown) => {
+      if (!(port instanceof ports.MessagePort)) throw invalidArgType('port', 'a MessagePort instance', port);
+      return (port as unknown as { receive(): { message: unknown } | undefined }).receive();
+    },
     moveMessagePortToContext: (port: unknown) => port,
     markAsUntransferable: () => undefined,
     isMarkedAsUntransferable: () => false,

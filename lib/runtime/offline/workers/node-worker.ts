@@ -8,7 +8,7 @@ import { InputChannel, type CommandIO } from '../process';
 import { ServerTracker } from '../servers';
 import type { FrameToWorker, SyncBody, WorkerInit, WorkerMessage } from './protocol';
 import { createRemoteVfs } from './remote-vfs';
-import { installTimerTracking } from '../timers';
+import { installNodeTimers } from '../node/node-timers';
 import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
@@ -49,8 +49,8 @@ async function start(init: WorkerInit): Promise<void> {
   // A worker's `self` is a getter Node does not have; programs written for Node assign it (napi-rs's
   // wasi-worker.mjs does `Object.assign(globalThis, { self: globalThis })`), which would throw in strict code.
   Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true, enumerable: true });
-  // A process lives while it has timers pending, as in Node: the worker's timers are counted as the frame's are.
-  installTimerTracking();
+  // Node's timer objects (ref/unref, refresh, immediates); a process lives while it has ref'd timers pending.
+  installNodeTimers();
   const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
   const call = (body: SyncBody) => caller.call(body);
   let nextWatch = 1;
