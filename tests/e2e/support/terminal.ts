@@ -16,6 +16,12 @@ export async function visibleLines(panel: Locator): Promise<string[]> {
     .filter((line) => line.length > 0);
 }
 
+/**
+ * How often the terminal is read while waiting. expect.poll's default backs off to once a second, so a command
+ * that took 2.1 s was noticed at about 3 s; commands are most of what these tests wait for.
+ */
+export const TERMINAL_POLL_INTERVALS = [50, 100, 150, 250];
+
 /** The shell's prompt ends in "$ "; trailing spaces are trimmed by visibleLines. */
 const isPrompt = (line: string | undefined): boolean => line !== undefined && line.endsWith('$');
 
@@ -47,7 +53,7 @@ export class TerminalDriver {
 
   async waitForPrompt(timeout = COMMAND_TIMEOUT_MS): Promise<void> {
     await expect
-      .poll(() => this.lastLine(), { timeout, message: `${this.name} shows a "$ " prompt` })
+      .poll(() => this.lastLine(), { timeout, intervals: TERMINAL_POLL_INTERVALS, message: `${this.name} shows a "$ " prompt` })
       .toMatch(/\$$/);
   }
 
@@ -67,18 +73,22 @@ export class TerminalDriver {
     await this.page.keyboard.press('Enter');
     if (options.output !== undefined) await expect(this.panel).toContainText(options.output, { timeout });
     await expect
-      .poll(async () => isPrompt(await this.lastLine()), { timeout, message: `${this.name} finished "${command}"` })
+      .poll(async () => isPrompt(await this.lastLine()), { timeout, intervals: TERMINAL_POLL_INTERVALS, message: `${this.name} finished "${command}"` })
       .toBe(true);
   }
 
   private async type(command: string): Promise<void> {
     await this.waitForPrompt();
     await this.panel.click();
-    await this.page.keyboard.type(command);
+    // Entered as one piece of text, as a paste or an input method enters it: xterm takes it as one input event.
+    // Key by key cost 5-15 ms a character on a busy machine, seconds for the long commands that write files.
+    // What keys do at the prompt (Tab, arrows, Ctrl+C, typing ahead) is tested with the keyboard itself.
+    await this.page.keyboard.insertText(command);
     // Long commands wrap over several rows: join rows back together before looking for the echo.
     const flat = command.replace(/\s+/g, '');
     await expect
       .poll(async () => (await visibleLines(this.panel)).join('').replace(/\s+/g, '').includes(flat), {
+        intervals: TERMINAL_POLL_INTERVALS,
         message: `${this.name} echoes "${command}"`,
       })
       .toBe(true);
