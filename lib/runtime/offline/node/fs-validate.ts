@@ -5,7 +5,7 @@
  * Node's error code before anything touches the file system, as Node's do.
  */
 import { nodeError } from './node-errors';
-import { argTypeError, argValueError, shortInspect, validateInt32 } from './validators';
+import { argTypeError, argValueError, shortInspect, validateInt32, validateInteger } from './validators';
 
 type Fn = (...args: unknown[]) => unknown;
 type Fs = Record<string, unknown>;
@@ -53,6 +53,11 @@ function check(name: string, args: unknown[], isEncoding: (name: string) => bool
       validatePath(args[index], pathName);
     });
   } else if (FDS.includes(name)) validateInt32(args[0], 'fd', 0);
+  // Owner ids: -1 leaves one unchanged; the rest are 32-bit unsigned.
+  if (name === 'chown' || name === 'lchown' || name === 'fchown') {
+    validateInteger(args[1], 'uid', -1, 4294967295);
+    validateInteger(args[2], 'gid', -1, 4294967295);
+  }
   const at = ENCODING_AT[name];
   if (at !== undefined && typeof args[at] !== 'function') validateEncoding(args[at], isEncoding);
 }
@@ -91,6 +96,15 @@ export function validateFsArguments(fs: Fs, isEncoding: (name: string) => boolea
         return (promiseFn as Fn).apply(this, args);
       }, promiseFn);
     }
+  }
+  // Watchers take a file name too.
+  for (const name of ['watch', 'watchFile', 'unwatchFile']) {
+    const original = fs[name];
+    if (typeof original !== 'function') continue;
+    fs[name] = Object.assign(function (this: unknown, ...args: unknown[]) {
+      validatePath(args[0], 'filename');
+      return (original as Fn).apply(this, args);
+    }, original);
   }
   const exists = fs.exists as Fn;
   fs.exists = Object.assign(function (this: unknown, ...args: unknown[]) {
