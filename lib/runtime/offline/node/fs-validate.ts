@@ -30,13 +30,18 @@ function isUrl(value: unknown): value is URL {
 export function validatePath(value: unknown, name = 'path'): void {
   if (isUrl(value)) {
     if (value.protocol !== 'file:') throw nodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
+    // The path a file URL names is its decoded pathname, which must not hold a null byte either ('%00').
+    const decoded = decodeURIComponent(value.pathname);
+    if (decoded.includes('\u0000')) throw nullBytes(name, decoded);
     return;
   }
   if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw argTypeError(name, ['string', 'Buffer', 'URL'], value);
   const hasNull = typeof value === 'string' ? value.includes('\u0000') : value.includes(0);
-  if (hasNull) {
-    throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${shortInspect(typeof value === 'string' ? value : value)}`);
-  }
+  if (hasNull) throw nullBytes(name, value);
+}
+
+function nullBytes(name: string, value: unknown): Error {
+  return nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${shortInspect(value)}`);
 }
 
 function validateEncoding(options: unknown, isEncoding: (name: string) => boolean): void {
