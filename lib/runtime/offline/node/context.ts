@@ -11,6 +11,7 @@ import { completeFs } from './fs-complete';
 import { addFsStreams, type BufferClass } from './fs-streams';
 import { validateFsArguments } from './fs-validate';
 import { addFsVectors } from './fs-vectors';
+import { addWriteChecks } from './fs-write-checks';
 import type { NodeHost } from './host';
 import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
@@ -92,6 +93,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   completeFs(fs, buffer.Buffer);
   addFsVectors(fs, builtin('events') as never, (message, type, code) => (process.emitWarning as (...args: string[]) => void)(message, type, code));
   validateFsArguments(fs, (name) => (buffer.Buffer as unknown as { isEncoding(name: string): boolean }).isEncoding(name));
+  addWriteChecks(fs);
   const loader = new ModuleLoader({
     fs: vfs,
     resolver: new Resolver(vfs),

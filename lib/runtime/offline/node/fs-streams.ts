@@ -232,7 +232,7 @@ export function addFsStreams(fs: Record<string, unknown>, stream: Record<string,
     const options = streamOptions(rawOptions);
     options.decodeStrings = true;
     commonSetup(this, path, options, 'w', ['open', 'close'], files);
-    if (options.flush === undefined) this.flush = false;
+    if (options.flush == null) this.flush = false;
     else {
       validateBoolean(options.flush, 'options.flush');
       this.flush = options.flush;

@@ -5,7 +5,7 @@
  * Node's error code before anything touches the file system, as Node's do.
  */
 import { nodeError } from './node-errors';
-import { argTypeError, argValueError, shortInspect, validateInt32 } from './validators';
+import { argTypeError, argValueError, shortInspect, validateInt32, validateInteger } from './validators';
 
 type Fn = (...args: unknown[]) => unknown;
 type Fs = Record<string, unknown>;
@@ -30,13 +30,18 @@ function isUrl(value: unknown): value is URL {
 export function validatePath(value: unknown, name = 'path'): void {
   if (isUrl(value)) {
     if (value.protocol !== 'file:') throw nodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
+    // The path a file URL names is its decoded pathname, which must not hold a null byte either ('%00').
+    const decoded = decodeURIComponent(value.pathname);
+    if (decoded.includes('\u0000')) throw nullBytes(name, decoded);
     return;
   }
   if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw argTypeError(name, ['string', 'Buffer', 'URL'], value);
   const hasNull = typeof value === 'string' ? value.includes('\u0000') : value.includes(0);
-  if (hasNull) {
-    throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${shortInspect(typeof value === 'string' ? value : value)}`);
-  }
+  if (hasNull) throw nullBytes(name, value);
+}
+
+function nullBytes(name: string, value: unknown): Error {
+  return nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${shortInspect(value)}`);
 }
 
 function validateEncoding(options: unknown, isEncoding: (name: string) => boolean): void {
@@ -53,6 +58,11 @@ function check(name: string, args: unknown[], isEncoding: (name: string) => bool
       validatePath(args[index], pathName);
     });
   } else if (FDS.includes(name)) validateInt32(args[0], 'fd', 0);
+  // Owner ids: -1 leaves one unchanged; the rest are 32-bit unsigned.
+  if (name === 'chown' || name === 'lchown' || name === 'fchown') {
+    validateInteger(args[1], 'uid', -1, 4294967295);
+    validateInteger(args[2], 'gid', -1, 4294967295);
+  }
   const at = ENCODING_AT[name];
   if (at !== undefined && typeof args[at] !== 'function') validateEncoding(args[at], isEncoding);
 }
@@ -91,6 +101,15 @@ export function validateFsArguments(fs: Fs, isEncoding: (name: string) => boolea
         return (promiseFn as Fn).apply(this, args);
       }, promiseFn);
     }
+  }
+  // Watchers take a file name too.
+  for (const name of ['watch', 'watchFile', 'unwatchFile']) {
+    const original = fs[name];
+    if (typeof original !== 'function') continue;
+    fs[name] = Object.assign(function (this: unknown, ...args: unknown[]) {
+      validatePath(args[0], 'filename');
+      return (original as Fn).apply(this, args);
+    }, original);
   }
   const exists = fs.exists as Fn;
   fs.exists = Object.assign(function (this: unknown, ...args: unknown[]) {

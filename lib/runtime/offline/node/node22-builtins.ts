@@ -149,7 +149,10 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'stream/web':
       return streamWeb();
     case 'zlib':
-      return zlibModule(context.almost('zlib'), stream(), context.Buffer as never);
+      return zlibModule(stream(), context.Buffer as never, {
+        nextTick: (fn, ...args) => (context.builtin('process') as { nextTick(fn: unknown, ...args: unknown[]): void }).nextTick(fn, ...args),
+        defer: (fn) => void context.setImmediate(fn),
+      });
     case 'buffer':
       return bufferModule(context.almost('buffer').Buffer as { prototype: object });
     case 'string_decoder':

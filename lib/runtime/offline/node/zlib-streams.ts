@@ -1,47 +1,20 @@
 /**
- * What almostnode's `zlib` lacks: the stream classes (`createGunzip()`, `Gzip`, `Inflate`, … — tar
- * extractors and template downloaders pipe through them), `unzip`, and `crc32`, made with pako, the zlib port
- * the shim's one-shot functions already use. Brotli and Zstandard streams throw Node's error for a feature the
- * platform lacks.
+ * Node's `zlib` for programs: the stream classes and their `create…` factories (zlib-base.ts), the one-shot
+ * functions in callback and sync form made from them as Node makes them (so both check their input and honour
+ * `maxOutputLength`, `info` and every stream option), `crc32`, `constants` and `codes`.
  */
-import pako from 'pako';
-import { unavailable } from './node-errors';
+import { argTypeError, validateUint32 } from './validators';
+import { bufferTooLarge, makeZlibClasses, type BufferClass, type ZlibDeps } from './zlib-base';
+import { C, zlibCodes } from './zlib-constants';
 
 type Module = Record<string, unknown>;
-type Constructor = new (...args: unknown[]) => Record<string, unknown>;
-
-interface BufferClass {
-  from(data: Uint8Array): Uint8Array;
-  concat(list: Uint8Array[]): Uint8Array;
-}
-
-interface Engine {
-  push(data: Uint8Array, flush: boolean): boolean;
-  onData(chunk: Uint8Array): void;
-  onEnd(status: number): void;
-  err: number;
-  msg: string;
-}
-
-type ZlibOptions = pako.DeflateFunctionOptions & pako.InflateFunctionOptions;
-
-// Node's codes for zlib's errors (Z_DATA_ERROR is -3 and so on).
-const ERROR_CODES: Record<number, string> = { 2: 'Z_NEED_DICT', [-2]: 'Z_STREAM_ERROR', [-3]: 'Z_DATA_ERROR', [-4]: 'Z_MEM_ERROR', [-5]: 'Z_BUF_ERROR' };
-
-function zlibError(engine: Engine): Error {
-  return Object.assign(new Error(engine.msg || 'zlib error'), { errno: engine.err, code: ERROR_CODES[engine.err] ?? 'Z_DATA_ERROR' });
-}
-
-const KINDS = {
-  Deflate: (o: ZlibOptions) => new pako.Deflate({ ...o }),
-  Inflate: (o: ZlibOptions) => new pako.Inflate({ windowBits: o.windowBits }),
-  DeflateRaw: (o: ZlibOptions) => new pako.Deflate({ ...o, raw: true }),
-  InflateRaw: (o: ZlibOptions) => new pako.Inflate({ windowBits: o.windowBits, raw: true }),
-  Gzip: (o: ZlibOptions) => new pako.Deflate({ ...o, gzip: true }),
-  Gunzip: () => new pako.Inflate({ windowBits: 15 + 16 }),
-  // Unzip takes either header: zlib's automatic detection.
-  Unzip: () => new pako.Inflate({ windowBits: 15 + 32 }),
-} as const;
+type AnyFunction = (...args: unknown[]) => unknown;
+type Engine = Module & {
+  on(event: string, listener: AnyFunction): void;
+  removeAllListeners(event: string): void;
+  end(chunk: unknown): void;
+  close(): void;
+};
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -49,67 +22,82 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-export function crc32(data: string | Uint8Array, value = 0): number {
-  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+export function crc32(data: unknown, value: unknown = 0): number {
+  if (typeof data !== 'string' && !ArrayBuffer.isView(data)) throw argTypeError('data', ['Buffer', 'TypedArray', 'DataView', 'string'], data);
+  validateUint32(value, 'value');
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   let crc = (value ^ 0xffffffff) >>> 0;
   for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export function zlibModule(almost: Module, stream: Module, Buffer: BufferClass): Module {
-  const Transform = stream.Transform as Constructor;
-  const classes: Module = {};
-  const factories: Module = {};
-  for (const [name, create] of Object.entries(KINDS)) {
-    class ZlibStream extends Transform {
-      readonly engine: Engine;
-      bytesWritten = 0;
-      constructor(options: ZlibOptions = {}) {
-        super(options);
-        this.engine = create(options) as unknown as Engine;
-        this.engine.onData = (chunk) => (this.push as (chunk: unknown) => void)(Buffer.from(chunk));
-      }
-      _transform(chunk: Uint8Array, _encoding: string, done: (error?: Error | null) => void) {
-        this.bytesWritten += chunk.length;
-        this.engine.push(chunk, false);
-        done(this.engine.err ? zlibError(this.engine) : null);
-      }
-      _flush(done: (error?: Error | null) => void) {
-        this.engine.push(new Uint8Array(0), true);
-        done(this.engine.err ? zlibError(this.engine) : null);
-      }
-      close(callback?: () => void) {
-        (this.destroy as () => void)();
-        if (callback) setTimeout(callback, 0);
-      }
+const isAnyArrayBuffer = (value: unknown) => ['[object ArrayBuffer]', '[object SharedArrayBuffer]'].includes(Object.prototype.toString.call(value));
+
+function toBytes(Buffer: BufferClass, buffer: unknown): Uint8Array {
+  if (typeof buffer === 'string') return Buffer.from(buffer);
+  if (ArrayBuffer.isView(buffer)) return buffer instanceof Uint8Array ? buffer : Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  if (isAnyArrayBuffer(buffer)) return Buffer.from(buffer as ArrayBuffer);
+  throw argTypeError('buffer', ['string', 'Buffer', 'TypedArray', 'DataView', 'ArrayBuffer'], buffer);
+}
+
+function convenience(Buffer: BufferClass, Class: AnyFunction, processChunkSync: (engine: unknown, chunk: Uint8Array, flush: number) => Uint8Array) {
+  const make = (opts: unknown) => new (Class as unknown as new (o: unknown) => Engine)(opts);
+  const sync = (buffer: unknown, opts?: unknown) => {
+    const bytes = toBytes(Buffer, buffer);
+    const engine = make(opts);
+    const result = processChunkSync(engine, bytes, engine._finishFlushFlag as number);
+    return engine._info ? { buffer: result, engine } : result;
+  };
+  const callbackForm = (buffer: unknown, opts: unknown, callback?: unknown) => {
+    if (typeof opts === 'function') {
+      callback = opts;
+      opts = {};
     }
-    Object.defineProperty(ZlibStream, 'name', { value: name });
-    classes[name] = ZlibStream;
-    factories[`create${name}`] = (options?: ZlibOptions) => new ZlibStream(options);
+    if (typeof callback !== 'function') throw argTypeError('callback', 'function', callback);
+    const cb = callback as AnyFunction;
+    const engine = make(opts);
+    const chunks: Uint8Array[] = [];
+    let nread = 0;
+    engine.on('data', (chunk: unknown) => {
+      chunks.push(chunk as Uint8Array);
+      nread += (chunk as Uint8Array).length;
+      if (nread > (engine._maxOutputLength as number)) {
+        engine.close();
+        engine.removeAllListeners('end');
+        cb(bufferTooLarge(engine._maxOutputLength as number));
+      }
+    });
+    engine.on('error', (error: unknown) => {
+      engine.removeAllListeners('end');
+      cb(error);
+    });
+    engine.on('end', () => {
+      const result = nread === 0 ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, nread);
+      engine.close();
+      cb(null, engine._info ? { buffer: result, engine } : result);
+    });
+    const bytes = ArrayBuffer.isView(buffer) && !(buffer instanceof Uint8Array) ? Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength) : isAnyArrayBuffer(buffer) ? Buffer.from(buffer as ArrayBuffer) : buffer;
+    engine.end(bytes);
+  };
+  return { sync, callbackForm };
+}
+
+const NAMES: [string, string][] = [
+  ['Deflate', 'deflate'], ['Inflate', 'inflate'], ['Gzip', 'gzip'], ['Gunzip', 'gunzip'], ['DeflateRaw', 'deflateRaw'],
+  ['InflateRaw', 'inflateRaw'], ['Unzip', 'unzip'], ['BrotliCompress', 'brotliCompress'], ['BrotliDecompress', 'brotliDecompress'],
+];
+
+export function zlibModule(stream: Module, Buffer: BufferClass, timing: Pick<ZlibDeps, 'nextTick' | 'defer'>): Module {
+  const deps: ZlibDeps = { Transform: stream.Transform as ZlibDeps['Transform'], finished: stream.finished as ZlibDeps['finished'], Buffer, ...timing };
+  const { classes, processChunkSync } = makeZlibClasses(deps);
+  const zlib: Module = { crc32, constants: Object.freeze({ ...C }), codes: zlibCodes() };
+  for (const [className, fn] of NAMES) {
+    const Class = classes[className] as AnyFunction;
+    const { sync, callbackForm } = convenience(Buffer, Class, processChunkSync);
+    zlib[className] = Class;
+    zlib[`create${className}`] = (options?: unknown) => new (Class as unknown as new (o: unknown) => unknown)(options);
+    zlib[fn] = callbackForm;
+    zlib[`${fn}Sync`] = sync;
   }
-  const notHere = (feature: string) => () => {
-    throw unavailable(`zlib.${feature}`);
-  };
-  const unzipSync = (data: Uint8Array) => Buffer.from(pako.inflate(data));
-  return {
-    ...almost,
-    ...classes,
-    ...factories,
-    unzipSync,
-    unzip: (data: Uint8Array, ...rest: unknown[]) => {
-      const callback = rest[rest.length - 1] as (error: Error | null, result?: Uint8Array) => void;
-      setTimeout(() => {
-        try {
-          callback(null, unzipSync(data));
-        } catch (error) {
-          callback(error as Error);
-        }
-      }, 0);
-    },
-    crc32,
-    BrotliCompress: notHere('BrotliCompress'),
-    BrotliDecompress: notHere('BrotliDecompress'),
-    createBrotliCompress: notHere('createBrotliCompress'),
-    createBrotliDecompress: notHere('createBrotliDecompress'),
-  };
+  return zlib;
 }
