@@ -89,6 +89,33 @@ server.listen(3203, () => {
     );
   });
 
+  it('reports a response destroyed with an error on its request, closes both, and aborts at once on an aborted signal', async () => {
+    const result = await run(`
+const http = require('http');
+const server = http.createServer((req, res) => {
+  res.writeHead(200, [['constructor', 'a'], ['constructor', 'b']].flat());
+  res.write('part');
+});
+server.listen(3205, () => {
+  const signal = AbortSignal.abort();
+  const early = http.get({ port: 3205, signal });
+  console.log('destroyed at once', early.destroyed);
+  early.on('error', (error) => console.log('early:', error.name));
+  const req = http.get({ port: 3205 }, (res) => {
+    console.log('header', res.headers.constructor);
+    res.destroy(new Error('stop'));
+    console.log('errored', res.errored.message, 'closed', res.closed);
+    res.on('close', () => console.log('res closed', res.closed));
+  });
+  req.on('error', (error) => console.log('req error:', error.message));
+  req.on('close', () => { console.log('req closed'); server.close(); });
+});
+`);
+    expect(result.output).toBe(
+      'destroyed at once true\nearly: AbortError\nheader a, b\nerrored stop closed false\nreq error: stop\nres closed true\nreq closed\n',
+    );
+  });
+
   it("refuses what Node refuses, with Node's codes", async () => {
     const result = await run(`
 const http = require('http');

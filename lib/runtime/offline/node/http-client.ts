@@ -85,7 +85,7 @@ export function createClientRequestClass({ messages, ports, Buffer, globalAgent 
       const signal = options.signal;
       if (signal) {
         const onAbort = () => this.destroy(Object.assign(nodeError(Error, 'ABORT_ERR', 'The operation was aborted'), { name: 'AbortError' }));
-        if (signal.aborted) queueMicrotask(onAbort);
+        if (signal.aborted) onAbort();
         else {
           signal.addEventListener('abort', onAbort, { once: true });
           this.once('close', () => signal.removeEventListener('abort', onAbort));
@@ -177,7 +177,8 @@ export function createClientRequestClass({ messages, ports, Buffer, globalAgent 
         this.fail(codedError('socket hang up', 'ECONNRESET'));
       }
       if (!response?.complete) this.exchange?.abort();
-      this.finishClose();
+      // The response's own 'close' comes first.
+      queueMicrotask(() => this.finishClose());
     };
 
     private failed = false;
@@ -261,9 +262,15 @@ export function createClientRequestClass({ messages, ports, Buffer, globalAgent 
       return this;
     }
 
+    /** Connecting takes at least a turn of the event loop, as in Node: a request aborted before then sends nothing. */
     private send() {
       if (this.sent || this.destroyed) return;
       this.sent = true;
+      setTimeout(() => this.lookupAndConnect(), 0);
+    }
+
+    private lookupAndConnect() {
+      if (this.destroyed) return;
       const lookup = this.options.lookup;
       if (typeof lookup === 'function' && !IP.test(this.host)) {
         // A lookup the program supplies holds nothing open by itself: Node's process may end while it is pending.
@@ -296,7 +303,7 @@ export function createClientRequestClass({ messages, ports, Buffer, globalAgent 
         return;
       }
       if (!this.hasHeader('connection')) this.outHeaders.set('connection', { name: 'Connection', value: this.shouldKeepAlive ? 'keep-alive' : 'close' });
-      const headers: Record<string, string[]> = {};
+      const headers: Record<string, string[]> = Object.create(null);
       for (const [name, value] of this.headerPairs()) (headers[name] ??= []).push(value);
       const body = this.body.length ? Buffer.concat(this.body) : undefined;
       this.exchange = server.serve({ method: this.method, url: this.path, headers, body }, this.sink()) ?? undefined;

@@ -96,10 +96,9 @@ export function createMessageClasses(bases: MessageBases) {
       this.readable = false;
       this.writable = false;
       this.onDestroy(error);
-      nextTick(() => {
-        if (error) this.emit('error', error);
-        this.emit('close', Boolean(error));
-      });
+      // Two ticks, as in Node: an 'error' nobody handles throws, and 'close' still follows.
+      if (error) nextTick(() => this.emit('error', error));
+      nextTick(() => this.emit('close', Boolean(error)));
       return this;
     }
   }
@@ -137,7 +136,9 @@ export function createMessageClasses(bases: MessageBases) {
     get headersDistinct() {
       const distinct: Record<string, string[]> = {};
       for (let i = 0; i + 1 < this.rawHeaders.length; i += 2) {
-        (distinct[(this.rawHeaders[i] as string).toLowerCase()] ??= []).push(this.rawHeaders[i + 1] as string);
+        const name = (this.rawHeaders[i] as string).toLowerCase();
+        if (!Object.hasOwn(distinct, name)) distinct[name] = [];
+        distinct[name]?.push(this.rawHeaders[i + 1] as string);
       }
       return distinct;
     }

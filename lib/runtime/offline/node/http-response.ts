@@ -91,7 +91,7 @@ export function createServerResponseClass(OutgoingMessage: OutgoingBase) {
       if (!this.hasHeader('connection')) {
         pairs.push(['Connection', this.shouldKeepAlive ? 'keep-alive' : 'close']);
         const timeout = this.settings.keepAliveTimeout;
-        if (this.shouldKeepAlive && timeout) pairs.push(['Keep-Alive', `timeout=${Math.floor(timeout / 1000)}`]);
+        if (this.shouldKeepAlive && timeout && !this.hasHeader('keep-alive')) pairs.push(['Keep-Alive', `timeout=${Math.floor(timeout / 1000)}`]);
       } else if (/\bclose\b/i.test(String(this.getHeader('connection')))) this.shouldKeepAlive = false;
       if (this.hasBody() && !this.hasHeader('content-length') && !this.hasHeader('transfer-encoding')) {
         if (bodyLength !== undefined) pairs.push(['Content-Length', String(bodyLength)]);
