@@ -83,7 +83,7 @@ server.listen(3102, () => {
     });
     const run = await node(vfs, ['main.js'], '/', undefined, { servers });
     expect(run.output).toBe(
-      'sent true content-type,date,set-cookie\n201 Made ["a=1","b=2"] undefined\ngot HELLO WORLD\nERR_HTTP_HEADERS_SENT,finish,close\n',
+      'sent true content-type,set-cookie\n201 Made ["a=1","b=2"] undefined\ngot HELLO WORLD\nERR_HTTP_HEADERS_SENT,finish,close\n',
     );
   });
 

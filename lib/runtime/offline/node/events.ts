@@ -5,6 +5,7 @@
  * almostnode's own emitters (servers, streams, process) still count as `instanceof EventEmitter`.
  */
 import EventEmitter from 'events/events.js';
+import { eventTargetListeners, trackEventTargetListeners } from './event-target-listeners';
 
 type Emitter = InstanceType<typeof EventEmitter>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -62,6 +63,7 @@ function on(emitter: Emitter, event: string): AsyncIterableIterator<unknown[]> {
 export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
   const module = EventEmitter as typeof EventEmitter & Record<string | symbol, unknown>;
   if (Object.hasOwn(module, 'getEventListeners')) return module;
+  trackEventTargetListeners();
   Object.defineProperty(module, Symbol.hasInstance, {
     configurable: true,
     value(this: unknown, value: unknown) {
@@ -73,7 +75,8 @@ export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
     errorMonitor: Symbol('events.errorMonitor'),
     captureRejectionSymbol: Symbol.for('nodejs.rejection'),
     captureRejections: false,
-    getEventListeners: (emitter: Emitter, name: string) => emitter.listeners(name),
+    getEventListeners: (emitter: Emitter | EventTarget, name: string) =>
+      typeof (emitter as Emitter).listeners === 'function' ? (emitter as Emitter).listeners(name) : eventTargetListeners(emitter as EventTarget, name),
     getMaxListeners: (emitter: Emitter) => emitter.getMaxListeners(),
     setMaxListeners: (n: number, ...emitters: Emitter[]) => {
       if (emitters.length === 0) module.defaultMaxListeners = n;

@@ -16,9 +16,10 @@ export function headersFromRaw(raw: readonly string[]): Record<string, string | 
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
     const value = raw[i + 1] as string;
-    const existing = headers[name];
+    const existing = Object.hasOwn(headers, name) ? headers[name] : undefined;
     if (existing === undefined) headers[name] = name === 'set-cookie' ? [value] : value;
     else if (name === 'set-cookie') (existing as string[]).push(value);
+    else if (name === 'cookie') headers[name] = `${existing as string}; ${value}`;
     else if (!SINGLE.has(name)) headers[name] = `${existing as string}, ${value}`;
   }
   return headers;

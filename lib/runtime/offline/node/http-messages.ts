@@ -5,8 +5,8 @@
  * ResponseSink: the preview, curl, or the http client of another process.
  */
 import { codedError, headersFromRaw } from './http-headers';
-import { STATUS_CODES } from './http-status';
-import type { ResponseHead, ResponseSink } from './ports';
+import { createServerResponseClass } from './http-response';
+import { validateHeaderName, validateHeaderValue } from './http-validate';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,6 +45,9 @@ export function createMessageClasses(bases: MessageBases) {
     bytesWritten = 0;
     timeout = 0;
     server: unknown = null;
+    connecting = false;
+    /** The message using this connection now (Node's name; agents and frameworks read it). */
+    _httpMessage: unknown = null;
     onDestroy: (error?: Error) => void = () => undefined;
 
     constructor(
@@ -93,10 +96,9 @@ export function createMessageClasses(bases: MessageBases) {
       this.readable = false;
       this.writable = false;
       this.onDestroy(error);
-      nextTick(() => {
-        if (error) this.emit('error', error);
-        this.emit('close', Boolean(error));
-      });
+      // Two ticks, as in Node: an 'error' nobody handles throws, and 'close' still follows.
+      if (error) nextTick(() => this.emit('error', error));
+      nextTick(() => this.emit('close', Boolean(error)));
       return this;
     }
   }
@@ -116,12 +118,17 @@ export function createMessageClasses(bases: MessageBases) {
     statusCode: number | null = null;
     statusMessage: string | null = null;
     destroyed = false;
+    closed = false;
     errored: Error | null = null;
     /** On a client's response: the request it answers. */
     req: unknown = null;
 
+    /** The program has read the body to its end ('end' was emitted). */
+    private bodyRead = false;
+
     constructor(readonly socket: InstanceType<typeof Socket>) {
       super();
+      this.once('end', () => (this.bodyRead = true));
     }
     get connection() {
       return this.socket;
@@ -129,7 +136,9 @@ export function createMessageClasses(bases: MessageBases) {
     get headersDistinct() {
       const distinct: Record<string, string[]> = {};
       for (let i = 0; i + 1 < this.rawHeaders.length; i += 2) {
-        (distinct[(this.rawHeaders[i] as string).toLowerCase()] ??= []).push(this.rawHeaders[i + 1] as string);
+        const name = (this.rawHeaders[i] as string).toLowerCase();
+        if (!Object.hasOwn(distinct, name)) distinct[name] = [];
+        distinct[name]?.push(this.rawHeaders[i + 1] as string);
       }
       return distinct;
     }
@@ -155,10 +164,15 @@ export function createMessageClasses(bases: MessageBases) {
       if (this.destroyed) return this;
       this.destroyed = true;
       if (error) this.errored = error;
-      if (!this.complete) this.aborted = true;
+      if (!this.complete || !this.bodyRead) {
+        this.aborted = true;
+        this.emit('aborted');
+      }
       this.socket.destroy(error);
       nextTick(() => {
+        // Node's message reports its error only to a listener; the connection's error reaches the request.
         if (error && this.listenerCount('error') > 0) this.emit('error', error);
+        this.closed = true;
         this.emit('close');
       });
       return this;
@@ -189,10 +203,8 @@ export function createMessageClasses(bases: MessageBases) {
     }
     setHeader(name: string, value: HeaderValue) {
       if (this.headersSent) throw codedError('Cannot set headers after they are sent to the client', 'ERR_HTTP_HEADERS_SENT');
-      if (typeof name !== 'string' || !/^[\w!#$%&'*+.^`|~-]+$/.test(name)) {
-        throw codedError(`Header name must be a valid HTTP token ["${String(name)}"]`, 'ERR_INVALID_HTTP_TOKEN', TypeError);
-      }
-      if (value === undefined) throw codedError(`Invalid value "undefined" for header "${name}"`, 'ERR_HTTP_INVALID_HEADER_VALUE', TypeError);
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
       this.outHeaders.set(name.toLowerCase(), { name, value: Array.isArray(value) ? [...value] : value });
       return this;
     }
@@ -245,145 +257,30 @@ export function createMessageClasses(bases: MessageBases) {
         TypeError,
       );
     }
+    /** Node's answer to a write after end(): the callback or 'error' gets ERR_STREAM_WRITE_AFTER_END. */
+    writeAfterEnd(callback?: AnyFunction): false {
+      const error = codedError('write after end', 'ERR_STREAM_WRITE_AFTER_END');
+      nextTick(() => (callback ? callback(error) : this.emit('error', error)));
+      return false;
+    }
     cork() {
       this.writableCorked++;
     }
     uncork() {
       if (this.writableCorked > 0) this.writableCorked--;
     }
-    setTimeout(_ms: number, callback?: AnyFunction) {
-      if (callback) this.once('timeout', callback);
+    /** The connection's idle timeout, set now or when the message gets its connection. */
+    setTimeout(ms: number, callback?: AnyFunction) {
+      if (callback) this.on('timeout', callback);
+      const socket = (this as { socket?: { setTimeout(ms: number): unknown } | null }).socket;
+      if (socket) socket.setTimeout(ms);
+      else this.once('socket', (connection: { setTimeout(ms: number): unknown }) => connection.setTimeout(ms));
       return this;
     }
     addTrailers() {}
   }
 
-  class ServerResponse extends OutgoingMessage {
-    statusCode = 200;
-    statusMessage: string | undefined = undefined;
-    strictContentLength = false;
-    private wroteBody = false;
-    private sink: ResponseSink | null = null;
-
-    constructor(readonly req: InstanceType<typeof IncomingMessage>) {
-      super();
-    }
-    get socket() {
-      return this.destroyed || this.writableFinished ? null : this.req.socket;
-    }
-    get connection() {
-      return this.socket;
-    }
-    /** Where this response goes; set by the server before the request is emitted. */
-    attach(sink: ResponseSink) {
-      this.sink = sink;
-    }
-    writeHead(statusCode: number, reason?: string | Record<string, HeaderValue> | unknown[], headers?: Record<string, HeaderValue> | unknown[]) {
-      if (this.headersSent) throw codedError('Cannot write headers after they are sent to the client', 'ERR_HTTP_HEADERS_SENT');
-      const code = Number(statusCode);
-      if (!Number.isInteger(code) || code < 100 || code > 999) throw codedError(`Invalid status code: ${String(statusCode)}`, 'ERR_HTTP_INVALID_STATUS_CODE', RangeError);
-      this.statusCode = code;
-      if (typeof reason === 'string') this.statusMessage = reason;
-      else headers = reason;
-      if (Array.isArray(headers)) {
-        const pairs = headers.length && Array.isArray(headers[0]) ? (headers as [string, HeaderValue][]) : [];
-        if (!pairs.length) for (let i = 0; i + 1 < headers.length; i += 2) pairs.push([headers[i] as string, headers[i + 1] as HeaderValue]);
-        for (const [name, value] of pairs) this.appendHeader(name, value);
-      } else if (headers) {
-        for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.setHeader(name, value);
-      }
-      this.sendHead();
-      return this;
-    }
-    flushHeaders() {
-      if (!this.headersSent) this.sendHead();
-    }
-    private sendHead(bodyLength?: number) {
-      if (this.headersSent) return;
-      if (this.sendDate && !this.hasHeader('date')) this.setHeader('Date', new Date().toUTCString());
-      if (bodyLength !== undefined && !this.hasHeader('content-length') && !this.hasHeader('transfer-encoding') && this.hasBody()) {
-        this.setHeader('Content-Length', bodyLength);
-      }
-      this.statusMessage ??= STATUS_CODES[this.statusCode] ?? 'unknown';
-      const pairs = this.headerPairs();
-      this.headersSent = true;
-      const head: ResponseHead & { rawHeaders: string[] } = {
-        statusCode: this.statusCode,
-        statusMessage: this.statusMessage,
-        headers: Object.fromEntries(Object.entries(headersFromRaw(pairs.flat())).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
-        rawHeaders: pairs.flat(),
-      };
-      this.sink?.head(head);
-    }
-    private hasBody() {
-      return this.req.method !== 'HEAD' && this.statusCode !== 204 && this.statusCode !== 304 && !(this.statusCode >= 100 && this.statusCode < 200);
-    }
-    write(chunk: unknown, encoding?: unknown, callback?: AnyFunction) {
-      if (typeof encoding === 'function') [callback, encoding] = [encoding as AnyFunction, undefined];
-      if (this.writableEnded) {
-        const error = codedError('write after end', 'ERR_STREAM_WRITE_AFTER_END');
-        nextTick(() => (callback ? callback(error) : this.emit('error', error)));
-        return false;
-      }
-      if (this.destroyed) {
-        const error = codedError('Cannot call write after a stream was destroyed', 'ERR_STREAM_DESTROYED');
-        if (callback) nextTick(callback, error);
-        return false;
-      }
-      const bytes = this.toBytes(chunk, encoding);
-      this.sendHead();
-      if (bytes.length && this.hasBody()) {
-        this.wroteBody = true;
-        this.sink?.chunk(bytes);
-      }
-      if (callback) nextTick(callback);
-      return true;
-    }
-    end(chunk?: unknown, encoding?: unknown, callback?: AnyFunction) {
-      if (typeof chunk === 'function') [callback, chunk] = [chunk as AnyFunction, undefined];
-      else if (typeof encoding === 'function') [callback, encoding] = [encoding as AnyFunction, undefined];
-      if (this.writableEnded) {
-        if (callback) nextTick(callback);
-        return this;
-      }
-      const bytes = chunk === undefined || chunk === null ? null : this.toBytes(chunk, encoding);
-      if (!this.headersSent) this.sendHead(this.wroteBody ? undefined : (bytes?.length ?? 0));
-      if (bytes?.length && this.hasBody()) this.sink?.chunk(bytes);
-      this.finished = true;
-      this.writableEnded = true;
-      this.writable = false;
-      this.sink?.end();
-      nextTick(() => {
-        this.writableFinished = true;
-        this.emit('prefinish');
-        this.emit('finish');
-        if (callback) callback();
-        nextTick(() => {
-          this.emit('close');
-          this.req.emit('close');
-        });
-      });
-      return this;
-    }
-    destroy(error?: Error) {
-      if (this.destroyed) return this;
-      this.destroyed = true;
-      this.writable = false;
-      if (!this.writableEnded) this.sink?.abort(error ?? codedError('socket hang up', 'ECONNRESET'));
-      nextTick(() => {
-        if (error && this.listenerCount('error') > 0) this.emit('error', error);
-        this.emit('close');
-      });
-      return this;
-    }
-    writeContinue() {}
-    writeProcessing() {}
-    writeEarlyHints(_hints: unknown, callback?: AnyFunction) {
-      if (callback) nextTick(callback);
-    }
-    assignSocket() {}
-    detachSocket() {}
-  }
+  const ServerResponse = createServerResponseClass(OutgoingMessage);
 
   return { Socket, IncomingMessage, OutgoingMessage, ServerResponse };
 }

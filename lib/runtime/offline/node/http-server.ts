@@ -8,7 +8,7 @@
  */
 import { codedError, rawFromHeaders } from './http-headers';
 import type { MessageClasses } from './http-messages';
-import type { Exchange, Listener, PortTable, ResponseSink } from './ports';
+import type { Exchange, Listener, PortTable, ResponseSink, ServeHandle } from './ports';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,10 +66,17 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
     maxRequestsPerSocket = 0;
     maxConnections = Infinity;
     private bound: { port: number; address: string; family: string } | null = null;
+    rejectNonStandardBodyWrites = false;
     private readonly open = new Set<InstanceType<typeof Socket>>();
 
     constructor(options?: unknown, requestListener?: unknown) {
       super();
+      if (options !== null && typeof options === 'object') {
+        const settings = options as Record<string, unknown>;
+        for (const name of ['keepAliveTimeout', 'headersTimeout', 'requestTimeout', 'maxHeadersCount', 'rejectNonStandardBodyWrites'] as const) {
+          if (settings[name] !== undefined) (this as Record<string, unknown>)[name] = settings[name];
+        }
+      }
       const listener = typeof options === 'function' ? options : requestListener;
       if (typeof listener === 'function') this.on('request', listener as AnyFunction);
     }
@@ -145,7 +152,7 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
       return new Promise<void>((resolve) => (this.bound ? this.close(() => resolve()) : resolve()));
     }
 
-    serve(exchange: Exchange, sink: ResponseSink): void {
+    serve(exchange: Exchange, sink: ResponseSink): ServeHandle {
       const socket = new Socket(this.bound?.port ?? 0, encrypted);
       socket.server = this;
       const req = new IncomingMessage(socket);
@@ -153,14 +160,19 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
       req.url = exchange.url;
       // The preview's service worker cannot see the Host header the browser sends; it is this server's.
       const headers = Object.keys(exchange.headers).some((name) => name.toLowerCase() === 'host') ? exchange.headers : { host: `localhost:${this.bound?.port ?? 80}`, ...exchange.headers };
-      req.setRawHeaders(rawFromHeaders(headers));
-      const res = new ServerResponse(req);
-      res.attach(sink);
+      const raw = rawFromHeaders(headers);
+      req.setRawHeaders(this.maxHeadersCount ? raw.slice(0, this.maxHeadersCount * 2) : raw);
+      const res = new ServerResponse(req as never);
+      res.attach(sink, { keepAliveTimeout: this.keepAliveTimeout, rejectNonStandardBodyWrites: this.rejectNonStandardBodyWrites });
       this.open.add(socket);
+      socket._httpMessage = res;
       socket.onDestroy = (error) => {
         this.open.delete(socket);
+        // A connection gone before the response ended aborts the request, as Node's server does.
+        if (!res.writableFinished) req.destroy(codedError('aborted', 'ECONNRESET'));
         res.destroy(error);
       };
+      const handle = { abort: () => void socket.destroy() };
       res.once('finish', () => this.open.delete(socket));
       this.emit('connection', socket);
       try {
@@ -172,10 +184,11 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
         setTimeout(() => {
           throw error;
         }, 0);
-        return;
+        return handle;
       }
       if (exchange.body?.length) req.deliver(exchange.body);
       req.deliver(null);
+      return handle;
     }
   }
 

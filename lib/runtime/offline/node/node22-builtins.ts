@@ -7,6 +7,7 @@
 import punycode from 'punycode/punycode.js';
 import { asyncHooksModule } from './async-hooks';
 import { bufferModule } from './buffer';
+import { httpCommon } from './http-validate';
 import { unavailable, unavailableFunction } from './node-errors';
 import { streamConsumersModule } from './stream-consumers';
 import { stringDecoderModule } from './string-decoder';
@@ -200,7 +201,7 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case '_http_client':
       return { ClientRequest: http().ClientRequest };
     case '_http_common':
-      return { methods: http().METHODS, chunkExpression: /(?:^|\W)chunked(?:$|\W)/i, continueExpression: /(?:^|\W)100-continue(?:$|\W)/i };
+      return { ...httpCommon, methods: http().METHODS };
     case '_http_incoming':
       return { IncomingMessage: http().IncomingMessage };
     case '_http_outgoing':

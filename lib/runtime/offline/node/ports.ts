@@ -30,9 +30,19 @@ export interface ResponseSink {
   abort(error: Error): void;
 }
 
+/** A request being served: the client may drop its connection before the answer ends. */
+export interface ServeHandle {
+  abort(): void;
+}
+
 export interface Listener {
-  /** Serves one request; the server answers through the sink, possibly over many tasks. */
-  serve(exchange: Exchange, sink: ResponseSink): void;
+  /**
+   * Serves one request; the server answers through the sink, possibly over many tasks. A server in this
+   * thread returns a handle through which the client's dropped connection reaches it.
+   */
+  // A server in another thread answers through the sink alone and returns nothing.
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
+  serve(exchange: Exchange, sink: ResponseSink): ServeHandle | void;
   /** Closes the server (a process ending, "stop all"). */
   close(): void;
 }
@@ -104,6 +114,17 @@ export function collect(serve: (sink: ResponseSink) => void): Promise<ResponseHe
       abort: reject,
     });
   });
+}
+
+/**
+ * Headers about the connection itself (Node's server sends them); the page's service worker answers the
+ * browser without a connection of its own, so they are left out of what it hands over.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+
+function forPage(head: ResponseHead): ResponseHead {
+  const headers = Object.fromEntries(Object.entries(head.headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+  return { ...head, headers };
 }
 
 export class PortTable {
@@ -180,14 +201,14 @@ export class PortTable {
       close: () => {
         for (const binding of [...(bindings.get(port) ?? [])]) binding.listener.close();
       },
-      handleRequest: (method, url, headers, body) => this.request(port, { method, url, headers, body }),
+      handleRequest: async (method, url, headers, body) => forPage(await this.request(port, { method, url, headers, body })) as ResponseHead & { body: Uint8Array },
       handleStreamingRequest: (method, url, headers, body, onStart, onChunk, onEnd) =>
         new Promise<void>((resolve, reject) => {
           const listener = this.get(port);
           if (!listener) return reject(connectionRefused(port));
           let started = false;
           const start = (head: ResponseHead) => {
-            if (!started) onStart(head.statusCode, head.statusMessage, head.headers);
+            if (!started) onStart(head.statusCode, head.statusMessage, forPage(head).headers);
             started = true;
           };
           listener.serve(
