@@ -5,6 +5,7 @@
  * almostnode's own emitters (servers, streams, process) still count as `instanceof EventEmitter`.
  */
 import EventEmitter from 'events/events.js';
+import { addAbortListener, errorMonitor, installNodeEmitter, setMaxListenersOf } from './events-node';
 
 type Emitter = InstanceType<typeof EventEmitter>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -62,6 +63,7 @@ function on(emitter: Emitter, event: string): AsyncIterableIterator<unknown[]> {
 export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
   const module = EventEmitter as typeof EventEmitter & Record<string | symbol, unknown>;
   if (Object.hasOwn(module, 'getEventListeners')) return module;
+  installNodeEmitter(module);
   Object.defineProperty(module, Symbol.hasInstance, {
     configurable: true,
     value(this: unknown, value: unknown) {
@@ -70,19 +72,13 @@ export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
   });
   Object.assign(module, {
     on,
-    errorMonitor: Symbol('events.errorMonitor'),
+    errorMonitor,
     captureRejectionSymbol: Symbol.for('nodejs.rejection'),
     captureRejections: false,
     getEventListeners: (emitter: Emitter, name: string) => emitter.listeners(name),
     getMaxListeners: (emitter: Emitter) => emitter.getMaxListeners(),
-    setMaxListeners: (n: number, ...emitters: Emitter[]) => {
-      if (emitters.length === 0) module.defaultMaxListeners = n;
-      for (const emitter of emitters) emitter.setMaxListeners(n);
-    },
-    addAbortListener: (signal: AbortSignal, listener: () => void) => {
-      signal.addEventListener('abort', listener, { once: true });
-      return { [Symbol.dispose ?? Symbol.for('nodejs.dispose')]: () => signal.removeEventListener('abort', listener) };
-    },
+    setMaxListeners: setMaxListenersOf(module),
+    addAbortListener,
     EventEmitterAsyncResource: EventEmitter,
   });
   return module;

@@ -231,7 +231,7 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
         new Promise((resolve, reject) => (fs[name] as Fn)(...args, (error: unknown, bytes: number, buffer: unknown) => (error ? reject(error) : resolve({ [bytesKey]: bytes, buffer })))),
     });
   }
-  Object.assign(fs.exists as object, { [PROMISIFY_CUSTOM]: (path: unknown) => new Promise((resolve) => (fs.exists as Fn)(path, resolve)) });
+  Object.assign(fs.exists as object, { [PROMISIFY_CUSTOM]: function exists(path: unknown) { return new Promise((resolve) => (fs.exists as Fn)(path, resolve)); } });
 
   // ---- promises -----------------------------------------------------------------------------------------
   const promises: Fs = { constants: fs.constants };

@@ -71,5 +71,11 @@ export function nodeStreamModule(others: Module): Module {
     acceptOthers((name === 'Stream' ? module : module[name]) as AnyFunction, name);
   }
   module.default = module;
+  // util.promisify(stream.pipeline) is stream/promises' pipeline: it keeps the name Node gives it, which a
+  // minifier would shorten.
+  const promises = module.promises as Record<string, unknown> | undefined;
+  for (const name of ['pipeline', 'finished']) {
+    if (typeof promises?.[name] === 'function') Object.defineProperty(promises[name], 'name', { value: name, configurable: true });
+  }
   return module;
 }

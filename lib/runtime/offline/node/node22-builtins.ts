@@ -13,7 +13,7 @@ import { stringDecoderModule } from './string-decoder';
 import { legacyTimers } from './timers-legacy';
 import { installedNodeTimers } from './node-timers';
 import { timersPromisesModule } from './timers-promises';
-import { NodeURLSearchParams } from './url-search-params';
+import { urlModule } from './url-module';
 import { zlibModule } from './zlib-streams';
 
 type Module = Record<string, unknown>;
@@ -159,7 +159,7 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'timers/promises':
       return timersPromisesModule(context.setImmediate, context.clearImmediate);
     case 'url':
-      return { ...context.almost('url'), URLSearchParams: NodeURLSearchParams };
+      return urlModule(context.almost('url'));
     case 'timers':
       return { ...context.almost('timers'), ...installedNodeTimers(), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
     case 'constants':

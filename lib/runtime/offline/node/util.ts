@@ -13,6 +13,7 @@ import { SYSTEM_ERRORS } from './system-errors';
 import { createStyleText } from './terminal-colors';
 import { callbackifyWith, inherits } from './util-functions';
 import { utilTypes } from './util-types';
+import { validateString } from './validators';
 
 type Module = Record<string, unknown>;
 
@@ -134,6 +135,7 @@ export function utilModule(almost: Module, deps: UtilDeps): Module {
   const warned = new Set<string>();
   const deprecate = (fn: (...args: unknown[]) => unknown, message: string, code?: string) => {
     if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function', fn);
+    if (code !== undefined) validateString(code, 'code');
     let done = false;
     return function deprecated(this: unknown, ...args: unknown[]) {
       if (!done && !process.env.NODE_NO_DEPRECATION && !(code && warned.has(code))) {
