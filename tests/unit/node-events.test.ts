@@ -93,3 +93,32 @@ describe('events: removeAllListeners', () => {
     expect(emitter.eventNames()).toEqual([]);
   });
 });
+
+describe('events: domains', () => {
+  it("hands an emitter's unhandled 'error' to its domain: the value itself, or an Error when there is none", async () => {
+    const { domainModule } = await import('@/lib/runtime/offline/node/domain-module');
+    class Domain extends EventEmitter {
+      members: unknown[] = [];
+      add(member: unknown) {
+        this.members.push(member);
+      }
+      remove(member: unknown) {
+        this.members = this.members.filter((each) => each !== member);
+      }
+    }
+    domainModule({ Domain });
+    const domain = new Domain();
+    const seen: unknown[] = [];
+    domain.on('error', (error) => seen.push(error));
+    const emitter = new EventEmitter();
+    domain.add(emitter);
+    expect((emitter as unknown as { domain: unknown }).domain).toBe(domain);
+    expect(emitter.emit('error', 42)).toBe(false);
+    emitter.emit('error');
+    expect(seen[0]).toBe(42);
+    expect(seen[1]).toBeInstanceOf(Error);
+    expect((seen[1] as Error & { domainEmitter: unknown }).domainEmitter).toBe(emitter);
+    domain.remove(emitter);
+    expect(() => emitter.emit('error', new Error('alone'))).toThrow('alone');
+  });
+});

@@ -14,6 +14,10 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 export interface NodeBroadcastChannel extends EventTarget {
   readonly name: string;
+  postMessage(message: unknown): void;
+  close(): void;
+  ref(): NodeBroadcastChannel;
+  unref(): NodeBroadcastChannel;
   /** The next waiting message, taken out of turn (worker_threads.receiveMessageOnPort). */
   receive(): { message: unknown } | undefined;
 }

@@ -7,7 +7,8 @@
  * - `emit('error')` first tells `errorMonitor` listeners, and an error nobody listens to that is not an Error
  *   becomes ERR_UNHANDLED_ERROR with the value inspected ("Unhandled error. ('text')");
  * - `listenerCount(name, listener)` counts only that listener;
- * - `removeAllListeners()` removes symbol-named events' listeners too.
+ * - `removeAllListeners()` removes symbol-named events' listeners too;
+ * - an unhandled 'error' of an emitter in a domain goes to the domain (domain-module.ts).
  * Each method keeps its own name, as Node's have.
  */
 import { nodeInspect } from './inspect';
@@ -20,6 +21,7 @@ interface Emitter {
   _events?: Events;
   _eventsCount: number;
   _maxListeners?: number;
+  domain?: { emit(type: string, ...args: unknown[]): unknown } | null;
   emit(type: string | symbol, ...args: unknown[]): boolean;
   removeListener(type: string | symbol, listener: Listener): Emitter;
   removeAllListeners(type?: string | symbol): Emitter;
@@ -42,6 +44,14 @@ function unhandledError(value: unknown): Error {
   return error;
 }
 
+/** Node's domain module: an unhandled 'error' of an emitter added to a domain goes to the domain's 'error'. */
+function toDomain(emitter: Emitter, domain: NonNullable<Emitter['domain']>, value: unknown): false {
+  const error = value || nodeError(Error, 'ERR_UNHANDLED_ERROR', 'Unhandled error.');
+  if (typeof error === 'object') Object.assign(error, { domainEmitter: emitter, domain, domainThrown: false });
+  domain.emit('error', error);
+  return false;
+}
+
 function emit(this: Emitter, type: string | symbol, ...args: unknown[]): boolean {
   const events = this._events;
   let unhandled = type === 'error';
@@ -51,6 +61,7 @@ function emit(this: Emitter, type: string | symbol, ...args: unknown[]): boolean
   } else if (!unhandled) return false;
   if (unhandled) {
     const error = args[0];
+    if (this.domain) return toDomain(this, this.domain, error);
     if (error instanceof Error) throw error;
     throw unhandledError(error);
   }

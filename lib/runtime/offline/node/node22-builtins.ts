@@ -14,6 +14,7 @@ import { legacyTimers } from './timers-legacy';
 import { installedNodeTimers } from './node-timers';
 import { timersPromisesModule } from './timers-promises';
 import { urlModule } from './url-module';
+import { domainModule } from './domain-module';
 import { zlibModule } from './zlib-streams';
 
 type Module = Record<string, unknown>;
@@ -160,6 +161,8 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
       return timersPromisesModule(context.setImmediate, context.clearImmediate);
     case 'url':
       return urlModule(context.almost('url'));
+    case 'domain':
+      return domainModule(context.almost('domain'));
     case 'timers':
       return { ...context.almost('timers'), ...installedNodeTimers(), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
     case 'constants':
