@@ -22,6 +22,7 @@ describe('BroadcastChannel', () => {
     const channel = new BroadcastChannel(1n);
     expect(channel.name).toBe('1');
     expect(() => (channel as unknown as { postMessage(): void }).postMessage()).toThrow('The "message" argument must be specified');
+    expect(() => channel.postMessage(new MessageChannel())).toThrow('Object that needs transfer was found in message but not listed in transferList');
     channel.close();
     channel.close();
     expect(() => channel.postMessage(null)).toThrow('BroadcastChannel is closed.');

@@ -15,6 +15,7 @@ describe('url', () => {
     const url = urlModule({ parse: (text: string) => ({ href: text }) });
     const parse = url.parse as (value: unknown) => unknown;
     expect(() => parse(42)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "url" argument must be of type string. Received type number (42)' }));
+    expect(() => parse(() => undefined)).toThrow('The "url" argument must be of type string. Received function ');
     expect(parse('/a')).toEqual({ href: '/a' });
   });
 

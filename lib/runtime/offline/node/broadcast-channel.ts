@@ -31,7 +31,7 @@ function cloneOf(message: unknown): unknown {
   try {
     return structuredClone(message);
   } catch (error) {
-    if (error instanceof DOMException && /MessagePort/.test(error.message)) {
+    if (error instanceof DOMException && /MessagePort|MessageChannel/.test(error.message)) {
       throw new DOMException('Object that needs transfer was found in message but not listed in transferList', 'DataCloneError');
     }
     throw error;

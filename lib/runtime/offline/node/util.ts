@@ -8,6 +8,7 @@ import { parseArgs as parseArgsWithArgv } from '@pkgjs/parseargs';
 import type { Inspect } from './console';
 import { nodeFormat, nodeFormatWithOptions, nodeInspect } from './inspect';
 import { MIMEParams, MIMEType } from './mime-type';
+import { parseEnv } from './parse-env';
 import { checkString, invalidArgType } from './node-errors';
 import { SYSTEM_ERRORS } from './system-errors';
 import { createStyleText } from './terminal-colors';
@@ -72,24 +73,6 @@ function aborted(signal: AbortSignal, resource: unknown): Promise<void> {
   if (resource === null || (typeof resource !== 'object' && typeof resource !== 'function')) throw invalidArgType('resource', 'of type object', resource);
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-/** `util.parseEnv`: the dotenv format Node's `--env-file` reads. */
-export function parseEnv(content: string): Record<string, string> {
-  checkString(content, 'content');
-  const result: Record<string, string> = {};
-  const line = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*("(?:\\.|[^"\\])*"|'[^']*'|`[^`]*`|[^#\r\n]*)/gm;
-  for (const match of content.matchAll(line)) {
-    const [, key, raw = ''] = match;
-    let value = raw.trim();
-    const quote = value[0];
-    if ((quote === '"' || quote === "'" || quote === '`') && value.endsWith(quote) && value.length > 1) {
-      value = value.slice(1, -1);
-      if (quote === '"') value = value.replace(/\\n/g, '\n');
-    }
-    if (key) result[key] = value;
-  }
-  return result;
 }
 
 function callSites(frames = 10) {
