@@ -6,7 +6,13 @@ const stream = nodeStreamModule({}) as unknown as typeof import('node:stream');
 type Ending = { end(...args: unknown[]): unknown };
 const endOf = (target: unknown, ...args: unknown[]) => new Promise((resolve) => (target as Ending).end(...args, resolve));
 
-describe('stream: end() callbacks', () => {
+describe('stream: write() and end() callbacks', () => {
+  it('write() callbacks get null when the chunk was written', async () => {
+    const writable = new stream.Writable({ write: (_chunk, _encoding, done) => setTimeout(done, 1) });
+    const got = await new Promise((resolve) => (writable as unknown as { write(...args: unknown[]): unknown }).write('x', resolve));
+    expect(got).toBeNull();
+  });
+
   it('get null when a Writable or a Duplex finishes, and the error when it fails', async () => {
     const writable = new stream.Writable({ write: (_chunk, _encoding, done) => done() });
     const fine = await endOf(writable, 'data');

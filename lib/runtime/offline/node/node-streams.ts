@@ -58,33 +58,35 @@ function nextTick(callback: AnyFunction, ...args: unknown[]): void {
  * `others` holds the runtime's other stream classes by name (almostnode-based ones); an instance of one counts
  * as an instance of the class of the same name here, and of Stream.
  */
-const ENDS_WITH_NULL = Symbol('endsWithNull');
+const CALLS_BACK_NULL = Symbol('callsBackNull');
 
 /**
- * Node calls the callback given to `writable.end()` with `null` when the stream finished without error;
- * readable-stream calls it with nothing. Duplex has Writable's methods copied, so both get this.
+ * Node calls the callbacks given to `writable.write()` and `writable.end()` with `null` when all went well;
+ * readable-stream calls them with nothing. Duplex has Writable's methods copied, so both get this.
  */
-function endCallbacksGetNull(Class: { prototype: Record<string | symbol, unknown> }): void {
+function callbacksGetNull(Class: { prototype: Record<string | symbol, unknown> }, name: 'write' | 'end'): void {
   const proto = Class.prototype;
-  const end = proto.end as AnyFunction & { [ENDS_WITH_NULL]?: boolean };
-  if (typeof end !== 'function' || end[ENDS_WITH_NULL]) return;
+  const original = proto[name] as AnyFunction & { [CALLS_BACK_NULL]?: boolean };
+  if (typeof original !== 'function' || original[CALLS_BACK_NULL]) return;
   const methods = {
-    end(this: unknown, ...args: unknown[]) {
+    [name](this: unknown, ...args: unknown[]) {
       const at = args.slice(0, 3).findLastIndex((arg) => typeof arg === 'function');
       if (at !== -1) {
         const callback = args[at] as AnyFunction;
         args[at] = (error: unknown, ...rest: unknown[]) => callback(error ?? null, ...rest);
       }
-      return Reflect.apply(end, this, args);
+      return Reflect.apply(original, this, args);
     },
   };
-  proto.end = Object.assign(methods.end, { [ENDS_WITH_NULL]: true });
+  proto[name] = Object.assign(methods[name] as AnyFunction, { [CALLS_BACK_NULL]: true });
 }
 
 export function nodeStreamModule(others: Module): Module {
   ownNextTick();
   const module = readableStream as Module;
-  for (const name of ['Writable', 'Duplex'] as const) endCallbacksGetNull(module[name] as { prototype: Record<string | symbol, unknown> });
+  for (const name of ['Writable', 'Duplex'] as const) {
+    for (const method of ['write', 'end'] as const) callbacksGetNull(module[name] as { prototype: Record<string | symbol, unknown> }, method);
+  }
   for (const name of [...CLASSES, 'Stream'] as const) {
     const names = name === 'Stream' ? [...CLASSES, 'Stream'] : [name];
     const set = othersByName.get(name) ?? new Set<unknown>();
