@@ -54,4 +54,16 @@ describe('node: uncaught errors', () => {
     const run = await node(vfs, ['main.js']);
     expect(run).toMatchObject({ code: 0, output: 'caught one uncaughtException\nrejected two\nafter both\n' });
   });
+
+  it("hands what the main module throws to an 'uncaughtException' listener, and the process ends as its work does", async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "process.on('uncaughtException', (error, origin) => console.log('caught', error.message, origin));",
+        "setTimeout(() => console.log('timer still runs'), 10);",
+        "throw new Error('at the top');",
+      ].join('\n'),
+    });
+    const run = await node(vfs, ['main.js']);
+    expect(run).toMatchObject({ code: 0, output: 'caught at the top uncaughtException\ntimer still runs\n' });
+  });
 });

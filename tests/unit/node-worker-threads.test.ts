@@ -20,6 +20,7 @@ afterEach(() => {
 function host(self?: ThreadSupport['self']) {
   const started: Started[] = [];
   let holds = 0;
+  const printed: string[] = [];
   const support: ThreadSupport = {
     self,
     family: 'test',
@@ -34,16 +35,21 @@ function host(self?: ThreadSupport['self']) {
   const module = workerThreadsModule({
     EventEmitter: EventEmitter as never,
     Readable: Readable as never,
-    process: { cwd: () => '/project', env: { HOME: '/home', EMPTY: undefined } },
+    process: {
+      cwd: () => '/project',
+      env: { HOME: '/home', EMPTY: undefined },
+      stdout: { write: (chunk: unknown) => printed.push(`out:${String(chunk)}`) },
+      stderr: { write: (chunk: unknown) => printed.push(`err:${String(chunk)}`) },
+    },
     hold: () => {
       holds++;
       return () => void holds--;
     },
     threads: support,
   });
-  type WorkerLike = EventEmitter & { threadId: number; postMessage(value: unknown): void; terminate(): Promise<number>; unref(): void };
+  type WorkerLike = EventEmitter & { stdout: EventEmitter; threadId: number; postMessage(value: unknown): void; terminate(): Promise<number>; unref(): void };
   const Worker = module.Worker as new (filename: string | URL, options?: object) => WorkerLike;
-  return { module, Worker, started, holds: () => holds };
+  return { module, Worker, started, holds: () => holds, printed };
 }
 
 const next = (emitter: EventEmitter, event: string) => new Promise<unknown[]>((resolve) => emitter.once(event, (...args: unknown[]) => resolve(args)));
@@ -144,5 +150,82 @@ describe('worker_threads', () => {
     expect(() => receive({})).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
     port1.close();
     port2.close();
+  });
+
+  it("passes the thread's stdout and stderr to the parent's, and to worker.stdout listeners", async () => {
+    const { Worker, started, printed } = host();
+    const worker = new Worker('./a.js');
+    const thread = started[0] as Started;
+    const seen: string[] = [];
+    worker.stdout.on('data', (chunk) => seen.push(String(chunk)));
+    thread.port.postMessage({ k: 'out', v: 'one\n' });
+    thread.port.postMessage({ k: 'err', v: 'oops\n' });
+    thread.port.postMessage({ k: 'out', v: 'two\n' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    thread.exited(0);
+    await next(worker, 'exit');
+    expect(seen).toEqual(['one\n', 'two\n']);
+    expect(printed).toEqual(['out:one\n', 'err:oops\n', 'out:two\n']);
+  });
+
+  it("keeps a thread's stdout to itself when asked with { stdout: true }", async () => {
+    const { Worker, started, printed } = host();
+    const worker = new Worker('./a.js', { stdout: true });
+    const thread = started[0] as Started;
+    const got = next(worker.stdout, 'data');
+    thread.port.postMessage({ k: 'out', v: 'mine' });
+    expect(String((await got)[0])).toBe('mine');
+    expect(printed).toEqual([]);
+    thread.exited(0);
+  });
+
+  it("refuses an env that is no object in Node's words", () => {
+    const { Worker } = host();
+    expect(() => new Worker('./a.js', { env: 42 })).toThrow(
+      'The "options.env" property must be of type object or one of undefined, null, or worker_threads.SHARE_ENV. Received type number (42)',
+    );
+  });
+
+  it('parentPort.onmessage receives a MessageEvent with the message as its data', async () => {
+    const channel = new MessageChannel();
+    opened.push(channel.port1, channel.port2);
+    const { module } = host({ port: channel.port2, threadId: 2, workerData: null });
+    const parentPort = module.parentPort as { onmessage: ((event: MessageEvent) => void) | null };
+    const got = new Promise<MessageEvent>((resolve) => (parentPort.onmessage = resolve));
+    channel.port1.postMessage({ k: 'm', v: 21 });
+    const event = await got;
+    expect(event.data).toBe(21);
+    expect(event.type).toBe('message');
+    parentPort.onmessage = null;
+    expect(parentPort.onmessage).toBeNull();
+  });
+
+  it('a port delivers the messages waiting when its turn began, even if a listener closes it, and later ones in a later turn', async () => {
+    const { module } = host();
+    type Port = EventEmitter & { postMessage(v: unknown): void; close(): void };
+    const { port1, port2 } = new (module.MessageChannel as new () => { port1: Port; port2: Port })();
+    const got: unknown[] = [];
+    port1.on('message', (value) => {
+      got.push(value);
+      port1.close();
+    });
+    port2.postMessage('foo');
+    port2.postMessage('bar');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(got).toEqual(['foo', 'bar']);
+
+    const channel = new (module.MessageChannel as new () => { port1: Port; port2: Port })();
+    let echoes = 0;
+    let timerRan = false;
+    channel.port1.on('message', () => {
+      echoes++;
+      if (!timerRan) channel.port2.postMessage(0);
+    });
+    setTimeout(() => (timerRan = true), 0);
+    channel.port2.postMessage(0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(timerRan).toBe(true);
+    expect(echoes).toBeLessThan(100);
+    channel.port1.close();
   });
 });

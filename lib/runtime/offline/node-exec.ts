@@ -263,6 +263,8 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   };
   const fail = (error: unknown) => {
     if (error instanceof ExitSignal) return;
+    // As in Node, what the main module throws goes to the process's 'uncaughtException' listeners if it has any.
+    if (handled('uncaughtException', error, 'uncaughtException')) return;
     report(error);
     if (exitCode === null) exitCode = 1;
     exited = true;

@@ -158,6 +158,8 @@ function patchPrototype(target: object): void {
     if (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return toBase64Url(baseToString.call(this, 'base64', from, to));
     return baseToString.call(this, encoding as string | undefined, from, to);
   };
+  // Node's toLocaleString is toString itself.
+  proto.toLocaleString = proto[toString];
   const baseWrite = proto.write as (this: Bytes, text: string, offset: number, length: number, encoding?: string) => number;
   proto.write = function (this: Bytes, text: unknown, offset?: unknown, length?: unknown, encoding?: unknown) {
     if (typeof text !== 'string') throw argTypeError('argument', 'string', text);

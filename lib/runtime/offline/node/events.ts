@@ -6,6 +6,7 @@
  */
 import EventEmitter from 'events/events.js';
 import { eventTargetListeners, trackEventTargetListeners } from './event-target-listeners';
+import { addAbortListener, errorMonitor, installNodeEmitter, setMaxListenersOf } from './events-node';
 
 type Emitter = InstanceType<typeof EventEmitter>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -64,6 +65,7 @@ export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
   const module = EventEmitter as typeof EventEmitter & Record<string | symbol, unknown>;
   if (Object.hasOwn(module, 'getEventListeners')) return module;
   trackEventTargetListeners();
+  installNodeEmitter(module);
   Object.defineProperty(module, Symbol.hasInstance, {
     configurable: true,
     value(this: unknown, value: unknown) {
@@ -72,20 +74,14 @@ export function eventsModule(almostEmitter: unknown): typeof EventEmitter {
   });
   Object.assign(module, {
     on,
-    errorMonitor: Symbol('events.errorMonitor'),
+    errorMonitor,
     captureRejectionSymbol: Symbol.for('nodejs.rejection'),
     captureRejections: false,
     getEventListeners: (emitter: Emitter | EventTarget, name: string) =>
       typeof (emitter as Emitter).listeners === 'function' ? (emitter as Emitter).listeners(name) : eventTargetListeners(emitter as EventTarget, name),
     getMaxListeners: (emitter: Emitter) => emitter.getMaxListeners(),
-    setMaxListeners: (n: number, ...emitters: Emitter[]) => {
-      if (emitters.length === 0) module.defaultMaxListeners = n;
-      for (const emitter of emitters) emitter.setMaxListeners(n);
-    },
-    addAbortListener: (signal: AbortSignal, listener: () => void) => {
-      signal.addEventListener('abort', listener, { once: true });
-      return { [Symbol.dispose ?? Symbol.for('nodejs.dispose')]: () => signal.removeEventListener('abort', listener) };
-    },
+    setMaxListeners: setMaxListenersOf(module),
+    addAbortListener,
     EventEmitterAsyncResource: EventEmitter,
   });
   return module;

@@ -231,7 +231,10 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
         new Promise((resolve, reject) => (fs[name] as Fn)(...args, (error: unknown, bytes: number, buffer: unknown) => (error ? reject(error) : resolve({ [bytesKey]: bytes, buffer })))),
     });
   }
-  Object.assign(fs.exists as object, { [PROMISIFY_CUSTOM]: (path: unknown) => new Promise((resolve) => (fs.exists as Fn)(path, resolve)) });
+  const existsPromise = (path: unknown) => new Promise((resolve) => (fs.exists as Fn)(path, resolve));
+  // util.promisify(fs.exists) is this function, named as Node names it.
+  Object.defineProperty(existsPromise, 'name', { value: 'exists' });
+  Object.assign(fs.exists as object, { [PROMISIFY_CUSTOM]: existsPromise });
 
   // ---- promises -----------------------------------------------------------------------------------------
   const promises: Fs = { constants: fs.constants };

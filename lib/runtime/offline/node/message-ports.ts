@@ -1,16 +1,19 @@
 /**
- * Node's MessagePort and BroadcastChannel over the browser's. Node's are EventEmitters whose 'message'
- * listeners receive the value itself (the browser's receive an event), that start delivering when the first
- * 'message' listener is added, and that keep their process alive while they listen unless unref'd.
+ * Node's MessagePort over the browser's (its BroadcastChannel is in broadcast-channel.ts). Node's ports are
+ * EventEmitters whose 'message' listeners receive the value itself (the browser's receive an event), that start
+ * delivering when the first 'message' listener is added, and that keep their process alive while they listen
+ * unless unref'd.
  *
  * Every message crosses wrapped as `{ k: 'm', v }`, so a Worker's port can carry its thread's 'online' and
  * 'error' reports beside the program's own messages. Ports sent inside a message (`postMessage({ port }, [port])`)
  * are unwrapped for the browser and wrapped again on arrival, at the top level of the value or one level in.
  */
+import { broadcastChannelClass } from './broadcast-channel';
 
 type Emitter = new () => {
   emit(event: string, ...args: unknown[]): boolean;
   on(event: string, listener: (...args: unknown[]) => void): unknown;
+  removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   listenerCount(event: string): number;
 };
 
@@ -18,14 +21,15 @@ type Emitter = new () => {
 export type Hold = () => () => void;
 
 export interface PortEnvelope {
-  k: 'm' | 'online' | 'error';
+  /** A message, the thread's start, an error it did not catch, or a piece of its stdout or stderr. */
+  k: 'm' | 'online' | 'error' | 'out' | 'err';
   v?: unknown;
 }
 
 export interface PortClasses {
   MessagePort: new (port: MessagePort) => NodePort;
   MessageChannel: new () => { port1: NodePort; port2: NodePort };
-  BroadcastChannel: new (name: string) => unknown;
+  BroadcastChannel: ReturnType<typeof broadcastChannelClass>;
   toWire(value: unknown, transferList?: readonly unknown[]): { value: unknown; transfer: Transferable[] };
   fromWire(value: unknown): unknown;
 }
@@ -81,6 +85,8 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     peer: NodeMessagePort | undefined;
     private readonly queue: unknown[] = [];
     private deliverScheduled = false;
+    private messageHandler: ((event: MessageEvent) => unknown) | null = null;
+    private messageRelay: ((data: unknown) => void) | undefined;
 
     constructor(port: MessagePort) {
       super();
@@ -89,6 +95,21 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
       this.on('newListener', (event) => {
         if (event === 'message') queueMicrotask(() => this.start());
       });
+    }
+
+    /** Node's ports are EventTargets too: `onmessage` receives a MessageEvent whose `data` is the message. */
+    get onmessage(): ((event: MessageEvent) => unknown) | null {
+      return this.messageHandler;
+    }
+
+    set onmessage(handler: unknown) {
+      if (this.messageRelay) this.removeListener('message', this.messageRelay);
+      this.messageRelay = undefined;
+      this.messageHandler = typeof handler === 'function' ? (handler as (event: MessageEvent) => unknown) : null;
+      const current = this.messageHandler;
+      if (!current) return;
+      this.messageRelay = (data) => current.call(this, new MessageEvent('message', { data }));
+      this.on('message', this.messageRelay);
     }
 
     postMessage(value: unknown, transferList?: readonly unknown[]): void {
@@ -123,11 +144,15 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     }
 
     private scheduleDelivery(): void {
-      if (!this.started || this.deliverScheduled || this.queue.length === 0) return;
+      if (!this.started || this.closed || this.deliverScheduled || this.queue.length === 0) return;
       this.deliverScheduled = true;
       setTimeout(() => {
         this.deliverScheduled = false;
-        while (this.started && !this.closed && this.queue.length > 0) this.emit('message', this.queue.shift());
+        // As Node does, one turn delivers the messages queued when it began (even if a listener closes the
+        // port meanwhile); ones posted during it wait for the next turn, so timers get their turn in between.
+        let count = this.queue.length;
+        while (this.started && count-- > 0 && this.queue.length > 0) this.emit('message', this.queue.shift());
+        this.scheduleDelivery();
       }, 0);
     }
 
@@ -183,40 +208,5 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     }
   }
 
-  // The browser's BroadcastChannel reaches every context of the origin; Node's only the threads of one process.
-  class NodeBroadcastChannel extends EventEmitter {
-    readonly name: string;
-    private readonly channel: globalThis.BroadcastChannel;
-    private release: (() => void) | undefined;
-
-    constructor(name: string) {
-      super();
-      this.name = String(name);
-      this.channel = new globalThis.BroadcastChannel(`node:${family}:${this.name}`);
-      this.channel.onmessage = (event) => this.emit('message', event.data);
-      this.on('newListener', (event) => {
-        if (event === 'message') this.ref();
-      });
-    }
-
-    postMessage(message: unknown): void {
-      this.channel.postMessage(message);
-    }
-
-    close(): void {
-      this.channel.close();
-      this.unref();
-    }
-
-    ref(): void {
-      this.release ??= hold();
-    }
-
-    unref(): void {
-      this.release?.();
-      this.release = undefined;
-    }
-  }
-
-  return { MessagePort: NodeMessagePort, MessageChannel: NodeMessageChannel, BroadcastChannel: NodeBroadcastChannel, toWire, fromWire };
+  return { MessagePort: NodeMessagePort, MessageChannel: NodeMessageChannel, BroadcastChannel: broadcastChannelClass(hold, family), toWire, fromWire };
 }

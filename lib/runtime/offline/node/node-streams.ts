@@ -58,9 +58,35 @@ function nextTick(callback: AnyFunction, ...args: unknown[]): void {
  * `others` holds the runtime's other stream classes by name (almostnode-based ones); an instance of one counts
  * as an instance of the class of the same name here, and of Stream.
  */
+const CALLS_BACK_NULL = Symbol('callsBackNull');
+
+/**
+ * Node calls the callbacks given to `writable.write()` and `writable.end()` with `null` when all went well;
+ * readable-stream calls them with nothing. Duplex has Writable's methods copied, so both get this.
+ */
+function callbacksGetNull(Class: { prototype: Record<string | symbol, unknown> }, name: 'write' | 'end'): void {
+  const proto = Class.prototype;
+  const original = proto[name] as AnyFunction & { [CALLS_BACK_NULL]?: boolean };
+  if (typeof original !== 'function' || original[CALLS_BACK_NULL]) return;
+  const methods = {
+    [name](this: unknown, ...args: unknown[]) {
+      const at = args.slice(0, 3).findLastIndex((arg) => typeof arg === 'function');
+      if (at !== -1) {
+        const callback = args[at] as AnyFunction;
+        args[at] = (error: unknown, ...rest: unknown[]) => callback(error ?? null, ...rest);
+      }
+      return Reflect.apply(original, this, args);
+    },
+  };
+  proto[name] = Object.assign(methods[name] as AnyFunction, { [CALLS_BACK_NULL]: true });
+}
+
 export function nodeStreamModule(others: Module): Module {
   ownNextTick();
   const module = readableStream as Module;
+  for (const name of ['Writable', 'Duplex'] as const) {
+    for (const method of ['write', 'end'] as const) callbacksGetNull(module[name] as { prototype: Record<string | symbol, unknown> }, method);
+  }
   for (const name of [...CLASSES, 'Stream'] as const) {
     const names = name === 'Stream' ? [...CLASSES, 'Stream'] : [name];
     const set = othersByName.get(name) ?? new Set<unknown>();
@@ -71,5 +97,11 @@ export function nodeStreamModule(others: Module): Module {
     acceptOthers((name === 'Stream' ? module : module[name]) as AnyFunction, name);
   }
   module.default = module;
+  // util.promisify(stream.pipeline) is stream/promises' pipeline: it keeps the name Node gives it, which a
+  // minifier would shorten.
+  const promises = module.promises as Record<string, unknown> | undefined;
+  for (const name of ['pipeline', 'finished']) {
+    if (typeof promises?.[name] === 'function') Object.defineProperty(promises[name], 'name', { value: name, configurable: true });
+  }
   return module;
 }

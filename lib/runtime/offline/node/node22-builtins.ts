@@ -14,7 +14,8 @@ import { stringDecoderModule } from './string-decoder';
 import { legacyTimers } from './timers-legacy';
 import { installedNodeTimers } from './node-timers';
 import { timersPromisesModule } from './timers-promises';
-import { NodeURLSearchParams } from './url-search-params';
+import { urlModule } from './url-module';
+import { domainModule } from './domain-module';
 import { zlibModule } from './zlib-streams';
 
 type Module = Record<string, unknown>;
@@ -163,7 +164,9 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'timers/promises':
       return timersPromisesModule(context.setImmediate, context.clearImmediate);
     case 'url':
-      return { ...context.almost('url'), URLSearchParams: NodeURLSearchParams };
+      return urlModule(context.almost('url'));
+    case 'domain':
+      return domainModule(context.almost('domain'));
     case 'timers':
       return { ...context.almost('timers'), ...installedNodeTimers(), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
     case 'constants':

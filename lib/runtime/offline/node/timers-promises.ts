@@ -50,6 +50,9 @@ export function timersPromisesModule(immediate: (callback: () => void) => unknow
   const setTimeoutPromise = <T>(delay = 1, value?: T, options?: TimerOptions) =>
     delayed(setTimeout as Schedule, clearTimeout as Cancel, Number(delay) || 0, value, options);
   const setImmediatePromise = <T>(value?: T, options?: TimerOptions) => delayed((callback) => immediate(callback), clearImmediate, 0, value, options);
+  // Named as Node names them (util.promisify of the timer functions returns these).
+  Object.defineProperty(setTimeoutPromise, 'name', { value: 'setTimeout' });
+  Object.defineProperty(setImmediatePromise, 'name', { value: 'setImmediate' });
 
   async function* setIntervalIterator<T>(delay = 1, value?: T, rawOptions?: TimerOptions): AsyncGenerator<T> {
     const { signal } = checkOptions(rawOptions);

@@ -90,6 +90,28 @@ function braced(name: string, entries: string[], breakLength = 80): string {
 }
 
 const native = Native.prototype;
+type Inspect = (value: unknown, options?: unknown) => string;
+const URL_FIELDS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'searchParams', 'hash'] as const;
+
+/** `util.inspect(url)` as Node's: `URL { href: …, origin: …, … hash: … }`, named after a subclass if any. */
+export function inspectUrl(url: URL, depth: number, options: unknown, inspect: Inspect): unknown {
+  if (typeof depth === 'number' && depth < 0) return url;
+  const constructor = (Object.getPrototypeOf(url) as { constructor?: { name?: string } } | null)?.constructor;
+  const fields: Record<string, unknown> = {};
+  for (const key of URL_FIELDS) fields[key] = url[key];
+  return `${constructor?.name ?? 'URL'} ${inspect(fields, options)}`;
+}
+
+function installUrlInspect(): void {
+  const proto = URL.prototype as unknown as Record<symbol, unknown>;
+  if (Object.hasOwn(proto, INSPECT)) return;
+  const methods = {
+    [INSPECT](this: URL, depth: number, options: unknown, inspect: Inspect): unknown {
+      return inspectUrl(this, depth, options, inspect);
+    },
+  };
+  Object.defineProperty(proto, INSPECT, { value: methods[INSPECT], writable: true, configurable: true, enumerable: false });
+}
 
 export class NodeURLSearchParams extends Native {
   constructor(init?: unknown) {
@@ -178,9 +200,16 @@ export class NodeURLSearchParams extends Native {
   }
 }
 Object.defineProperty(NodeURLSearchParams, 'name', { value: 'URLSearchParams' });
+// Node's methods and accessors are enumerable (WebIDL's are), and iterating is `entries` itself.
+for (const key of Object.getOwnPropertyNames(NodeURLSearchParams.prototype)) {
+  const descriptor = Object.getOwnPropertyDescriptor(NodeURLSearchParams.prototype, key);
+  if (key !== 'constructor' && descriptor) Object.defineProperty(NodeURLSearchParams.prototype, key, { ...descriptor, enumerable: true });
+}
+Object.defineProperty(NodeURLSearchParams.prototype, Symbol.iterator, { value: NodeURLSearchParams.prototype.entries, writable: true, configurable: true });
 
-/** Makes it the realm's global (a process's code sees the realm's globals), once. */
+/** Makes it the realm's global (a process's code sees the realm's globals), once; URL objects inspect as Node's. */
 export function installUrlSearchParams(): void {
   const scope = globalThis as { URLSearchParams: unknown };
   if (scope.URLSearchParams !== NodeURLSearchParams) scope.URLSearchParams = NodeURLSearchParams;
+  installUrlInspect();
 }

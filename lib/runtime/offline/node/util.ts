@@ -8,11 +8,13 @@ import { parseArgs as parseArgsWithArgv } from '@pkgjs/parseargs';
 import type { Inspect } from './console';
 import { nodeFormat, nodeFormatWithOptions, nodeInspect } from './inspect';
 import { MIMEParams, MIMEType } from './mime-type';
+import { parseEnv } from './parse-env';
 import { checkString, invalidArgType } from './node-errors';
 import { SYSTEM_ERRORS } from './system-errors';
 import { createStyleText } from './terminal-colors';
 import { callbackifyWith, inherits } from './util-functions';
 import { utilTypes } from './util-types';
+import { validateString } from './validators';
 
 type Module = Record<string, unknown>;
 
@@ -73,24 +75,6 @@ function aborted(signal: AbortSignal, resource: unknown): Promise<void> {
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
-/** `util.parseEnv`: the dotenv format Node's `--env-file` reads. */
-export function parseEnv(content: string): Record<string, string> {
-  checkString(content, 'content');
-  const result: Record<string, string> = {};
-  const line = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*("(?:\\.|[^"\\])*"|'[^']*'|`[^`]*`|[^#\r\n]*)/gm;
-  for (const match of content.matchAll(line)) {
-    const [, key, raw = ''] = match;
-    let value = raw.trim();
-    const quote = value[0];
-    if ((quote === '"' || quote === "'" || quote === '`') && value.endsWith(quote) && value.length > 1) {
-      value = value.slice(1, -1);
-      if (quote === '"') value = value.replace(/\\n/g, '\n');
-    }
-    if (key) result[key] = value;
-  }
-  return result;
-}
-
 function callSites(frames = 10) {
   const lines = (new Error().stack ?? '').split('\n').slice(3, 3 + frames);
   return lines.map((text) => {
@@ -134,6 +118,7 @@ export function utilModule(almost: Module, deps: UtilDeps): Module {
   const warned = new Set<string>();
   const deprecate = (fn: (...args: unknown[]) => unknown, message: string, code?: string) => {
     if (typeof fn !== 'function') throw invalidArgType('fn', 'of type function', fn);
+    if (code !== undefined) validateString(code, 'code');
     let done = false;
     return function deprecated(this: unknown, ...args: unknown[]) {
       if (!done && !process.env.NODE_NO_DEPRECATION && !(code && warned.has(code))) {

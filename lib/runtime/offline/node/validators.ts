@@ -35,7 +35,7 @@ export function shortInspect(value: unknown): string {
 /** "Received …" as Node's errors end. */
 export function describeReceived(value: unknown): string {
   if (value === null || value === undefined) return `Received ${value}`;
-  if (typeof value === 'function' && value.name) return `Received function ${value.name}`;
+  if (typeof value === 'function') return `Received function ${value.name}`;
   if (typeof value === 'object') {
     const name = (value as { constructor?: { name?: string } }).constructor?.name;
     return name ? `Received an instance of ${name}` : `Received ${shortInspect(value)}`;

@@ -6,11 +6,13 @@
  */
 import { type Hold, type NodePort, type PortEnvelope, portClasses } from './message-ports';
 import { invalidArgType, nodeError } from './node-errors';
+import { describeReceived } from './validators';
 
 type Emitter = new () => {
   emit(event: string, ...args: unknown[]): boolean;
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   once(event: string, listener: (...args: unknown[]) => void): unknown;
+  removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   listenerCount(event: string): number;
 };
 
@@ -38,7 +40,7 @@ export interface ThreadSupport {
 export interface WorkerThreadsParts {
   EventEmitter: Emitter;
   Readable: new (options: { read(): void }) => unknown;
-  process: { cwd(): string; env: Record<string, string | undefined> };
+  process: { cwd(): string; env: Record<string, string | undefined>; stdout: Writable; stderr: Writable };
   hold: Hold;
   threads?: ThreadSupport;
 }
@@ -52,6 +54,27 @@ interface WorkerOptions {
   argv?: unknown[];
   transferList?: unknown[];
   name?: string;
+  stdout?: boolean;
+  stderr?: boolean;
+}
+
+interface Writable {
+  write(chunk: unknown): unknown;
+}
+
+interface ThreadOutput {
+  push(chunk: unknown): unknown;
+  on(event: 'data', listener: (chunk: unknown) => void): unknown;
+}
+
+/** Node's check of `options.env`: an object, undefined, null or SHARE_ENV. */
+function validateEnv(env: unknown): void {
+  if (env === undefined || env === null || env === SHARE_ENV || typeof env === 'object') return;
+  throw nodeError(
+    TypeError,
+    'ERR_INVALID_ARG_TYPE',
+    `The "options.env" property must be of type object or one of undefined, null, or worker_threads.SHARE_ENV. ${describeReceived(env)}`,
+  );
 }
 
 function threadInvocation(filename: unknown, options: WorkerOptions, cwd: string): ThreadInvocation {
@@ -97,8 +120,9 @@ export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, u
       if (!threads) {
         throw nodeError(Error, 'ERR_WORKER_INIT_FAILED', 'Worker threads need the runtime to run node processes in Web Workers, which this page cannot (it is not cross-origin isolated)');
       }
+      validateEnv(options.env);
       const invocation = threadInvocation(filename, options, parts.process.cwd());
-      const env = options.env === SHARE_ENV || options.env === undefined ? parts.process.env : options.env;
+      const env = options.env === SHARE_ENV || options.env == null ? parts.process.env : options.env;
       const channel = new MessageChannel();
       this.port = channel.port1;
       const started = threads.start({ invocation, cwd: parts.process.cwd(), env: stringEnv(env), workerData: options.workerData }, channel.port2, (code) => this.exited(code));
@@ -110,7 +134,12 @@ export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, u
         if (k === 'm') this.emit('message', ports.fromWire(v));
         else if (k === 'online') this.emit('online');
         else if (k === 'error') this.emit('error', v);
+        else if (k === 'out') (this.stdout as ThreadOutput).push(v);
+        else if (k === 'err') (this.stderr as ThreadOutput).push(v);
       };
+      // A thread's output goes to the parent's own unless the program asked to read it itself (as in Node).
+      if (!options.stdout) (this.stdout as ThreadOutput).on('data', (chunk) => parts.process.stdout.write(chunk));
+      if (!options.stderr) (this.stderr as ThreadOutput).on('data', (chunk) => parts.process.stderr.write(chunk));
     }
 
     postMessage(value: unknown, transferList?: readonly unknown[]): void {
@@ -147,6 +176,8 @@ export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, u
       // Messages the thread sent just before it ended are delivered before 'exit', as in Node.
       setTimeout(() => {
         this.port.close();
+        (this.stdout as ThreadOutput).push(null);
+        (this.stderr as ThreadOutput).push(null);
         this.emit('exit', code);
       }, 0);
     }
@@ -168,6 +199,7 @@ export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, u
     // A browser port delivers only as events: what can be taken out of turn are the messages between two ports
     // of a channel made in this thread (message-ports.ts); a message that crossed threads comes as an event.
     receiveMessageOnPort: (port: unknown) => {
+      if (port instanceof ports.BroadcastChannel) return port.receive();
       if (!(port instanceof ports.MessagePort)) throw invalidArgType('port', 'a MessagePort instance', port);
       return (port as unknown as { receive(): { message: unknown } | undefined }).receive();
     },

@@ -16,6 +16,11 @@ export interface ThreadLink {
   receive(message: FrameToWorker): boolean;
   /** Tells the parent that the thread's program starts. */
   online(): void;
+  /**
+   * Where the thread's stdout ('out') or stderr ('err') goes: to its Worker object in the parent, which passes it
+   * on to the parent's own output unless the program asked to read it; undefined when this process is no thread.
+   */
+  output(stream: 'out' | 'err'): ((text: string) => void) | undefined;
 }
 
 export function threadLink(post: Post, self: ThreadInit | undefined): ThreadLink {
@@ -52,5 +57,6 @@ export function threadLink(post: Post, self: ThreadInit | undefined): ThreadLink
       return true;
     },
     online: () => report({ k: 'online' }),
+    output: (stream) => (self ? (text) => report({ k: stream, v: text }) : undefined),
   };
 }
