@@ -17,6 +17,7 @@ const ENCODINGS: Record<string, string> = {
   latin1: 'latin1', binary: 'latin1', base64: 'base64', base64url: 'base64url', hex: 'hex', ascii: 'ascii',
 };
 const kStringMaxLength = 2 ** 29 - 24;
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The decoder's state: the held bytes of a cut character, how many of them there are and how many are missing. */
 interface State {
@@ -73,7 +74,8 @@ export function stringDecoderModule(Buffer: BufferClass) {
     if (!state) throw nodeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type StringDecoder');
     return state;
   };
-  const text = (bytes: Uint8Array, encoding: string) => (bytes.length === 0 ? '' : Buffer.from(bytes).toString(encoding));
+  // UTF-8 straight from the bytes, as Buffer's toString decodes it, without a copy into a Buffer first.
+  const text = (bytes: Uint8Array, encoding: string) => (bytes.length === 0 ? '' : encoding === 'utf8' ? utf8.decode(bytes) : Buffer.from(bytes).toString(encoding));
 
   const decode = (state: State, input: Uint8Array): string => {
     const { encoding } = state;
