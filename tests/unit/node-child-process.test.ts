@@ -71,11 +71,12 @@ setTimeout(() => forever.kill('SIGINT'), 100);
   it("checks spawn's and execFile's arguments with Node's errors before running anything", async () => {
     const result = await run({
       '/main.js': `
-const { spawn, execFile } = require('child_process');
+const { spawn, execFile, fork } = require('child_process');
 const tries = [
   () => spawn('ls', 'not an array'), () => spawn(), () => spawn(''), () => spawn('ls', [], null), () => spawn('ls', [], { uid: 2 ** 63 }),
   () => spawn('ls', [], { shell: 1 }), () => spawn('ls', [], { timeout: -1 }), () => spawn('ls', [], { killSignal: 'SIGNOPE' }),
   () => execFile('ls', ['a'], 'options'), () => execFile('ls', [], {}, 'callback'), () => execFile('ls', [], { maxBuffer: -1 }),
+  () => fork('/main.js', 'args'), () => fork('/main.js', [], []), () => fork('/main.js', { stdio: ['pipe', 'pipe', 'pipe'] }),
 ];
 for (const attempt of tries) {
   try { attempt(); console.log('ran'); } catch (error) { console.log(error.name, error.code); }
@@ -86,7 +87,8 @@ for (const attempt of tries) {
       [
         'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_VALUE', 'TypeError ERR_INVALID_ARG_TYPE',
         'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE', 'TypeError ERR_UNKNOWN_SIGNAL',
-        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE', '',
+        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE',
+        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'Error ERR_CHILD_PROCESS_IPC_REQUIRED', '',
       ].join('\n'),
     );
   });

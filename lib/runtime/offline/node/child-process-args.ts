@@ -111,3 +111,16 @@ export function execFileArguments(file: unknown, args: unknown, options: unknown
   killSignalOf(given.killSignal);
   return { file, args, options: given as Record<string, unknown>, callback: callback as ((...values: unknown[]) => void) | undefined };
 }
+
+/** (modulePath, args, options) of fork: `args` may be left out. */
+export function forkArguments<Options extends object>(modulePath: unknown, args: unknown, options: unknown): { list: string[]; options: Options } {
+  validatePath(modulePath, 'modulePath');
+  let list: unknown[] = [];
+  if (args != null && typeof args === 'object' && !Array.isArray(args)) options = args;
+  else if (args != null) {
+    if (!Array.isArray(args)) throw argTypeError('args', 'Array', args);
+    list = args;
+  }
+  if (options != null) validateObject(options, 'options');
+  return { list: list.map(String), options: { ...(options as Options | undefined) } as Options };
+}

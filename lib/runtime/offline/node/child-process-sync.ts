@@ -27,7 +27,7 @@ interface Options {
   input?: string | Uint8Array;
   encoding?: string | null;
   stdio?: unknown;
-  timeout?: number;
+  timeout?: number | null;
   shell?: boolean | string;
   maxBuffer?: number;
   killSignal?: unknown;
@@ -50,10 +50,10 @@ export function syncChildForms(parts: SyncParts): Record<string, (...args: unkno
     return typeof mode === 'string' ? mode : fallback;
   };
   const run = (command: { argv: string[] } | { line: string }, options: Options) => {
-    const cwd = options.cwd === undefined ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
+    const cwd = options.cwd == null ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
     const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const input = options.input === undefined ? undefined : typeof options.input === 'string' ? options.input : new TextDecoder().decode(options.input);
-    return parts.run(command, { cwd, env, input, timeout: options.timeout });
+    const input = options.input == null ? undefined : typeof options.input === 'string' ? options.input : new TextDecoder().decode(options.input);
+    return parts.run(command, { cwd, env, input, timeout: options.timeout ?? undefined });
   };
   /** Output as the caller asked for it; 'inherit' sends it to this process's own output instead. */
   const deliver = (text: string, mode: string, options: Options, inherit: (text: string) => void) => {

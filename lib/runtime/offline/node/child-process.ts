@@ -8,7 +8,7 @@
  * the platform lacks.
  */
 import { InputChannel, type CommandIO } from '../process';
-import { execFileArguments, killSignalOf, MAX_BUFFER, SIGNALS, spawnArguments, validateTimeout } from './child-process-args';
+import { execFileArguments, forkArguments, killSignalOf, MAX_BUFFER, SIGNALS, spawnArguments, validateTimeout } from './child-process-args';
 import { syncChildForms, type SyncChildRunner } from './child-process-sync';
 import { codedError } from './http-headers';
 import type { InheritedTerminal } from './tty';
@@ -127,7 +127,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       const signal = this.controller.signal;
       options.signal?.addEventListener('abort', () => this.kill(options.killSignal ?? 'SIGTERM'), { once: true });
       if (options.timeout && options.timeout > 0) setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout);
-      const cwd = options.cwd === undefined ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
+      const cwd = options.cwd == null ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
       const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
       // With 'inherit', a child of a process in a terminal is in that terminal too: it reads its keys and sees a TTY.
       const tty = parent.terminal?.();
@@ -243,11 +243,17 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     return collect(child, [file, ...list].join(' '), options, given.callback);
   };
 
-  const fork = (modulePath: string | URL, ...args: unknown[]) => {
-    const { list, options } = normalize(args);
+  const fork = (modulePath: unknown, args?: unknown, optionsArg?: unknown) => {
+    const { list, options } = forkArguments<SpawnOptions>(modulePath, args, optionsArg);
     const path = modulePath instanceof URL ? decodeURIComponent(modulePath.pathname) : String(modulePath);
     const execArgv = ((options as { execArgv?: string[] }).execArgv ?? []).map(String);
-    return new ChildProcess().start('node', [...execArgv, path, ...list], { ...options, stdio: options.stdio ?? 'inherit' });
+    const { stdio, silent } = options as { stdio?: unknown; silent?: boolean };
+    // A forked child has an IPC channel by definition: a stdio list without one is Node's error.
+    if (Array.isArray(stdio) && !stdio.includes('ipc')) {
+      throw codedError("Forked processes must have an IPC channel, missing value 'ipc' in options.stdio", 'ERR_CHILD_PROCESS_IPC_REQUIRED');
+    }
+    // fork never runs its module through a shell, whatever options.shell says.
+    return new ChildProcess().start('node', [...execArgv, path, ...list], { ...options, shell: false, stdio: stdio ?? (silent ? 'pipe' : 'inherit') } as SpawnOptions);
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
