@@ -118,6 +118,20 @@ describe('node: crypto', () => {
       ].join('\n'),
     );
   });
+
+  it('hashes with SHA-3 and as a stream: what is piped in is hashed, the digest is read at the end', async () => {
+    const vfs = workspace({
+      '/main.js': [
+        "const crypto = require('crypto');",
+        "const { PassThrough } = require('stream');",
+        "const hash = crypto.createHash('sha3-256');",
+        "const source = new PassThrough();",
+        "source.pipe(hash).setEncoding('hex').on('data', (hex) => console.log(hex, hash.digest('hex') === hex));",
+        "source.end('abc');",
+      ].join('\n'),
+    });
+    expect((await node(vfs, ['main.js'])).output).toBe('3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532 true\n');
+  });
 });
 
 describe('node: the network on this machine', () => {

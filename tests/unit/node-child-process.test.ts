@@ -67,4 +67,42 @@ setTimeout(() => forever.kill('SIGINT'), 100);
     });
     expect(result.out).toContain('killed null SIGINT true\n"one\\n" 4\nENOENT spawn no-such-command ENOENT\nERR_FEATURE_UNAVAILABLE_ON_PLATFORM\n');
   });
+
+  it("checks spawn's and execFile's arguments with Node's errors before running anything", async () => {
+    const result = await run({
+      '/main.js': `
+const { spawn, execFile, fork } = require('child_process');
+const tries = [
+  () => spawn('ls', 'not an array'), () => spawn(), () => spawn(''), () => spawn('ls', [], null), () => spawn('ls', [], { uid: 2 ** 63 }),
+  () => spawn('ls', [], { shell: 1 }), () => spawn('ls', [], { timeout: -1 }), () => spawn('ls', [], { killSignal: 'SIGNOPE' }),
+  () => execFile('ls', ['a'], 'options'), () => execFile('ls', [], {}, 'callback'), () => execFile('ls', [], { maxBuffer: -1 }),
+  () => fork('/main.js', 'args'), () => fork('/main.js', [], []), () => fork('/main.js', { stdio: ['pipe', 'pipe', 'pipe'] }),
+];
+for (const attempt of tries) {
+  try { attempt(); console.log('ran'); } catch (error) { console.log(error.name, error.code); }
+}
+`,
+    });
+    expect(result.out).toBe(
+      [
+        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_VALUE', 'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE', 'TypeError ERR_UNKNOWN_SIGNAL',
+        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE',
+        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'Error ERR_CHILD_PROCESS_IPC_REQUIRED', '',
+      ].join('\n'),
+    );
+  });
+
+  it('ends an execFile child whose output passes maxBuffer, with the RangeError Node gives', async () => {
+    const result = await run({
+      '/main.js': `
+const { execFile } = require('child_process');
+execFile('node', ['-e', 'console.log("x".repeat(20))'], { maxBuffer: 5 }, (error, stdout) => {
+  console.log(error.name, error.code, error.message, JSON.stringify(stdout));
+  execFile('node', ['-e', 'console.log("ok")'], { maxBuffer: Infinity }, (again, out) => console.log(again, JSON.stringify(out)));
+});
+`,
+    });
+    expect(result.out).toBe('RangeError ERR_CHILD_PROCESS_STDIO_MAXBUFFER stdout maxBuffer length exceeded "xxxxx"\nnull "ok\\n"\n');
+  });
 });

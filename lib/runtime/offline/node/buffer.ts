@@ -21,6 +21,9 @@ const kMaxLength = Number.MAX_SAFE_INTEGER;
 const kStringMaxLength = 2 ** 29 - 24;
 const ENCODINGS = new Set(['utf8', 'utf-8', 'ucs2', 'ucs-2', 'utf16le', 'utf-16le', 'latin1', 'binary', 'base64', 'base64url', 'hex', 'ascii']);
 
+// V8's UTF-8 decoding, which Node's toString is: one U+FFFD for each maximal invalid subsequence (the buffer
+// package writes one per byte), and a byte order mark kept as a character.
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const toBase64Url = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64Url = (text: string) => text.replace(/-/g, '+').replace(/_/g, '/');
 const isBase64Url = (encoding: unknown) => typeof encoding === 'string' && encoding.toLowerCase() === 'base64url';
@@ -150,12 +153,13 @@ function patchPrototype(target: object): void {
   const baseToString = proto.toString as (this: Bytes, encoding?: string, start?: number, end?: number) => string;
   const toString = 'toString';
   proto[toString] = function (this: Bytes, encoding?: unknown, start?: unknown, end?: unknown) {
-    if (arguments.length === 0) return baseToString.call(this);
+    if (arguments.length === 0) return utf8Decoder.decode(this);
     const from = start === undefined || (start as number) <= 0 ? 0 : Math.trunc(start as number) || 0;
     const to = end === undefined || (end as number) > this.length ? this.length : Math.trunc(end as number) || 0;
     if (to - from > kStringMaxLength) throw nodeError(Error, 'ERR_STRING_TOO_LONG', `Cannot create a string longer than 0x${kStringMaxLength.toString(16)} characters`);
     if (encoding !== undefined && encoding !== null && !isEncoding(encoding)) throw unknownEncoding(encoding);
     if (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return toBase64Url(baseToString.call(this, 'base64', from, to));
+    if (encoding === undefined || encoding === null || (typeof encoding === 'string' && /^utf-?8$/i.test(encoding))) return utf8Decoder.decode(this.subarray(from, Math.max(from, to)));
     return baseToString.call(this, encoding as string | undefined, from, to);
   };
   // Node's toLocaleString is toString itself.

@@ -4,6 +4,7 @@
  * and errors have Node's shape: Buffers unless an encoding is given, `status`/`signal`, and for the exec forms
  * an error carrying stdout and stderr when the child fails.
  */
+import { killSignalOf, MAX_BUFFER, spawnArguments, validateMaxBuffer, validateTimeout } from './child-process-args';
 
 export interface SyncChildOptions {
   cwd: string;
@@ -26,8 +27,10 @@ interface Options {
   input?: string | Uint8Array;
   encoding?: string | null;
   stdio?: unknown;
-  timeout?: number;
+  timeout?: number | null;
   shell?: boolean | string;
+  maxBuffer?: number;
+  killSignal?: unknown;
 }
 
 export interface SyncParts {
@@ -47,10 +50,10 @@ export function syncChildForms(parts: SyncParts): Record<string, (...args: unkno
     return typeof mode === 'string' ? mode : fallback;
   };
   const run = (command: { argv: string[] } | { line: string }, options: Options) => {
-    const cwd = options.cwd === undefined ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
+    const cwd = options.cwd == null ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
     const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const input = options.input === undefined ? undefined : typeof options.input === 'string' ? options.input : new TextDecoder().decode(options.input);
-    return parts.run(command, { cwd, env, input, timeout: options.timeout });
+    const input = options.input == null ? undefined : typeof options.input === 'string' ? options.input : new TextDecoder().decode(options.input);
+    return parts.run(command, { cwd, env, input, timeout: options.timeout ?? undefined });
   };
   /** Output as the caller asked for it; 'inherit' sends it to this process's own output instead. */
   const deliver = (text: string, mode: string, options: Options, inherit: (text: string) => void) => {
@@ -83,9 +86,12 @@ export function syncChildForms(parts: SyncParts): Record<string, (...args: unkno
       const command = options.shell ? { line: [String(file), ...list.map(quote)].join(' ') } : { argv: [String(file), ...list] };
       return finish([file, ...list].join(' '), run(command, options), options, 'pipe');
     },
-    spawnSync: (file: unknown, ...args: unknown[]) => {
-      const { list, options } = split(args);
-      const command = options.shell ? { line: [String(file), ...list].join(' ') } : { argv: [String(file), ...list] };
+    spawnSync: (fileArg: unknown, argsArg?: unknown, optionsArg?: unknown) => {
+      const { file, args: list, options } = spawnArguments<Options>(fileArg, argsArg, optionsArg);
+      validateTimeout(options.timeout);
+      validateMaxBuffer(options.maxBuffer);
+      killSignalOf(options.killSignal);
+      const command = options.shell ? { line: [file, ...list].join(' ') } : { argv: [file, ...list] };
       const result = run(command, options);
       const stdout = deliver(result.stdout, stdioOf(options, 1, 'pipe'), options, parent.write);
       const stderr = deliver(result.stderr, stdioOf(options, 2, 'pipe'), options, parent.writeError);
@@ -93,6 +99,13 @@ export function syncChildForms(parts: SyncParts): Record<string, (...args: unkno
       if (!('line' in command) && result.status === 127) {
         const error = Object.assign(new Error(`spawnSync ${String(file)} ENOENT`), { code: 'ENOENT', errno: -2, syscall: `spawnSync ${String(file)}`, path: String(file), spawnargs: list });
         return { pid: 0, output: null, stdout, stderr, status: null, signal: null, error };
+      }
+      // Output past maxBuffer is ENOBUFS, as Node reports it (with the output read so far).
+      const maxBuffer = options.maxBuffer ?? MAX_BUFFER;
+      const bytes = (text: string) => new TextEncoder().encode(text).length;
+      if (bytes(result.stdout) > maxBuffer || bytes(result.stderr) > maxBuffer) {
+        const error = Object.assign(new Error(`spawnSync ${file} ENOBUFS`), { code: 'ENOBUFS', errno: -105, syscall: `spawnSync ${file}`, path: file, spawnargs: list });
+        return { pid, output: [null, stdout, stderr], stdout, stderr, status: null, signal: 'SIGTERM', error };
       }
       return { pid, output: [null, stdout, stderr], stdout, stderr, status: result.status, signal: null };
     },

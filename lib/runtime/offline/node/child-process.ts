@@ -8,9 +8,11 @@
  * the platform lacks.
  */
 import { InputChannel, type CommandIO } from '../process';
+import { execFileArguments, forkArguments, killSignalOf, MAX_BUFFER, SIGNALS, spawnArguments, validateTimeout } from './child-process-args';
 import { syncChildForms, type SyncChildRunner } from './child-process-sync';
 import { codedError } from './http-headers';
 import type { InheritedTerminal } from './tty';
+import { validateAbortSignal, validateString } from './validators';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,7 +52,6 @@ interface SpawnOptions {
   maxBuffer?: number;
 }
 
-const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGUSR1: 10, SIGUSR2: 12, SIGTERM: 15 };
 let nextPid = 4200;
 
 function unavailable(feature: string): never {
@@ -86,7 +87,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     kill(signal: string | number = 'SIGTERM') {
       if (this.exitCode !== null || this.signalCode !== null || this.controller.signal.aborted) return false;
       const name = typeof signal === 'number' ? (Object.keys(SIGNALS).find((key) => SIGNALS[key] === signal) ?? 'SIGTERM') : signal;
-      if (!(name in SIGNALS) && name !== '0') throw codedError(`Unknown signal: ${name}`, 'ERR_UNKNOWN_SIGNAL', TypeError);
+      if (SIGNALS[name] === undefined && name !== '0') throw codedError(`Unknown signal: ${name}`, 'ERR_UNKNOWN_SIGNAL', TypeError);
       if (name === '0') return true;
       this.killed = true;
       this.controller.abort(name);
@@ -126,7 +127,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       const signal = this.controller.signal;
       options.signal?.addEventListener('abort', () => this.kill(options.killSignal ?? 'SIGTERM'), { once: true });
       if (options.timeout && options.timeout > 0) setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout);
-      const cwd = options.cwd === undefined ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
+      const cwd = options.cwd == null ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
       const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
       // With 'inherit', a child of a process in a terminal is in that terminal too: it reads its keys and sees a TTY.
       const tty = parent.terminal?.();
@@ -182,51 +183,77 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     return { list, options, callback };
   };
 
-  const spawn = (command: string, ...args: unknown[]) => {
-    if (typeof command !== 'string' || command === '') {
-      throw codedError(`The argument 'file' cannot be empty. Received '${String(command)}'`, 'ERR_INVALID_ARG_VALUE', TypeError);
-    }
-    const { list, options } = normalize(args);
-    return new ChildProcess().start(command, list, options);
+  const spawn = (file: unknown, args?: unknown, options?: unknown) => {
+    const given = spawnArguments<SpawnOptions>(file, args, options);
+    validateTimeout(given.options.timeout);
+    validateAbortSignal(given.options.signal, 'options.signal');
+    killSignalOf(given.options.killSignal);
+    return new ChildProcess().start(given.file, given.args, given.options);
   };
 
-  /** Runs to the end collecting output, then calls back as exec/execFile do. */
+  /**
+   * Runs to the end collecting output, then calls back as exec/execFile do. Output past maxBuffer (counted in
+   * bytes, or in the stream's encoding once one is set) ends the child and is a RangeError, as in Node.
+   */
   const collect = (child: ChildProcess, command: string, options: SpawnOptions, callback?: AnyFunction) => {
-    const chunks = { out: [] as Uint8Array[], err: [] as Uint8Array[] };
-    child.stdout?.on('data', (chunk: Uint8Array) => chunks.out.push(chunk));
-    child.stderr?.on('data', (chunk: Uint8Array) => chunks.err.push(chunk));
-    const text = (list: Uint8Array[]) => {
-      const joined = Buffer.concat(list);
-      return options.encoding === 'buffer' || options.encoding === null ? joined : joined.toString(options.encoding ?? 'utf8');
+    const maxBuffer = options.maxBuffer ?? MAX_BUFFER;
+    let exceeded: Error | null = null;
+    const gather = (name: 'stdout' | 'stderr') => {
+      const chunks: (Uint8Array | string)[] = [];
+      let length = 0;
+      child[name]?.on('data', (chunk: Uint8Array | string) => {
+        if (exceeded) return;
+        const size = typeof chunk === 'string' ? new TextEncoder().encode(chunk).length : chunk.length;
+        length += size;
+        if (length <= maxBuffer) return void chunks.push(chunk);
+        chunks.push(chunk.slice(0, maxBuffer - (length - size)));
+        exceeded = codedError(`${name} maxBuffer length exceeded`, 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', RangeError);
+        child.kill(options.killSignal ?? 'SIGTERM');
+      });
+      return () => {
+        if (chunks.some((chunk) => typeof chunk === 'string')) return chunks.join('');
+        const joined = Buffer.concat(chunks as Uint8Array[]);
+        return options.encoding === 'buffer' || options.encoding === null ? joined : joined.toString(options.encoding ?? 'utf8');
+      };
     };
+    const stdoutText = gather('stdout');
+    const stderrText = gather('stderr');
     child.on('close', (code: number | null, signal: string | null) => {
-      const stdout = text(chunks.out);
-      const stderr = text(chunks.err);
-      const failed = code !== 0 || signal !== null;
-      const error = failed ? Object.assign(new Error(`Command failed: ${command}\n${String(stderr)}`), { code, killed: child.killed, signal, cmd: command, stdout, stderr }) : null;
-      callback?.(error, stdout, stderr);
+      const stdout = stdoutText();
+      const stderr = stderrText();
+      if (!exceeded && code === 0 && signal === null) return void callback?.(null, stdout, stderr);
+      const error = exceeded ?? Object.assign(new Error(`Command failed: ${command}\n${String(stderr)}`), { code, killed: child.killed, signal });
+      callback?.(Object.assign(error, { cmd: command, stdout, stderr }), stdout, stderr);
     });
     child.on('error', (error: Error) => callback?.(error, '', ''));
     return child;
   };
 
-  const exec = (command: string, ...args: unknown[]) => {
+  const exec = (command: unknown, ...args: unknown[]) => {
+    validateString(command, 'command');
     const { options, callback } = normalize(args);
     const child = new ChildProcess().start(command, [], { ...options, shell: options.shell ?? true, stdio: 'pipe' });
     return collect(child, command, options, callback);
   };
 
-  const execFile = (file: string, ...args: unknown[]) => {
-    const { list, options, callback } = normalize(args);
+  const execFile = (...values: unknown[]) => {
+    const given = execFileArguments(values[0], values[1], values[2], values[3]);
+    const { file, args: list, options } = spawnArguments<SpawnOptions>(given.file, given.args, given.options);
     const child = new ChildProcess().start(file, options.shell ? list.map(quote) : list, { ...options, stdio: 'pipe' });
-    return collect(child, [file, ...list].join(' '), options, callback);
+    return collect(child, [file, ...list].join(' '), options, given.callback);
   };
 
-  const fork = (modulePath: string | URL, ...args: unknown[]) => {
-    const { list, options } = normalize(args);
+  const fork = (modulePath: unknown, args?: unknown, optionsArg?: unknown) => {
+    const { list, options } = forkArguments<SpawnOptions>(modulePath, args, optionsArg);
     const path = modulePath instanceof URL ? decodeURIComponent(modulePath.pathname) : String(modulePath);
     const execArgv = ((options as { execArgv?: string[] }).execArgv ?? []).map(String);
-    return new ChildProcess().start('node', [...execArgv, path, ...list], { ...options, stdio: options.stdio ?? 'inherit' });
+    const { stdio, silent } = options as { stdio?: unknown; silent?: boolean };
+    // A forked child has an IPC channel by definition: a stdio list without one is Node's error.
+    if (Array.isArray(stdio) && !stdio.includes('ipc')) {
+      throw codedError("Forked processes must have an IPC channel, missing value 'ipc' in options.stdio", 'ERR_CHILD_PROCESS_IPC_REQUIRED');
+    }
+    // fork never runs its module through a shell, whatever options.shell says.
+    return new ChildProcess().start('node', [...execArgv, path, ...list], { ...options, shell: false, stdio: stdio ?? (silent ? 'pipe' : 'inherit') } as SpawnOptions);
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,6 +4,7 @@
  * from md5.ts; key derivation and Web Crypto from crypto-kdf.ts; the rest of almostnode's crypto shim is kept.
  */
 import sha from 'sha.js';
+import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
 import { kdfFunctions } from './crypto-kdf';
 import { md5 } from './md5';
 import { unavailableFunction } from './node-errors';
@@ -23,7 +24,12 @@ const ALGORITHMS: Record<string, { name: string; block: number }> = {
   sha256: { name: 'sha256', block: 64 },
   sha384: { name: 'sha384', block: 128 },
   sha512: { name: 'sha512', block: 128 },
+  'sha3-224': { name: 'sha3-224', block: 144 },
+  'sha3-256': { name: 'sha3-256', block: 136 },
+  'sha3-384': { name: 'sha3-384', block: 104 },
+  'sha3-512': { name: 'sha3-512', block: 72 },
 };
+const SHA3: Record<string, (data: Uint8Array) => Uint8Array> = { 'sha3-224': sha3_224, 'sha3-256': sha3_256, 'sha3-384': sha3_384, 'sha3-512': sha3_512 };
 
 const UNAVAILABLE = [
   'createCipheriv', 'createDecipheriv', 'createDiffieHellman', 'createDiffieHellmanGroup', 'createECDH', 'diffieHellman',
@@ -32,12 +38,19 @@ const UNAVAILABLE = [
 ];
 
 function algorithm(name: string) {
-  const found = ALGORITHMS[name.toLowerCase().replace(/^rsa-/, '').replace('-', '')];
+  const lower = name.toLowerCase();
+  const found = ALGORITHMS[lower] ?? ALGORITHMS[lower.replace(/^rsa-/, '').replace('-', '')];
   if (!found) throw Object.assign(new Error(`Digest method not supported: ${name}`), { code: 'ERR_CRYPTO_INVALID_DIGEST' });
   return found;
 }
 
-export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClass): Record<string, unknown> {
+interface TransformLike {
+  push(chunk: unknown): boolean;
+}
+/** stream.Transform: Node's Hash and Hmac are streams too (written data is hashed, the digest is read at the end). */
+export type TransformClass = new (options?: object) => TransformLike;
+
+export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClass, Transform: TransformClass): Record<string, unknown> {
   const bytes = (data: unknown, encoding?: string): Uint8Array => {
     if (typeof data === 'string') return Buffer.from(data, encoding ?? 'utf8');
     if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -47,6 +60,8 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
   const digestOf = (name: string, parts: Uint8Array[]): Uint8Array => {
     const whole = Buffer.concat(parts);
     if (name === 'md5') return md5(whole);
+    const sha3 = SHA3[name];
+    if (sha3) return sha3(whole);
     return sha(name).update(whole).digest();
   };
   const output = (digest: Uint8Array, encoding?: string) => {
@@ -54,12 +69,22 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     return encoding && encoding !== 'buffer' ? buffer.toString(encoding) : buffer;
   };
 
-  class Hash {
+  class Hash extends Transform {
     protected parts: Uint8Array[] = [];
     protected done = false;
     readonly name: string;
     constructor(name: string) {
+      super();
       this.name = algorithm(name).name;
+    }
+    _transform(chunk: unknown, encoding: string, callback: () => void) {
+      this.update(chunk, encoding === 'buffer' ? undefined : encoding);
+      callback();
+    }
+    // The stream's end reads the digest without finishing the Hash, so digest() may still be called once.
+    _flush(callback: () => void) {
+      this.push(Buffer.from(this.result()));
+      callback();
     }
     update(data: unknown, encoding?: string): this {
       if (this.done) throw Object.assign(new Error('Digest already called'), { code: 'ERR_CRYPTO_HASH_FINALIZED' });

@@ -10,6 +10,8 @@ import { bufferModule } from './buffer';
 import { httpCommon } from './http-validate';
 import { unavailable, unavailableFunction } from './node-errors';
 import { streamConsumersModule } from './stream-consumers';
+import { pathModule } from './path';
+import { querystringModule } from './querystring';
 import { stringDecoderModule } from './string-decoder';
 import { legacyTimers } from './timers-legacy';
 import { installedNodeTimers } from './node-timers';
@@ -159,6 +161,14 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
       return bufferModule(context.almost('buffer').Buffer as { prototype: object });
     case 'string_decoder':
       return stringDecoderModule(context.Buffer as never);
+    case 'querystring':
+      return querystringModule(context.Buffer as never);
+    case 'path':
+      return pathModule(context.builtin('process') as Parameters<typeof pathModule>[0]);
+    case 'path/posix':
+      return (context.builtin('path') as Module).posix;
+    case 'path/win32':
+      return (context.builtin('path') as Module).win32;
     case 'util/types':
       return (context.builtin('util') as Module).types;
     case 'timers/promises':
