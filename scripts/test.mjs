@@ -2,7 +2,8 @@
 // `npm test`: typecheck, lint, unit tests, production build, e2e tests; the first failing step stops the run.
 // On a 2-core machine the steps that use one core each (tsc, ESLint) run side by side, together with filling the
 // fixture registry's package cache (network-bound; the e2e tests' registry would otherwise fill it when it
-// starts); then the unit tests and the production build run side by side. Each step's output is printed whole when it ends, and the run ends with how long each step took.
+// starts); then the unit tests and the production build run side by side. Each step's output is printed whole
+// when it ends, and the run ends with how long each step took.
 import { spawn } from 'node:child_process';
 import { ensureRealPackages } from '../tests/e2e/fixtures/registry/cache.mjs';
 
@@ -38,24 +39,25 @@ function printTimings() {
   for (const [name, ms] of timings) console.log(`${(ms / 1000).toFixed(1).padStart(8)} s  ${name}`);
 }
 
+/** Runs steps side by side. Settled, not raced: a failing step still lets the others finish and print what they found. */
+async function sideBySide(steps) {
+  const failed = (await Promise.allSettled(steps)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 const npx = (...args) => ['npx', ['--no-install', ...args]];
 try {
-  // Settled, not raced: a failing step still lets the others finish and print what they found.
-  const first = await Promise.allSettled([
+  await sideBySide([
     run('typecheck (tsc)', ...npx('tsc', '--noEmit'), { buffered: true }),
     run('lint (eslint)', ...npx('eslint', '.', '--max-warnings=0'), { buffered: true }),
     fillRegistryCache(),
   ]);
-  const failed = first.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
   // The unit tests leave part of the two cores idle (their workers wait on imports and timers) and the build does
   // not need them: side by side, the build's output printed when it ends.
-  const second = await Promise.allSettled([
+  await sideBySide([
     run('unit tests (vitest)', ...npx('vitest', 'run')),
     run('build (next build)', 'npm', ['run', 'build'], { buffered: true }),
   ]);
-  const secondFailed = second.find((result) => result.status === 'rejected');
-  if (secondFailed) throw secondFailed.reason;
   await run('e2e tests (playwright)', ...npx('playwright', 'test'));
   printTimings();
 } catch (error) {

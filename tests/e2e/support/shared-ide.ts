@@ -1,6 +1,6 @@
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { openIde, type TemplateName } from './ide';
-import { terminal, visibleLines } from './terminal';
+import { TERMINAL_POLL_INTERVALS, terminal, visibleLines } from './terminal';
 
 /**
  * A `test` whose `page` is one IDE page, workspace and booted offline runtime shared by the tests of one spec
@@ -45,5 +45,5 @@ async function freshTerminal(page: Page): Promise<void> {
   // Back to the workspace's root, where a fresh workspace's shell starts.
   if ((await first.lastLine()) !== '/ $') await first.run('cd /');
   await page.getByRole('button', { name: 'Clear terminal' }).click();
-  await expect.poll(() => visibleLines(first.panel), { message: 'a cleared Terminal 1 shows only its prompt' }).toEqual([expect.stringMatching(/\$$/)]);
+  await expect.poll(() => visibleLines(first.panel), { intervals: TERMINAL_POLL_INTERVALS, message: 'a cleared Terminal 1 shows only its prompt' }).toEqual([expect.stringMatching(/\$$/)]);
 }
