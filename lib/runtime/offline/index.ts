@@ -36,6 +36,16 @@ export interface OfflineRuntimeOptions {
   ideOrigin?: string;
 }
 
+/**
+ * Registers the preview's service worker, so it installs while the runtime's code still loads; the runtime's own
+ * registration (in createOfflineRuntime) then finds it installed or installing. A failure here is left to that
+ * registration to report.
+ */
+export function registerPreviewServiceWorker(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
+}
+
 export async function createOfflineRuntime(options: OfflineRuntimeOptions = {}): Promise<OfflineRuntimeType> {
   if (typeof window === 'undefined') throw new RuntimeError('boot-failed', 'The offline runtime only runs in a browser tab.');
   if (!('serviceWorker' in navigator)) {
