@@ -11,13 +11,14 @@ import { createNonce, isNonDocumentPath, securityHeaders } from './lib/server/se
 export function proxy(request: NextRequest): NextResponse {
   const site = siteForRequest(request);
   const { pathname } = request.nextUrl;
+  const host = request.headers.get('host');
   if (!isServed(site, pathname)) {
     const notFound = new NextResponse('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-    for (const [key, value] of Object.entries(securityHeaders({ site, pathname }))) notFound.headers.set(key, value);
+    for (const [key, value] of Object.entries(securityHeaders({ site, pathname, host }))) notFound.headers.set(key, value);
     return notFound;
   }
   const nonce = site === 'ide' && !isNonDocumentPath(pathname) && !pathname.startsWith('/api/') ? createNonce() : undefined;
-  const headers = securityHeaders({ site, pathname, nonce });
+  const headers = securityHeaders({ site, pathname, nonce, host });
   const policy = headers['Content-Security-Policy'];
   const requestHeaders = new Headers(request.headers);
   if (nonce && policy) requestHeaders.set('Content-Security-Policy', policy);

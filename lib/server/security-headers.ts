@@ -8,8 +8,8 @@
  * runtime site's responses also carry CORP cross-origin, because the IDE (another site, itself under COEP
  * require-corp) embeds its frame and previews.
  */
-import { parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
-import type { Site } from './sites';
+import { isLocalhostSubdomain, parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
+import { parseHostHeader, type Site } from './sites';
 
 type Env = Record<string, string | undefined>;
 
@@ -50,10 +50,18 @@ const WEBCONTAINER_SOURCES = ['https://stackblitz.com', 'https://*.stackblitz.co
 const LOCAL_RUNTIME_SOURCE = 'http://*.localhost:*';
 
 /**
- * Where an IDE embedding the runtime frame may live. CSP source expressions cannot name IPv6 literals, so an
- * IDE opened at [::1] cannot embed the frame; localhost and 127.0.0.1 can.
+ * Where a local IDE embedding the runtime frame lives: the same server, so the same port, on localhost or
+ * 127.0.0.1 (a `<label>.localhost:<port>` frame is served by the IDE's own server). Any other port is another
+ * program, which must not drive the runtime. CSP source expressions cannot name IPv6 literals, so an IDE opened
+ * at [::1] cannot embed the frame. A runtime site on a configured origin has no local IDE: only
+ * TABSMITH_IDE_ORIGIN may embed it.
  */
-const LOCAL_IDE_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
+function localIdeSources(host: string | null | undefined): string[] {
+  const parsed = parseHostHeader(host);
+  if (!parsed || !isLocalhostSubdomain(parsed.hostname)) return [];
+  const port = parsed.port ? `:${parsed.port}` : '';
+  return [`http://localhost${port}`, `http://127.0.0.1${port}`];
+}
 
 /**
  * Paths whose responses are never documents: a CSP there would do nothing, except on worker scripts (the
@@ -127,16 +135,17 @@ export function ideContentSecurityPolicy({ pathname, nonce, env = process.env }:
 
 /**
  * The runtime site evaluates the user's code, so its scripts and connections are open by design. What this
- * policy is for is `frame-ancestors`: only the IDE (localhost, or TABSMITH_IDE_ORIGIN) may embed the frame.
+ * policy is for is `frame-ancestors`: only the IDE (the local one on the request's port, or TABSMITH_IDE_ORIGIN)
+ * may embed the frame. `host` is the request's Host header.
  */
-export function runtimeContentSecurityPolicy(env: Env = process.env): string {
+export function runtimeContentSecurityPolicy(env: Env = process.env, host?: string | null): string {
   const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
   return serialize({
     'default-src': open,
     'script-src': open,
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'frame-ancestors': ["'self'", ...LOCAL_IDE_SOURCES, ...originSources(env.TABSMITH_IDE_ORIGIN)],
+    'frame-ancestors': ["'self'", ...localIdeSources(host), ...originSources(env.TABSMITH_IDE_ORIGIN)],
   });
 }
 
@@ -145,14 +154,16 @@ export interface SecurityHeaderOptions {
   pathname: string;
   nonce?: string;
   env?: Env;
+  /** The request's Host header (the runtime site's frame-ancestors depend on its port). */
+  host?: string | null;
 }
 
 /** The per-site headers proxy.ts sets on a response (on top of STATIC_SECURITY_HEADERS). */
-export function securityHeaders({ site, pathname, nonce, env = process.env }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders({ site, pathname, nonce, env = process.env, host }: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   if (site === 'runtime') {
     headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
-    if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = runtimeContentSecurityPolicy(env);
+    if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = runtimeContentSecurityPolicy(env, host);
     return headers;
   }
   if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = ideContentSecurityPolicy({ pathname, nonce, env });

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { openIde, region } from './support/ide';
 
@@ -72,7 +73,8 @@ test('the runtime site serves only the runtime frame files, and nothing of the I
   expect(ownApi).toBe(404);
   // Its pages may only be framed by the IDE (checked before the form below navigates away).
   const notFound = await page.goto(`${runtimeSite}/nothing-here`);
-  expect(notFound?.headers()['content-security-policy']).toMatch(/frame-ancestors 'self' http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*/);
+  const port = new URL(runtimeSite).port;
+  expect(notFound?.headers()['content-security-policy']).toContain(`frame-ancestors 'self' http://localhost:${port} http://127.0.0.1:${port}`);
   const toIde = await submitTextPlainForm(page, `${ide}/api/ai`);
   expect(toIde.status).toBe(403);
   expect(toIde.body).toMatch(/cross-site/);
@@ -129,4 +131,25 @@ test('a request line too long gets an HTTP error, not a reset', async () => {
 test('an over-long npm package path is refused with 414', async ({ request }) => {
   const response = await request.get(`/api/npm/${'a'.repeat(2_000)}`);
   expect(response.status()).toBe(414);
+});
+
+test('a page on another local port cannot frame the runtime and drive it', async ({ page }) => {
+  // Another program on this machine (a dev server, a page the user opened from anywhere) serves a page that
+  // frames the runtime site and names itself as the IDE.
+  let otherPort = 0;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>other program</title><iframe title="runtime" src="${runtimeSite}/runtime-frame?ide=http://localhost:${otherPort}"></iframe>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    otherPort = (server.address() as AddressInfo).port;
+    const refused = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()));
+    await page.goto(`http://localhost:${otherPort}/`);
+    // Chromium refuses to render the frame and says which directive refused it.
+    expect((await refused).text()).toContain(`http://localhost:${port}`);
+    await expect(page.frameLocator('iframe[title="runtime"]').getByText('Tabsmith runtime frame.')).toHaveCount(0);
+  } finally {
+    server.close();
+  }
 });

@@ -91,18 +91,25 @@ describe("the IDE's Content-Security-Policy", () => {
 });
 
 describe("the runtime site's headers", () => {
-  it('let the IDE embed it under COEP, and only the IDE', () => {
-    const headers = securityHeaders({ site: 'runtime', pathname: '/runtime-frame', env: production });
+  it('let the IDE embed it under COEP, and only the IDE: the local one on the same port', () => {
+    const headers = securityHeaders({ site: 'runtime', pathname: '/runtime-frame', env: production, host: 'wabc-1.localhost:3000' });
     expect(headers['Cross-Origin-Resource-Policy']).toBe('cross-origin');
     const policy = directives(headers['Content-Security-Policy'] ?? '');
-    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
+    // A page on another local port is another program: it may not frame the runtime and drive it.
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://localhost:3000', 'http://127.0.0.1:3000']);
     expect(policy.get('script-src')).toEqual(expect.arrayContaining(["'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'", 'blob:']));
     expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 
   it('add configured IDE origins to frame-ancestors, dropping malformed ones', () => {
-    const policy = directives(runtimeContentSecurityPolicy({ TABSMITH_IDE_ORIGIN: 'https://ide.example.com, https://evil.example/x *' }));
-    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'https://ide.example.com']);
+    const policy = directives(runtimeContentSecurityPolicy({ TABSMITH_IDE_ORIGIN: 'https://ide.example.com, https://evil.example/x *' }, 'w1.localhost'));
+    expect(policy.get('frame-ancestors')).toEqual(["'self'", 'http://localhost', 'http://127.0.0.1', 'https://ide.example.com']);
+  });
+
+  it('let no local page embed a runtime site on a configured origin, nor one reached with a malformed Host', () => {
+    const env = { TABSMITH_RUNTIME_ORIGIN: 'https://*.run.example.com', TABSMITH_IDE_ORIGIN: 'https://ide.example.com' };
+    expect(directives(runtimeContentSecurityPolicy(env, 'w1.run.example.com')).get('frame-ancestors')).toEqual(["'self'", 'https://ide.example.com']);
+    expect(directives(runtimeContentSecurityPolicy({}, 'bad host!')).get('frame-ancestors')).toEqual(["'self'"]);
   });
 
   it('give static files CORP but no CSP', () => {
