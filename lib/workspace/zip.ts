@@ -15,6 +15,7 @@ import {
   type ImportLimits,
 } from './import-rules';
 import { extension, isNeverPersisted } from './paths';
+import { inflateEntries } from './zip-inflate';
 import { WorkspaceError, type FileContent } from './types';
 import { errorMessage } from '../error-message';
 
@@ -64,32 +65,30 @@ export function importZip(bytes: Uint8Array, limits: ImportLimits = {}): Importe
   } catch (error) {
     throw corrupt(error);
   }
-  const wanted = new Map<string, string>(); // entry name → workspace path
+  const wanted = new Map<string, { path: string; declaredSize: number }>(); // entry name → workspace path
   let declared = 0;
   for (const info of listed) {
     const path = checkEntryName(info.name);
     if (path === null) continue;
-    wanted.set(info.name, path);
+    wanted.set(info.name, { path, declaredSize: info.originalSize });
     declared += info.originalSize;
   }
   checkLimits(wanted.size, declared, limits);
-  checkDuplicates([...wanted.values()]);
+  checkDuplicates([...wanted.values()].map((entry) => entry.path));
 
-  // Pass 2: inflate only the wanted entries.
-  let unzipped: Record<string, Uint8Array>;
+  // Pass 2: inflate only the wanted entries, stopping as soon as one outgrows its declared size (zip bombs lie).
+  let inflated: Map<string, Uint8Array>;
   try {
-    unzipped = unzipSync(bytes, { filter: (info) => wanted.has(info.name) });
+    inflated = inflateEntries(bytes, wanted, limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES);
   } catch (error) {
-    throw corrupt(error);
+    throw error instanceof WorkspaceError ? error : corrupt(error);
   }
-  // Declared sizes can lie (zip bombs); check what actually came out too.
-  const actual = Object.values(unzipped).reduce((sum, data) => sum + data.length, 0);
-  checkLimits(wanted.size, actual, { ...limits, maxTotalBytes: limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES });
-
+  const unread = [...wanted.keys()].filter((name) => !inflated.has(name));
+  if (unread.length > 0) throw corrupt(new Error(`no data found for ${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ', …' : ''}`));
   const files: ImportedFile[] = [];
-  for (const [name, data] of Object.entries(unzipped)) {
-    const path = wanted.get(name);
-    if (path !== undefined) files.push({ path, content: toContent(data) });
+  for (const [name, data] of inflated) {
+    const entry = wanted.get(name);
+    if (entry !== undefined) files.push({ path: entry.path, content: toContent(data) });
   }
   return stripCommonRoot(files).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,0 +1,73 @@
+/**
+ * Inflates chosen entries of a zip archive with a budget. An archive's headers can lie: entries that declare
+ * 100 bytes can inflate to gigabytes, and inflating them whole before counting froze the page for half a
+ * minute. Here the archive is fed to fflate's streaming reader in 16 KB slices, so no single step inflates more
+ * than a slice's worth (deflate expands at most about 1,000 times: 16 MB), and the work stops as soon as an
+ * entry outgrows what the central directory declared for it or the total outgrows the budget.
+ */
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { WorkspaceError } from './types';
+
+const SLICE_BYTES = 16 * 1024;
+
+export interface WantedEntry {
+  /** Uncompressed size from the central directory. */
+  declaredSize: number;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Entry name → its bytes, for the entries in `wanted`; throws WorkspaceError when an entry or the total is too big. */
+export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, WantedEntry>, maxTotalBytes: number): Map<string, Uint8Array> {
+  const parts = new Map<string, Uint8Array[]>();
+  const sizes = new Map<string, number>();
+  let total = 0;
+  let failure: unknown = null;
+  const stop = (file: UnzipFile, error: unknown) => {
+    failure ??= error;
+    file.terminate();
+  };
+  const reader = new Unzip((file) => {
+    const entry = wanted.get(file.name);
+    if (!entry || failure) return;
+    const chunks: Uint8Array[] = [];
+    parts.set(file.name, chunks);
+    sizes.set(file.name, 0);
+    file.ondata = (error, data) => {
+      if (failure) return;
+      if (error) return stop(file, error);
+      const size = (sizes.get(file.name) ?? 0) + data.length;
+      sizes.set(file.name, size);
+      total += data.length;
+      if (size > entry.declaredSize) {
+        return stop(file, new WorkspaceError('corrupt', `This zip archive's entry ${file.name} inflates to more than the ${entry.declaredSize.toLocaleString('en')} bytes its header declares. Nothing was imported.`));
+      }
+      if (total > maxTotalBytes) {
+        return stop(file, new WorkspaceError('too-large', `Too large: more than ${megabytes(maxTotalBytes)} of files once inflated (the limit). Nothing was imported.`));
+      }
+      chunks.push(data);
+    };
+    file.start();
+  });
+  reader.register(UnzipInflate);
+  for (let at = 0; at < bytes.length && !failure; at += SLICE_BYTES) {
+    reader.push(bytes.subarray(at, at + SLICE_BYTES), at + SLICE_BYTES >= bytes.length);
+  }
+  if (failure) throw failure;
+  const files = new Map<string, Uint8Array>();
+  for (const [name, chunks] of parts) files.set(name, concat(chunks, sizes.get(name) ?? 0));
+  return files;
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
+}
