@@ -4,7 +4,8 @@
  * a time through the store's task queue, so a batch never interleaves with a save or a rename.
  */
 import type { FsEvent, RuntimeFs, Unsubscribe } from '@/lib/runtime/port';
-import { isNeverPersisted, tryNormalizeWorkspacePath } from './paths';
+import { errorMessage } from '../error-message';
+import { isNeverPersisted, normalizeWorkspacePath } from './paths';
 
 export const WATCH_BATCH_MS = 60;
 
@@ -13,10 +14,18 @@ export class WatchBatcher {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stop: Unsubscribe | null = null;
 
+  private readonly refused = new Set<string>();
+
   constructor(
     /** Runs a batch; the store queues it behind any running operation. */
     private readonly process: (paths: string[]) => Promise<void>,
     private readonly delayMs = WATCH_BATCH_MS,
+    /**
+     * A program in the runtime made a file whose path the workspace cannot keep (a name over 255 characters,
+     * control characters): called once per path, with the reason, so the user hears of it instead of the file
+     * vanishing at the next reload.
+     */
+    private readonly onRefused: (path: string, reason: string) => void = () => undefined,
   ) {}
 
   start(fs: RuntimeFs): void {
@@ -24,9 +33,18 @@ export class WatchBatcher {
   }
 
   add(event: FsEvent): void {
-    const path = tryNormalizeWorkspacePath(event.path);
+    let path: string;
+    try {
+      path = normalizeWorkspacePath(event.path);
+    } catch (error) {
+      if (!isNeverPersisted(event.path) && !this.refused.has(event.path)) {
+        this.refused.add(event.path);
+        this.onRefused(event.path, errorMessage(error));
+      }
+      return;
+    }
     // node_modules churn is never mirrored (.git is: it is persisted); the root itself carries no information.
-    if (path === null || path === '/' || isNeverPersisted(path)) return;
+    if (path === '/' || isNeverPersisted(path)) return;
     this.pending.add(path);
     this.timer ??= setTimeout(() => void this.drain(), this.delayMs);
   }

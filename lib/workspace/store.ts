@@ -31,7 +31,14 @@ class LiveWorkspaceStore implements WorkspaceStore {
   private readonly stops: Array<() => void> = [];
 
   constructor(private readonly model: WorkspaceModel) {
-    this.batcher = new WatchBatcher((paths) => this.run(() => this.applyBatch(paths)));
+    this.batcher = new WatchBatcher(
+      (paths) => this.run(() => this.applyBatch(paths)),
+      undefined,
+      (_path, reason) => {
+        model.persistenceError = `A program in the runtime made a file the workspace cannot keep. ${reason}. It stays in the runtime until the workspace is reopened, but it is not shown, saved or exported: rename it (in the terminal) to keep it.`;
+        model.commit(false);
+      },
+    );
   }
 
   get runtime() {

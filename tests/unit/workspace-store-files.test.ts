@@ -223,4 +223,24 @@ describe('workspace store: refresh', () => {
     expect(tab(store, '/a.txt')?.content).toBe('changed');
     store.dispose();
   });
+
+  it('says so when a program makes a file whose name the workspace cannot keep, and keeps mirroring the rest', async () => {
+    const { store, runtime } = await setup({ '/a.txt': 'a' });
+    const long = `/${'n'.repeat(300)}.txt`;
+    await runtime.fs.writeFile(long, 'made by node -e');
+    await runtime.fs.writeFile('/fine.txt', 'kept');
+    await store.settle();
+    expect(store.getSnapshot().files).toEqual(['/a.txt', '/fine.txt']);
+    // The user hears which file and why, not a silent loss at the next reload.
+    expect(store.getSnapshot().persistenceError).toMatch(/cannot keep\. Invalid path "\/n{119}…": a name is longer than 255 characters\. It stays in the runtime/);
+    store.dismissPersistenceError();
+    await runtime.fs.writeFile('/line\nbreak.txt', 'x');
+    await store.settle();
+    expect(store.getSnapshot().persistenceError).toMatch(/Invalid path "\/line\\nbreak\.txt": the path contains a NUL or other control character/);
+    store.dismissPersistenceError();
+    await runtime.fs.writeFile(long, 'written again');
+    await store.settle();
+    expect(store.getSnapshot().persistenceError, 'each refused path is reported once').toBeNull();
+    store.dispose();
+  });
 });
