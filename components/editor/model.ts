@@ -1,5 +1,6 @@
 /** What the editor chrome (tabs, banners) shows, derived from the snapshot without any file contents. */
 import type { WorkspaceSnapshot } from '@/lib/workspace';
+import { displayName } from '@/lib/workspace/display-name';
 
 export interface TabInfo {
   path: string;
@@ -54,5 +55,6 @@ export function sameChrome(a: EditorChrome, b: EditorChrome): boolean {
 /** The tab's accessible name: the file name plus what a sighted user reads from its markers. */
 export function tabLabel(tab: TabInfo): string {
   const notes = [tab.dirty && 'unsaved changes', tab.notSaved && 'not saved', tab.conflict && 'changed on disk', tab.locked && 'locked'].filter(Boolean);
-  return notes.length ? `${tab.name}, ${notes.join(', ')}` : tab.name;
+  const name = displayName(tab.name);
+  return notes.length ? `${name}, ${notes.join(', ')}` : name;
 }

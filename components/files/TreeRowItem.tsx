@@ -5,6 +5,7 @@ import { fileKind } from '@/lib/ui/file-kind';
 import type { TreeRow } from '@/lib/ui/tree-rows';
 import { FolderIcon, LockIcon } from './icons';
 import styles from './tree.module.css';
+import { displayName } from '@/lib/workspace/display-name';
 
 export interface TreeRowItemProps {
   row: TreeRow;
@@ -31,7 +32,7 @@ export interface TreeRowItemProps {
 
 /** "app.js, unsaved changes, locked": the markers are visual glyphs, so the row's name says them in words. */
 export function rowLabel(name: string, dirty: boolean, locked: boolean, notSaved = false): string {
-  return [name, dirty ? 'unsaved changes' : null, locked ? 'locked' : null, notSaved ? 'not saved' : null].filter(Boolean).join(', ');
+  return [displayName(name), dirty ? 'unsaved changes' : null, locked ? 'locked' : null, notSaved ? 'not saved' : null].filter(Boolean).join(', ');
 }
 
 /** One treeitem of the flat tree (aria-level/setsize/posinset carry the hierarchy). */
@@ -56,7 +57,7 @@ export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, 
       className={className}
       // Indentation by level: the tree is flat in the DOM.
       style={{ paddingLeft: 6 + (row.level - 1) * 14 }}
-      title={node.path}
+      title={displayName(node.path)}
       onClick={handlers.onClick}
       onKeyDown={handlers.onKeyDown}
       onFocus={handlers.onFocus}
@@ -71,7 +72,7 @@ export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, 
       <span aria-hidden="true" className={isFolder ? styles.folderIcon : styles.fileIcon} title={kind?.label ?? 'folder'} data-glyph={isFolder ? undefined : kind?.glyph}>
         {isFolder && <FolderIcon open={expanded} />}
       </span>
-      <span className={styles.name}>{node.name}</span>
+      <span className={styles.name}>{displayName(node.name)}</span>
       {dirty && <span aria-hidden="true" className={styles.dirty} title="Unsaved changes">●</span>}
       {locked && <span aria-hidden="true" className={styles.lock} title="Locked"><LockIcon /></span>}
       {notSaved !== undefined && <span aria-hidden="true" className={styles.notSaved} title={`Not saved: ${notSaved}`}>not saved</span>}

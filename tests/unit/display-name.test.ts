@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { displayName } from '@/lib/workspace/display-name';
+import { rowLabel } from '@/components/files/TreeRowItem';
+import { tabLabel } from '@/components/editor/model';
+
+describe('displayName', () => {
+  it('spells out the right-to-left override, so a name cannot pass for another', () => {
+    expect(displayName('sh-bidi-\u202Etxt.exe')).toBe('sh-bidi-[U+202E]txt.exe');
+    expect(displayName('a\u2066b\u2069\u200F.js')).toBe('a[U+2066]b[U+2069][U+200F].js');
+  });
+
+  it('leaves every other name as it is, right-to-left scripts included', () => {
+    for (const name of ['App.tsx', 'שלום.txt', 'مرحبا.md', 'naïve café.txt', '日本語.ts']) expect(displayName(name)).toBe(name);
+  });
+
+  it('is what the file tree row and the editor tab say', () => {
+    expect(rowLabel('x\u202Egpj.exe', true, false)).toBe('x[U+202E]gpj.exe, unsaved changes');
+    expect(tabLabel({ path: '/x\u202Egpj.exe', name: 'x\u202Egpj.exe', dirty: false, locked: true, notSaved: false, conflict: false })).toBe('x[U+202E]gpj.exe, locked');
+  });
+});
