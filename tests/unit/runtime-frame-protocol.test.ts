@@ -24,7 +24,7 @@ async function connect(files: Record<string, string> = {}) {
     }
     return null;
   };
-  return { runtime, ask, received, close: () => (channel.port1.close(), channel.port2.close()) };
+  return { runtime, ask, received, idePort: channel.port1, framePort: channel.port2, close: () => (channel.port1.close(), channel.port2.close()) };
 }
 
 describe('runtime frame protocol', () => {
@@ -70,5 +70,35 @@ describe('runtime frame protocol', () => {
     expect(frameMessageSchema.safeParse({ kind: 'event', event: { type: 'port', port: 70000, open: true } }).success).toBe(false);
     expect(frameMessageSchema.safeParse({ kind: 'event', event: { type: 'navigate', url: 'https://evil.example' } }).success).toBe(false);
     expect(resultSchemas.export.safeParse({ '/a': 'not bytes' }).success).toBe(false);
+  });
+
+  it('keeps its port from code that later replaces MessagePort and MessageEvent methods in the same realm', async () => {
+    const frame = await connect({ '/a.txt': 'hello' });
+    const seen: unknown[] = [];
+    const postMessage = MessagePort.prototype.postMessage;
+    const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data');
+    // What a project's dev-server config could do on the frame's thread to be handed the IDE's port.
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort['postMessage']>) {
+      seen.push(this);
+      return postMessage.apply(this, args);
+    };
+    Object.defineProperty(MessageEvent.prototype, 'data', {
+      configurable: true,
+      get(this: MessageEvent) {
+        seen.push(this.currentTarget);
+        return data?.get?.call(this);
+      },
+    });
+    try {
+      const read = await frame.ask({ op: 'fs.readFile', path: '/a.txt' });
+      expect(read).toMatchObject({ ok: true });
+      // The replacements were in force (the test's own end went through them), yet never met the frame's end.
+      expect(seen.some((target) => target === frame.idePort)).toBe(true);
+      expect(seen.some((target) => target === frame.framePort)).toBe(false);
+    } finally {
+      MessagePort.prototype.postMessage = postMessage;
+      if (data) Object.defineProperty(MessageEvent.prototype, 'data', data);
+    }
+    frame.close();
   });
 });

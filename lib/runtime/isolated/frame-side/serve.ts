@@ -21,8 +21,19 @@ export function ideOriginFrom(search: string): string | null {
   }
 }
 
+/*
+ * The frame's own copies of the functions that touch the IDE's port, taken when this module loads, before any
+ * workspace code runs. Code that runs on this page's thread (the dev server loads the project's config and
+ * plugins here) could otherwise replace MessagePort.prototype.postMessage or MessageEvent.prototype.data in
+ * this realm, be handed the port, and send the IDE forged events.
+ */
+/* Bound now, so a later change to Function.prototype.call or Reflect cannot reach them either. */
+const postOn: (port: MessagePort, message: unknown) => void = Function.prototype.call.bind(MessagePort.prototype.postMessage);
+const dataGetter = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get;
+const dataOf: (message: MessageEvent) => unknown = dataGetter ? Function.prototype.call.bind(dataGetter) : (message) => message.data;
+
 function post(port: MessagePort, message: FrameMessage): void {
-  port.postMessage(message);
+  postOn(port, message);
 }
 
 /** Streams a process's output and exit to the IDE; output of shell command lines travels with their shell's. */
@@ -62,7 +73,7 @@ export function serveRuntime(runtime: Runtime & { onShellCommand?(listener: (p: 
   });
 
   port.onmessage = (message: MessageEvent) => {
-    const parsed = requestEnvelopeSchema.safeParse(message.data);
+    const parsed = requestEnvelopeSchema.safeParse(dataOf(message));
     if (!parsed.success) {
       console.warn('[runtime frame] refused a malformed request:', parsed.error.issues[0]?.message);
       return;
