@@ -78,10 +78,10 @@ describe('runtime frame protocol', () => {
     const postMessage = MessagePort.prototype.postMessage;
     const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data');
     // What a project's dev-server config could do on the frame's thread to be handed the IDE's port.
-    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort['postMessage']>) {
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
       seen.push(this);
-      return postMessage.apply(this, args);
-    };
+      return Reflect.apply(postMessage, this, args);
+    } as typeof postMessage;
     Object.defineProperty(MessageEvent.prototype, 'data', {
       configurable: true,
       get(this: MessageEvent) {
