@@ -3,6 +3,7 @@
  * so a lying or missing Content-Length cannot make the server buffer more), and JSON error responses.
  */
 import type { z } from 'zod';
+import { concatBytes } from '../bytes';
 
 /** Every error response has this shape; the chat shows `error`. */
 export function jsonError(status: number, error: string, headers?: Record<string, string>): Response {
@@ -32,23 +33,13 @@ export async function readJsonBody(req: Request, limit: number, tooLargeText: (l
     }
     chunks.push(value);
   }
-  const text = new TextDecoder().decode(concat(chunks, size));
+  const text = new TextDecoder().decode(concatBytes(chunks, size));
   if (text.trim() === '') return { ok: false, response: jsonError(400, 'Request body is empty; expected JSON.') };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false, response: jsonError(400, 'Request body is not valid JSON.') };
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 /** "messages: Too small…; mode: Invalid option…" — the first few issues, each with its path. */

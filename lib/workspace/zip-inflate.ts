@@ -6,6 +6,7 @@
  * entry outgrows what the central directory declared for it or the total outgrows the budget.
  */
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { concatBytes } from '../bytes';
 import { WorkspaceError } from './types';
 
 const SLICE_BYTES = 16 * 1024;
@@ -57,17 +58,6 @@ export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, Wa
   }
   if (failure) throw failure;
   const files = new Map<string, Uint8Array>();
-  for (const [name, chunks] of parts) files.set(name, concat(chunks, sizes.get(name) ?? 0));
+  for (const [name, chunks] of parts) files.set(name, concatBytes(chunks, sizes.get(name) ?? 0));
   return files;
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.length;
-  }
-  return whole;
 }
