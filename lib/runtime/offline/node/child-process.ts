@@ -58,6 +58,8 @@ interface SpawnOptions {
 let nextPid = 4200;
 /** How long a parent still takes messages from a child that has exited before it closes their channel. */
 const CHANNEL_DRAIN_MS = 100;
+/** Streams given to a child as its stdio. */
+const usedAsStdio = new WeakSet<object>();
 
 function unavailable(feature: string): never {
   throw codedError(
@@ -108,6 +110,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       this.spawnfile = file;
       this.spawnargs = [file, ...args];
       const stdio = Array.isArray(options.stdio) ? options.stdio : [options.stdio, options.stdio, options.stdio];
+      for (const entry of stdio as unknown[]) if (typeof entry === 'object' && entry !== null) usedAsStdio.add(entry);
       // A number is one of the parent's descriptors: its own 0, 1 and 2 are what 'inherit' passes.
       const [inMode, outMode, errMode] = [0, 1, 2].map((i) => (typeof stdio[i] === 'number' ? 'inherit' : (stdio[i] ?? 'pipe'))) as Stdio[];
       const input = new InputChannel();
@@ -196,8 +199,9 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
         // Like a socket, a child's output closes once it has ended.
         stream.once('end', () => queueMicrotask(() => stream.destroyed || stream.destroy()));
         stream.push(null);
-        // Node reads output nobody listens to, so that its 'end' and 'close' still come.
-        queueMicrotask(() => stream._readableState?.readableListening || stream.resume());
+        // Node reads output nobody else will, so that its 'end' and 'close' still come; a stream another child
+        // was given as its stdio is that child's to read.
+        if (!usedAsStdio.has(stream)) queueMicrotask(() => stream.resume());
       }
       if (this.connected) {
         closes.push(new Promise((resolve) => this.once('disconnect', resolve)));
