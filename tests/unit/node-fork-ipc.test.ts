@@ -104,4 +104,16 @@ child.on('close', () => console.log(seen.sort().join(', ')));
     });
     expect(result.out).toBe('data ok, spawn, stderr close, stderr end, stdout close, stdout end\n');
   }, 20_000);
+
+  it('lets a child read its stdin through the old process.openStdin()', async () => {
+    const result = await run({
+      '/echo.js': "process.stdout.write('ready\\n'); process.openStdin().on('data', (d) => process.stdout.write('got ' + d));",
+      '/main.js': `
+const { spawn } = require('child_process');
+const child = spawn('node', ['/echo.js']);
+child.stdout.on('data', (d) => { console.log(JSON.stringify(String(d))); if (String(d) === 'ready\\n') child.stdin.end('x\\n'); });
+`,
+    });
+    expect(result.out).toBe('"ready\\n"\n"got x\\n"\n');
+  }, 20_000);
 });
