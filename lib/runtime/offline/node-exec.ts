@@ -19,6 +19,7 @@ import type { SyncChildRunner } from './node/child-process-sync';
 import { exitCodeOf, type NodeProcess } from './node/process';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { CjsModule } from './node/records';
+import { attachProcessIpc } from './node/process-ipc';
 import { holdWhilePending } from './node/pending-work';
 import { attachTerminal } from './node/tty';
 import { runTestFiles } from './node-test-run';
@@ -236,6 +237,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   });
   proc.execArgv = invocation.execArgv ?? [];
+  const ipc = io.ipc ? attachProcessIpc(proc, io.ipc) : null;
   // Node marks a process that is running its 'exit' listeners (APIs that cannot work then check it).
   function emitExit(code: number): void {
     (proc as unknown as { _exiting: boolean })._exiting = true;
@@ -339,7 +341,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     main?.then(() => void (awaiting = false), (error: unknown) => (fail(error), (awaiting = false)));
 
     // Whether the process has reasons to live besides its timers: an unref'd immediate runs only then.
-    timerOwner.busy = () => awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding();
+    timerOwner.busy = () => awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding() || Boolean(ipc?.busy());
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {
@@ -370,6 +372,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   } finally {
     exited = true;
     leave();
+    ipc?.close();
     // Like a Node process ending: its servers close and its timers stop.
     deps.servers.closeOwnedBy(owner);
     for (const stop of children.values()) stop();

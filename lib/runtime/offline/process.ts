@@ -3,6 +3,7 @@
  * input and kill that the command runner or the line shell fills in.
  */
 import type { RuntimeProcess, TerminalSize } from '../port';
+import type { IpcLink } from './node/ipc-channel';
 import type { TerminalLink } from './terminal';
 
 /** xterm moves to column 0 only on \r, so every bare \n becomes \r\n. */
@@ -94,6 +95,8 @@ export interface CommandIO {
   stderrIsTerminal?: boolean;
   /** The terminal the command runs in, if any (a pipeline's commands share it; their stdin may be a pipe). */
   terminal?: TerminalLink;
+  /** A node child's end of its IPC channel with the process that forked it (process.send, 'message'). */
+  ipc?: IpcLink;
 }
 
 export interface ProcessHooks {

@@ -4,10 +4,11 @@
  * code, across `await`, in promise reactions, microtasks, ticks and timers (async-context.ts carries the frame),
  * and in callbacks bound with `AsyncResource`, `AsyncResource.bind`, `AsyncLocalStorage.bind` or `snapshot()`.
  *
- * `createHook` accepts its callbacks but never calls them: Node calls them from inside V8 and libuv for every
- * resource, which a page cannot observe.
+ * `createHook`'s hooks see the resources made with AsyncResource (async-hook-registry.ts); the ones Node makes
+ * inside V8 and libuv (promises, requests, handles) a page cannot observe.
  */
 import { currentFrame, propagateFrames, setFrame, withFrame, type Frame } from './async-context';
+import { asyncHookRegistry, type Execution } from './async-hook-registry';
 import { nodeError } from './node-errors';
 import { argTypeError, validateFunction } from './validators';
 
@@ -15,21 +16,23 @@ type Module = Record<string, unknown>;
 
 /** Per process: each process's built-ins are made once. */
 export function asyncHooksModule(almost: Module, process: Module): Module {
-  let nextAsyncId = 1;
+  const hooks = asyncHookRegistry();
 
   class AsyncResource {
     readonly #frame = currentFrame();
-    readonly #asyncId = ++nextAsyncId;
+    readonly #asyncId = hooks.newAsyncId();
     readonly #triggerAsyncId: number;
     constructor(readonly type: string, options?: number | { triggerAsyncId?: number }) {
       if (typeof type !== 'string') throw argTypeError('type', 'string', type);
       if (type.length === 0) throw nodeError(TypeError, 'ERR_ASYNC_TYPE', `Invalid name for async "type": ${type}`);
-      const trigger = typeof options === 'number' ? options : (options?.triggerAsyncId ?? 1);
+      const trigger = typeof options === 'number' ? options : (options?.triggerAsyncId ?? hooks.current().asyncId);
       if (!Number.isSafeInteger(trigger) || trigger < -1) throw nodeError(RangeError, 'ERR_INVALID_ASYNC_ID', `Invalid triggerAsyncId value: ${trigger}`);
       this.#triggerAsyncId = trigger;
+      hooks.emitInit(this.#asyncId, type, trigger, this);
     }
     runInAsyncScope<R>(fn: (...args: unknown[]) => R, thisArg?: unknown, ...args: unknown[]): R {
-      return withFrame(this.#frame, () => Reflect.apply(fn, thisArg, args));
+      const execution: Execution = { asyncId: this.#asyncId, triggerAsyncId: this.#triggerAsyncId, resource: this };
+      return withFrame(this.#frame, () => hooks.runIn(execution, () => Reflect.apply(fn, thisArg, args)));
     }
     bind<F extends (...args: unknown[]) => unknown>(fn: F, thisArg?: unknown): F {
       const run = this.runInAsyncScope.bind(this);
@@ -42,6 +45,7 @@ export function asyncHooksModule(almost: Module, process: Module): Module {
       return new AsyncResource(type ?? (fn.name || 'bound-anonymous-fn')).bind(fn, thisArg);
     }
     emitDestroy(): this {
+      hooks.emitDestroy(this.#asyncId);
       return this;
     }
     asyncId(): number {
@@ -104,10 +108,10 @@ export function asyncHooksModule(almost: Module, process: Module): Module {
     ...almost,
     AsyncLocalStorage,
     AsyncResource,
-    createHook: () => ({ enable() { return this; }, disable() { return this; } }),
-    executionAsyncId: () => 1,
-    triggerAsyncId: () => 0,
-    executionAsyncResource: () => ({}),
+    createHook: (callbacks: unknown) => hooks.createHook(callbacks),
+    executionAsyncId: () => hooks.current().asyncId,
+    triggerAsyncId: () => hooks.current().triggerAsyncId,
+    executionAsyncResource: () => hooks.current().resource,
     asyncWrapProviders: Object.freeze({ NONE: 0, PROMISE: 27, TIMERWRAP: 34, Timeout: 35, Immediate: 36, TickObject: 37 }),
   };
 }

@@ -11,13 +11,15 @@ import { InputChannel, type CommandIO } from '../process';
 import { execFileArguments, forkArguments, killSignalOf, MAX_BUFFER, SIGNALS, spawnArguments, validateTimeout } from './child-process-args';
 import { syncChildForms, type SyncChildRunner } from './child-process-sync';
 import { codedError } from './http-headers';
+import { attachIpc, type IpcEnd, type IpcTarget, type Serialization } from './ipc-channel';
+import { isSendableHandle } from './process-ipc';
 import type { InheritedTerminal } from './tty';
-import { validateAbortSignal, validateString } from './validators';
+import { validateAbortSignal, validateOneOf, validateString } from './validators';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor = new (...args: any[]) => any;
-type Stdio = 'pipe' | 'inherit' | 'ignore' | 'overlapped' | null | undefined;
+type Stdio = 'pipe' | 'inherit' | 'ignore' | 'overlapped' | 'ipc' | number | null | undefined;
 
 export interface ChildRunner {
   /** argv as given (no shell). */
@@ -50,9 +52,14 @@ interface SpawnOptions {
   killSignal?: string;
   encoding?: string;
   maxBuffer?: number;
+  serialization?: Serialization;
 }
 
 let nextPid = 4200;
+/** How long a parent still takes messages from a child that has exited before it closes their channel. */
+const CHANNEL_DRAIN_MS = 100;
+/** Streams given to a child as its stdio. */
+const usedAsStdio = new WeakSet<object>();
 
 function unavailable(feature: string): never {
   throw codedError(
@@ -94,11 +101,8 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       return true;
     }
 
-    send() {
-      throw codedError('Channel closed', 'ERR_IPC_CHANNEL_CLOSED');
-    }
+    private ipc: IpcEnd | null = null;
 
-    disconnect() {}
     ref() {}
     unref() {}
 
@@ -106,7 +110,9 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       this.spawnfile = file;
       this.spawnargs = [file, ...args];
       const stdio = Array.isArray(options.stdio) ? options.stdio : [options.stdio, options.stdio, options.stdio];
-      const [inMode, outMode, errMode] = [0, 1, 2].map((i) => stdio[i] ?? 'pipe') as Stdio[];
+      for (const entry of stdio as unknown[]) if (typeof entry === 'object' && entry !== null) usedAsStdio.add(entry);
+      // A number is one of the parent's descriptors: its own 0, 1 and 2 are what 'inherit' passes.
+      const [inMode, outMode, errMode] = [0, 1, 2].map((i) => (typeof stdio[i] === 'number' ? 'inherit' : (stdio[i] ?? 'pipe'))) as Stdio[];
       const input = new InputChannel();
       if (inMode === 'pipe' || inMode === 'overlapped') {
         this.stdin = new Writable({
@@ -125,7 +131,15 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       this.stdout = out.stream;
       this.stderr = err.stream;
       const signal = this.controller.signal;
-      options.signal?.addEventListener('abort', () => this.kill(options.killSignal ?? 'SIGTERM'), { once: true });
+      // Aborting kills the child and reports an AbortError whose cause is the signal's reason, as Node does;
+      // a signal aborted already does so once the caller has had a chance to listen.
+      const abortWith = (given: AbortSignal) => {
+        if (!this.kill(options.killSignal ?? 'SIGTERM')) return;
+        this.emit('error', Object.assign(new Error('The operation was aborted', { cause: given.reason }), { name: 'AbortError', code: 'ABORT_ERR' }));
+      };
+      const given = options.signal;
+      if (given?.aborted) queueMicrotask(() => abortWith(given));
+      else given?.addEventListener('abort', () => abortWith(given), { once: true });
       if (options.timeout && options.timeout > 0) setTimeout(() => this.kill(options.killSignal ?? 'SIGTERM'), options.timeout);
       const cwd = options.cwd == null ? parent.cwd() : options.cwd instanceof URL ? decodeURIComponent(options.cwd.pathname) : String(options.cwd);
       const env = Object.fromEntries(Object.entries(options.env ?? parent.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -142,11 +156,19 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
         stderrIsTerminal: errMode === 'inherit' && tty?.stderrIsTerminal !== false,
         terminal: tty?.terminal,
       };
+      if (stdio.includes('ipc')) {
+        const channel = new MessageChannel();
+        const serialization = options.serialization ?? 'json';
+        this.ipc = attachIpc(this as unknown as IpcTarget, { port: channel.port1, serialization }, { defer: (callback) => queueMicrotask(callback), holdsWhileListened: false, isHandle: isSendableHandle });
+        io.ipc = { port: channel.port2, serialization };
+      }
       this.pid = nextPid++;
       const shell = options.shell;
       const run = (async () => {
         await new Promise((resolve) => setTimeout(resolve, 0));
         this.emit('spawn');
+        // Killed before it could run: there is nothing to start.
+        if (signal.aborted) return 1;
         return shell ? runner.line([file, ...args].join(' '), io) : runner.argv([file, ...args], io);
       })();
       const ended = run.then(
@@ -169,9 +191,25 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       this.exitCode = signal ? null : code;
       this.signalCode = signal;
       this.emit('exit', this.exitCode, this.signalCode);
-      this.stdout?.push(null);
-      this.stderr?.push(null);
-      setTimeout(() => this.emit('close', this.exitCode, this.signalCode), 0);
+      // 'close' comes once the child's output streams have closed and its channel has disconnected, as in Node.
+      const closes: Promise<unknown>[] = [];
+      for (const stream of [this.stdout, this.stderr]) {
+        if (!stream) continue;
+        if (!stream.destroyed) closes.push(new Promise((resolve) => stream.once('close', resolve)));
+        // Like a socket, a child's output closes once it has ended.
+        stream.once('end', () => queueMicrotask(() => stream.destroyed || stream.destroy()));
+        stream.push(null);
+        // Node reads output nobody else will, so that its 'end' and 'close' still come; a stream another child
+        // was given as its stdio is that child's to read.
+        if (!usedAsStdio.has(stream)) queueMicrotask(() => stream.resume());
+      }
+      if (this.connected) {
+        closes.push(new Promise((resolve) => this.once('disconnect', resolve)));
+        // What the child sent last may still be on its way; its own 'disconnect' normally comes with it.
+        const ipc = this.ipc;
+        setTimeout(() => ipc?.close(), CHANNEL_DRAIN_MS);
+      }
+      void Promise.all(closes).then(() => setTimeout(() => this.emit('close', this.exitCode, this.signalCode), 0));
     }
   }
 
@@ -188,6 +226,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     validateTimeout(given.options.timeout);
     validateAbortSignal(given.options.signal, 'options.signal');
     killSignalOf(given.options.killSignal);
+    if (given.options.serialization !== undefined) validateOneOf(given.options.serialization, 'options.serialization', ['json', 'advanced']);
     return new ChildProcess().start(given.file, given.args, given.options);
   };
 
@@ -252,8 +291,10 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     if (Array.isArray(stdio) && !stdio.includes('ipc')) {
       throw codedError("Forked processes must have an IPC channel, missing value 'ipc' in options.stdio", 'ERR_CHILD_PROCESS_IPC_REQUIRED');
     }
+    if (options.serialization !== undefined) validateOneOf(options.serialization, 'options.serialization', ['json', 'advanced']);
+    const { execPath } = options as { execPath?: string };
     // fork never runs its module through a shell, whatever options.shell says.
-    return new ChildProcess().start('node', [...execArgv, path, ...list], { ...options, shell: false, stdio: stdio ?? (silent ? 'pipe' : 'inherit') } as SpawnOptions);
+    return new ChildProcess().start(execPath ?? 'node', [...execArgv, path, ...list], { ...options, shell: false, stdio: stdio ?? (silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc']) } as SpawnOptions);
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

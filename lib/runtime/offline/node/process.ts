@@ -113,5 +113,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
       typeof encoding === 'function' ? write.call(stream, chunk, undefined, encoding) : write.call(stream, chunk, encoding, callback);
   }
   proc.emitWarning = emitWarningFor(proc as never, options.writeError);
+  // Node's deprecated way to start reading stdin, still used by old programs.
+  (proc as unknown as { openStdin(): unknown }).openStdin = () => (proc.stdin as unknown as { resume(): unknown }).resume();
   return proc;
 }

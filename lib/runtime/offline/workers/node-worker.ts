@@ -95,6 +95,7 @@ async function start(init: WorkerInit): Promise<void> {
     stdoutIsTerminal: init.stdoutIsTerminal,
     stderrIsTerminal: init.terminal?.stderrIsTerminal,
     terminal: terminal?.link,
+    ipc: init.ipc,
   };
   const deps: NodeDeps = {
     vfs: remote.vfs,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { NodeInvocation } from '../command-line';
+import type { IpcLink } from '../node/ipc-channel';
 import type { Exchange, ResponseHead } from '../node/ports';
 import type { TerminalInit, TerminalToWorker } from './worker-terminal';
 
@@ -22,6 +23,11 @@ const head = z.object({
 
 /** A child process's command: argv as given, or a command line for the shell. */
 const command = z.union([z.object({ argv: z.array(z.string()).min(1) }), z.object({ line: z.string() })]);
+
+const messagePort = z.custom<MessagePort>((value) => typeof MessagePort !== 'undefined' && value instanceof MessagePort, 'expected a MessagePort');
+
+/** A forked child's end of its IPC channel, passed on to the child's own worker. */
+const ipcLinkSchema = z.object({ port: messagePort, serialization: z.enum(['json', 'advanced']) });
 
 /** What the threads of one process share: a counter for their ids, and a name that scopes BroadcastChannels. */
 const threadFamilySchema = z.object({
@@ -58,7 +64,7 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('response-chunk'), rid: id, bytes }),
   z.object({ type: z.literal('response-end'), rid: id }),
   z.object({ type: z.literal('response-abort'), rid: id, message: text }),
-  z.object({ type: z.literal('spawn'), cid: id, command, cwd: z.string(), env }),
+  z.object({ type: z.literal('spawn'), cid: id, command, cwd: z.string(), env, ipc: ipcLinkSchema.optional() }),
   z.object({
     type: z.literal('client-request'),
     qid: id,
@@ -75,7 +81,7 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('thread-start'),
     tid: id,
-    port: z.custom<MessagePort>((value) => typeof MessagePort !== 'undefined' && value instanceof MessagePort, 'expected a MessagePort'),
+    port: messagePort,
     family: threadFamilySchema,
     invocation: z.union([
       z.object({ kind: z.literal('file'), path: z.string(), args: z.array(z.string()) }),
@@ -101,6 +107,8 @@ export interface WorkerInit {
   terminal?: TerminalInit;
   /** Set when the process is a worker_threads thread of another. */
   thread?: ThreadInit;
+  /** Set when the process was forked: its end of the IPC channel with its parent. */
+  ipc?: IpcLink;
 }
 
 export type FrameToWorker =

@@ -17,7 +17,7 @@ export interface WorkerChildren {
   receive(message: FrameToWorker): void;
 }
 
-export function workerChildren(post: (message: WorkerMessage) => void, call: (body: SyncBody) => Uint8Array, ended: () => void): WorkerChildren {
+export function workerChildren(post: (message: WorkerMessage, transfer?: Transferable[]) => void, call: (body: SyncBody) => Uint8Array, ended: () => void): WorkerChildren {
   let nextId = 1;
   const running = new Map<number, { io: CommandIO; done(code: number): void }>();
   return {
@@ -40,7 +40,8 @@ export function workerChildren(post: (message: WorkerMessage) => void, call: (bo
             resolve(code);
           },
         });
-        post({ type: 'spawn', cid, command, cwd: io.cwd, env: io.env });
+        // A forked child's channel end moves to the frame, which hands it to the child's worker.
+        post({ type: 'spawn', cid, command, cwd: io.cwd, env: io.env, ipc: io.ipc }, io.ipc ? [io.ipc.port] : []);
       }),
     runSync: (command, options) => {
       try {

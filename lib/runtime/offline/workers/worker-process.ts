@@ -122,6 +122,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
         stdin,
         write: (data) => send({ type: 'child-output', cid: message.cid, stream: 'stdout', data }),
         writeError: (data) => send({ type: 'child-output', cid: message.cid, stream: 'stderr', data }),
+        ipc: message.ipc,
       };
       const run = 'argv' in message.command ? deps.runArgv(message.command.argv, childIo) : deps.runLine(message.command.line, childIo);
       void run.then(
@@ -208,7 +209,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       stdoutIsTerminal: io.stdoutIsTerminal ?? true,
       terminal: terminal.init,
       thread,
+      ipc: io.ipc,
     };
-    worker.postMessage(init, thread ? [thread.port] : []);
+    worker.postMessage(init, [...(thread ? [thread.port] : []), ...(io.ipc ? [io.ipc.port] : [])]);
   });
 }
