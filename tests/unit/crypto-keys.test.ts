@@ -1,0 +1,95 @@
+import { Buffer } from 'node:buffer';
+import * as nodeCrypto from 'node:crypto';
+import { Transform, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { cryptoModule } from '../../lib/runtime/offline/node/crypto';
+
+type Fn = (...args: unknown[]) => unknown;
+const crypto = cryptoModule({}, Buffer as never, { Transform, Writable } as never) as Record<string, Fn>;
+const message = Buffer.from('Hello Node.js world!');
+
+function signsAndVerifies(publicKey: unknown, privateKey: unknown, algorithm: string | null = 'sha256') {
+  const signature = crypto.sign(algorithm, message, privateKey) as Buffer;
+  expect(crypto.verify(algorithm, message, publicKey, signature)).toBe(true);
+  expect(crypto.verify(algorithm, Buffer.from('tampered'), publicKey, signature)).toBe(false);
+  return signature;
+}
+
+describe('crypto key pairs in the offline runtime', () => {
+  it('generates an RSA key whose PEM round-trips and whose signatures real Node accepts', () => {
+    const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    }) as { publicKey: string; privateKey: string };
+    expect(publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    const signature = signsAndVerifies(publicKey, privateKey);
+    expect(nodeCrypto.verify('sha256', message, publicKey, signature)).toBe(true);
+    const fromNode = nodeCrypto.sign('sha256', message, privateKey);
+    expect(crypto.verify('sha256', message, publicKey, fromNode)).toBe(true);
+    const reparsed = crypto.createPublicKey(privateKey) as { export(o: object): string; asymmetricKeyDetails: object };
+    expect(reparsed.export({ type: 'spki', format: 'pem' })).toBe(publicKey);
+    expect(reparsed.asymmetricKeyDetails).toEqual({ modulusLength: 1024, publicExponent: 65537n });
+  });
+
+  it('encrypts with OAEP and PKCS#1 v1.5 the way Node decrypts', () => {
+    const { publicKey, privateKey } = nodeCrypto.generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' });
+    const publicPem = publicKey.export({ type: 'spki', format: 'pem' });
+    const ciphertext = crypto.publicEncrypt(publicPem, message) as Buffer;
+    expect(nodeCrypto.privateDecrypt(pem, ciphertext).toString()).toBe(message.toString());
+    const fromNode = nodeCrypto.publicEncrypt({ key: publicPem, padding: nodeCrypto.constants.RSA_PKCS1_PADDING }, message);
+    expect((crypto.privateDecrypt({ key: pem, padding: 1 }, fromNode) as Buffer).toString()).toBe(message.toString());
+  });
+
+  it('signs with PSS padding that Node verifies with automatic salt length', () => {
+    const { publicKey, privateKey } = nodeCrypto.generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const signature = crypto.sign('sha256', message, { key: privateKey.export({ type: 'pkcs8', format: 'pem' }), padding: 6 }) as Buffer;
+    expect(nodeCrypto.verify('sha256', message, { key: publicKey, padding: 6 }, signature)).toBe(true);
+    const fromNode = nodeCrypto.sign('sha256', message, { key: privateKey, padding: 6, saltLength: 20 });
+    expect(crypto.verify('sha256', message, { key: publicKey.export({ type: 'spki', format: 'pem' }), padding: 6 }, fromNode)).toBe(true);
+  });
+
+  it('generates EC keys as SEC1 PEM and JWK, and ECDSA signatures interoperate with Node', () => {
+    const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', {
+      namedCurve: 'prime256v1',
+      publicKeyEncoding: { type: 'spki', format: 'der' },
+      privateKeyEncoding: { type: 'sec1', format: 'pem' },
+    }) as { publicKey: Buffer; privateKey: string };
+    expect(privateKey).toMatch(/^-----BEGIN EC PRIVATE KEY-----\n/);
+    const nodePublic = nodeCrypto.createPublicKey({ key: publicKey, format: 'der', type: 'spki' });
+    const signature = crypto.sign('sha256', message, privateKey) as Buffer;
+    expect(nodeCrypto.verify('sha256', message, nodePublic, signature)).toBe(true);
+    const p1363 = crypto.sign('sha256', message, { key: privateKey, dsaEncoding: 'ieee-p1363' }) as Buffer;
+    expect(p1363.length).toBe(64);
+    expect(crypto.verify('sha256', message, { key: publicKey, format: 'der', type: 'spki' }, Buffer.alloc(0))).toBe(false);
+    const jwk = crypto.generateKeyPairSync('ec', { namedCurve: 'P-384', publicKeyEncoding: { format: 'jwk' }, privateKeyEncoding: { format: 'jwk' } }) as { publicKey: { crv: string; x: string }; privateKey: { x: string; d: string } };
+    expect(jwk.publicKey.crv).toBe('P-384');
+    expect(jwk.privateKey.x).toBe(jwk.publicKey.x);
+    expect(nodeCrypto.createPrivateKey({ key: jwk.privateKey as never, format: 'jwk' }).asymmetricKeyType).toBe('ec');
+  });
+
+  it('generates Ed25519 and X25519 KeyObjects; Ed25519 signatures verify in Node', () => {
+    const ed = crypto.generateKeyPairSync('ed25519') as { publicKey: { type: string; asymmetricKeyType: string; export(o: object): Buffer }; privateKey: unknown };
+    expect(ed.publicKey.type).toBe('public');
+    expect(ed.publicKey.asymmetricKeyType).toBe('ed25519');
+    const signature = signsAndVerifies(ed.publicKey, ed.privateKey, null);
+    const der = ed.publicKey.export({ type: 'spki', format: 'der' });
+    expect(nodeCrypto.verify(null, message, { key: der, format: 'der', type: 'spki' }, signature)).toBe(true);
+    const x = crypto.generateKeyPairSync('x25519') as { privateKey: { asymmetricKeyType: string; asymmetricKeyDetails: object } };
+    expect(x.privateKey.asymmetricKeyType).toBe('x25519');
+    expect(x.privateKey.asymmetricKeyDetails).toEqual({});
+  });
+
+  it('answers generateKeyPair on a later turn, and util.promisify gives both keys', async () => {
+    const { promisify } = await import('node:util');
+    const keys = (await promisify(crypto.generateKeyPair as never)('rsa', { modulusLength: 512, publicExponent: 3 } as never)) as { publicKey: { asymmetricKeyDetails: object }; privateKey: unknown };
+    expect(keys.publicKey.asymmetricKeyDetails).toEqual({ modulusLength: 512, publicExponent: 3n });
+    signsAndVerifies(keys.publicKey, keys.privateKey);
+  });
+
+  it('keeps Node\'s error codes for keys it cannot read', () => {
+    expect(() => crypto.createPublicKey('not a key')).toThrow(expect.objectContaining({ code: 'ERR_OSSL_UNSUPPORTED' }));
+    expect(() => crypto.generateKeyPairSync('nope')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));
+  });
+});
