@@ -7,8 +7,8 @@
 import forge from 'node-forge';
 import { ed25519, x25519 } from '@noble/curves/ed25519.js';
 import { ed448, x448 } from '@noble/curves/ed448.js';
-import { CURVES, curveName, encodeKey, modPow, publicPart, toJwk, type KeyData, type KeyEncoding, type RsaKey } from './crypto-key-codec';
-import { bytesToBigint } from './crypto-der';
+import { CURVES, curveName, encodeKey, fromPkcs8, modPow, publicPart, toJwk, type KeyData, type KeyEncoding, type RsaKey } from './crypto-key-codec';
+import { bigintToBytes, bytesToBigint } from './crypto-der';
 import type { BufferClass, KeyApi } from './crypto-keys';
 import { forgeRsaRaw } from './crypto-sign';
 import { invalidArgType, invalidArgValue, nodeError } from './node-errors';
@@ -41,6 +41,17 @@ function rsaState(options: KeyPairOptions) {
   const e = options.publicExponent ?? 0x10001;
   if (typeof e !== 'number') throw invalidArgType('options.publicExponent', 'of type number', e);
   return forgeRsaRaw.createKeyPairGenerationState(bits, e, { prng });
+}
+
+async function nativeRsa(options: KeyPairOptions): Promise<RsaKey> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new Error('no Web Crypto');
+  const exponent = bigintToBytes(BigInt(options.publicExponent ?? 0x10001));
+  const algorithm = { name: 'RSASSA-PKCS1-v1_5', modulusLength: options.modulusLength ?? 0, publicExponent: exponent, hash: 'SHA-256' };
+  const generated = (await subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const key = fromPkcs8(new Uint8Array(await subtle.exportKey('pkcs8', generated.privateKey)));
+  if (key.kind !== 'rsa') throw new Error('unexpected key type');
+  return key;
 }
 
 function rsaFromState(kind: 'rsa' | 'rsa-pss', state: ReturnType<typeof forgeRsaRaw.createKeyPairGenerationState>): RsaKey {
@@ -177,7 +188,11 @@ export function keygenFunctions(Buffer: BufferClass, keys: KeyApi) {
       if (forgeRsaRaw.stepKeyPairGenerationState(state, 20)) finish(() => pair(rsaFromState(type, state), options));
       else setTimeout(step, 0);
     };
-    setTimeout(step, 0);
+    // The browser's own generator is native and much faster; forge's covers what it refuses (odd exponents, sizes).
+    nativeRsa(options).then(
+      (key) => finish(() => pair({ ...key, kind: type }, options)),
+      () => setTimeout(step, 0),
+    );
   }
   Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
     value: (type: unknown, options: unknown) =>

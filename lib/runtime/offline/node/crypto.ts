@@ -2,10 +2,11 @@
  * `crypto` for programs: almostnode's createHash/createHmac return made-up digests, which breaks everything
  * that compares hashes (ETags, lock files, caches, integrity checks). Real SHA-1/2 come from sha.js, MD5
  * from md5.ts; key derivation and Web Crypto from crypto-kdf.ts; keys, signatures, RSA encryption and key
- * generation from crypto-keys/-sign/-rsa/-keygen.ts; the rest of almostnode's crypto shim is kept.
+ * generation from crypto-keys/-sign/-rsa/-keygen.ts, Diffie-Hellman from crypto-dh.ts; the rest of almostnode's crypto shim is kept.
  */
 import sha from 'sha.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
+import { dhFunctions } from './crypto-dh';
 import { kdfFunctions } from './crypto-kdf';
 import { createKeyApi } from './crypto-keys';
 import { keygenFunctions } from './crypto-keygen';
@@ -37,8 +38,7 @@ const ALGORITHMS: Record<string, { name: string; block: number }> = {
 const SHA3: Record<string, (data: Uint8Array) => Uint8Array> = { 'sha3-224': sha3_224, 'sha3-256': sha3_256, 'sha3-384': sha3_384, 'sha3-512': sha3_512 };
 
 const UNAVAILABLE = [
-  'createCipheriv', 'createDecipheriv', 'createDiffieHellman', 'createDiffieHellmanGroup', 'createECDH', 'diffieHellman',
-  'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync', 'getDiffieHellman',
+  'createCipheriv', 'createDecipheriv', 'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync',
 ];
 
 function algorithm(name: string) {
@@ -145,11 +145,11 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     ...signFunctions(Buffer, keys, stream.Writable),
     ...rsaFunctions(Buffer, keys),
     ...keygenFunctions(Buffer, keys),
+    ...dhFunctions(Buffer, keys),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
     getHashes: () => Object.keys(ALGORITHMS),
-    getCurves: () => [],
     getFips: () => 0,
     Hash,
     Hmac,
