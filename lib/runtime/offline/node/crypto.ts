@@ -2,10 +2,11 @@
  * `crypto` for programs: almostnode's createHash/createHmac return made-up digests, which breaks everything
  * that compares hashes (ETags, lock files, caches, integrity checks). Real SHA-1/2 come from sha.js, MD5
  * from md5.ts; key derivation and Web Crypto from crypto-kdf.ts; keys, signatures, RSA encryption and key
- * generation from crypto-keys/-sign/-rsa/-keygen.ts, Diffie-Hellman from crypto-dh.ts; the rest of almostnode's crypto shim is kept.
+ * generation from crypto-keys/-sign/-rsa/-keygen.ts, Diffie-Hellman from crypto-dh.ts, ciphers from crypto-cipher.ts; the rest of almostnode's crypto shim is kept.
  */
 import sha from 'sha.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
+import { cipherFunctions } from './crypto-cipher';
 import { dhFunctions } from './crypto-dh';
 import { kdfFunctions } from './crypto-kdf';
 import { createKeyApi } from './crypto-keys';
@@ -38,7 +39,7 @@ const ALGORITHMS: Record<string, { name: string; block: number }> = {
 const SHA3: Record<string, (data: Uint8Array) => Uint8Array> = { 'sha3-224': sha3_224, 'sha3-256': sha3_256, 'sha3-384': sha3_384, 'sha3-512': sha3_512 };
 
 const UNAVAILABLE = [
-  'createCipheriv', 'createDecipheriv', 'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync',
+  'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync',
 ];
 
 function algorithm(name: string) {
@@ -146,6 +147,7 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     ...rsaFunctions(Buffer, keys),
     ...keygenFunctions(Buffer, keys),
     ...dhFunctions(Buffer, keys),
+    ...cipherFunctions(Buffer, Transform),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
