@@ -89,6 +89,18 @@ describe('crypto key pairs in the offline runtime', () => {
     signsAndVerifies(keys.publicKey, keys.privateKey);
   });
 
+  it('signs and verifies with DSA keys a program brings, in DER and P1363 form, as Node does', () => {
+    const { publicKey, privateKey } = nodeCrypto.generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 });
+    const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' });
+    const publicDer = publicKey.export({ type: 'spki', format: 'der' });
+    const signature = crypto.sign('sha256', message, privatePem) as Buffer;
+    expect(nodeCrypto.verify('sha256', message, publicKey, signature)).toBe(true);
+    const p1363 = nodeCrypto.sign('sha256', message, { key: privateKey, dsaEncoding: 'ieee-p1363' });
+    expect(crypto.verify('sha256', message, { key: publicDer, format: 'der', type: 'spki', dsaEncoding: 'ieee-p1363' }, p1363)).toBe(true);
+    expect(crypto.verify('sha256', Buffer.from('other'), { key: publicDer, format: 'der', type: 'spki', dsaEncoding: 'ieee-p1363' }, p1363)).toBe(false);
+    expect((crypto.createPublicKey(privatePem) as { asymmetricKeyDetails: object }).asymmetricKeyDetails).toEqual({ modulusLength: 1024, divisorLength: 160 });
+  });
+
   it('keeps Node\'s error codes for keys it cannot read', () => {
     expect(() => crypto.createPublicKey('not a key')).toThrow(expect.objectContaining({ code: 'ERR_OSSL_UNSUPPORTED' }));
     expect(() => crypto.generateKeyPairSync('nope')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));

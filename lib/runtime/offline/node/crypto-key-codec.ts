@@ -42,7 +42,15 @@ export interface DhKey {
   pub: bigint;
   priv?: bigint;
 }
-export type KeyData = RsaKey | EcKey | OkpKey | DhKey;
+export interface DsaKey {
+  kind: 'dsa';
+  p: bigint;
+  q: bigint;
+  g: bigint;
+  pub: bigint;
+  priv?: bigint;
+}
+export type KeyData = RsaKey | EcKey | OkpKey | DhKey | DsaKey;
 
 export const CURVES = {
   prime256v1: { jwk: 'P-256', oid: '1.2.840.10045.3.1.7', impl: p256, size: 32 },
@@ -71,6 +79,7 @@ const RSA = '1.2.840.113549.1.1.1';
 const RSA_PSS = '1.2.840.113549.1.1.10';
 const EC = '1.2.840.10045.2.1';
 const DH = '1.2.840.113549.1.3.1';
+const DSA = '1.2.840.10040.4.1';
 
 export const unsupportedKey = () => nodeError(Error, 'ERR_OSSL_UNSUPPORTED', 'error:1E08010C:DECODER routines::unsupported');
 
@@ -89,6 +98,7 @@ function algorithmOf(key: KeyData): Uint8Array {
   if (key.kind === 'rsa-pss') return seq(oid(RSA_PSS));
   if (key.kind === 'ec') return seq(oid(EC), oid(CURVES[key.curve].oid));
   if (key.kind === 'dh') return seq(oid(DH), seq(int(key.prime), int(key.generator)));
+  if (key.kind === 'dsa') return seq(oid(DSA), seq(int(key.p), int(key.q), int(key.g)));
   return seq(oid(OKP[key.kind].oid));
 }
 
@@ -102,7 +112,7 @@ const sec1 = (key: EcKey, withCurve: boolean) =>
   seq(int(1n), octets(key.priv as Uint8Array), ...(withCurve ? [explicit(0, oid(CURVES[key.curve].oid))] : []), explicit(1, bits(key.pub)));
 
 export function spki(key: KeyData): Uint8Array {
-  const body = key.kind === 'rsa' || key.kind === 'rsa-pss' ? rsaPublic(key) : key.kind === 'dh' ? int(key.pub) : (key as EcKey).pub;
+  const body = key.kind === 'rsa' || key.kind === 'rsa-pss' ? rsaPublic(key) : key.kind === 'dh' || key.kind === 'dsa' ? int(key.pub) : (key as EcKey).pub;
   return seq(algorithmOf(key), bits(body));
 }
 
@@ -110,7 +120,7 @@ export function pkcs8(key: KeyData): Uint8Array {
   let inner: Uint8Array;
   if (key.kind === 'rsa' || key.kind === 'rsa-pss') inner = rsaPrivate(key);
   else if (key.kind === 'ec') inner = sec1(key, false);
-  else if (key.kind === 'dh') inner = int(key.priv as bigint);
+  else if (key.kind === 'dh' || key.kind === 'dsa') inner = int(key.priv as bigint);
   else inner = octets((key as OkpKey).priv as Uint8Array);
   return seq(int(0n), algorithmOf(key), octets(inner));
 }
@@ -162,6 +172,7 @@ function algorithmFrom(node: Asn1): { kind: KeyData['kind']; curve?: CurveName; 
   if (dotted === RSA) return { kind: 'rsa' };
   if (dotted === RSA_PSS) return { kind: 'rsa-pss' };
   if (dotted === DH) return { kind: 'dh', params };
+  if (dotted === DSA) return { kind: 'dsa', params };
   if (dotted === EC) {
     const curve = Object.entries(CURVES).find(([, c]) => c.oid === readOid(params))?.[0] as CurveName | undefined;
     if (!curve) throw nodeError(TypeError, 'ERR_OSSL_EC_UNKNOWN_GROUP', 'error:0680007B:asn1 encoding routines::unknown group');
@@ -183,6 +194,10 @@ export function fromSpki(der: Uint8Array): KeyData {
     const [prime = 0n, generator = 0n] = children(params).map(readInt);
     return { kind, prime, generator, pub: readInt(parse(body)) };
   }
+  if (kind === 'dsa') {
+    const [p = 0n, q = 0n, g = 0n] = children(params).map(readInt);
+    return { kind, p, q, g, pub: readInt(parse(body)) };
+  }
   return { kind, pub: body };
 }
 
@@ -197,6 +212,11 @@ export function fromPkcs8(der: Uint8Array): KeyData {
     const [prime = 0n, generator = 0n] = children(params).map(readInt);
     const priv = readInt(parse(inner));
     return { kind, prime, generator, priv, pub: modPow(generator, priv, prime) };
+  }
+  if (kind === 'dsa') {
+    const [p = 0n, q = 0n, g = 0n] = children(params).map(readInt);
+    const priv = readInt(parse(inner));
+    return { kind, p, q, g, priv, pub: modPow(g, priv, p) };
   }
   const priv = contents(parse(inner));
   return { kind, priv, pub: OKP[kind].publicOf(priv) };

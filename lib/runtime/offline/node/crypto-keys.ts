@@ -52,6 +52,7 @@ export function createKeyApi(Buffer: BufferClass) {
       if (data instanceof Uint8Array || !data) return undefined;
       if (data.kind === 'rsa' || data.kind === 'rsa-pss') return { modulusLength: data.n.toString(2).length, publicExponent: data.e };
       if (data.kind === 'ec') return { namedCurve: data.curve };
+      if (data.kind === 'dsa') return { modulusLength: data.p.toString(2).length, divisorLength: data.q.toString(2).length };
       return {};
     }
     get symmetricKeySize() {

@@ -8,6 +8,7 @@ import forge from 'node-forge';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed448 } from '@noble/curves/ed448.js';
 import { CURVES, type KeyData, type RsaKey } from './crypto-key-codec';
+import { dsaSign, dsaVerify } from './crypto-dsa';
 import { fromBinary, nul, octets, oid, seq, toBinary } from './crypto-der';
 import { forgeDigest, hashInfo, type HashInfo } from './crypto-hashes';
 import { later } from './crypto-kdf';
@@ -127,6 +128,7 @@ export function signWith(algorithm: unknown, data: Uint8Array, key: KeyData, opt
   const info = hashInfo(algorithm ?? 'sha256');
   if (key.kind === 'rsa' || key.kind === 'rsa-pss') return rsaSign(key, info, data, options);
   if (key.kind === 'ec') return ecSign(key, info, data, options);
+  if (key.kind === 'dsa') return dsaSign(key, info, data, options.dsaEncoding === 'ieee-p1363');
   throw unsupportedOperation();
 }
 
@@ -141,6 +143,7 @@ export function verifyWith(algorithm: unknown, data: Uint8Array, key: KeyData, s
   const info = hashInfo(algorithm ?? 'sha256');
   if (key.kind === 'rsa' || key.kind === 'rsa-pss') return rsaVerify(key, info, data, signature, options);
   if (key.kind === 'ec') return ecVerify(key, info, data, signature, options);
+  if (key.kind === 'dsa') return dsaVerify(key, info, data, signature, options.dsaEncoding === 'ieee-p1363');
   throw unsupportedOperation();
 }
 
