@@ -6,6 +6,7 @@
  */
 import sha from 'sha.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
+import { certificateClass } from './crypto-certificate';
 import { cipherFunctions } from './crypto-cipher';
 import { dhFunctions } from './crypto-dh';
 import { kdfFunctions } from './crypto-kdf';
@@ -148,6 +149,7 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     ...keygenFunctions(Buffer, keys),
     ...dhFunctions(Buffer, keys),
     ...cipherFunctions(Buffer, Transform),
+    Certificate: certificateClass(Buffer),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
