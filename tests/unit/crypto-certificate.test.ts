@@ -30,7 +30,7 @@ describe('crypto.Certificate in the offline runtime', () => {
     expect(certificate.exportChallenge(spkac).toString()).toBe('this-is-a-challenge');
     expect(crypto.Certificate.exportPublicKey(spkac).toString()).toBe(pem);
     const forged = Buffer.from(spkac, 'base64');
-    forged[forged.length - 1] ^= 1;
+    forged.writeUInt8((forged.at(-1) ?? 0) ^ 1, forged.length - 1);
     expect(crypto.Certificate.verifySpkac(forged.toString('base64'))).toBe(false);
     expect(crypto.Certificate.exportChallenge('not an spkac')).toBe('');
     expect(() => crypto.Certificate.verifySpkac(1)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));

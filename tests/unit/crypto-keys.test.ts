@@ -3,6 +3,8 @@ import * as nodeCrypto from 'node:crypto';
 import { Transform, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { cryptoModule } from '../../lib/runtime/offline/node/crypto';
+import { int, seq } from '../../lib/runtime/offline/node/crypto-der';
+import { fromPkcs8 } from '../../lib/runtime/offline/node/crypto-key-codec';
 
 type Fn = (...args: unknown[]) => unknown;
 type Names = 'sign' | 'verify' | 'generateKeyPairSync' | 'generateKeyPair' | 'createPublicKey' | 'createPrivateKey' | 'publicEncrypt' | 'privateDecrypt' | 'createSign' | 'createVerify';
@@ -14,6 +16,13 @@ function signsAndVerifies(publicKey: unknown, privateKey: unknown, algorithm: st
   expect(crypto.verify(algorithm, message, publicKey, signature)).toBe(true);
   expect(crypto.verify(algorithm, Buffer.from('tampered'), publicKey, signature)).toBe(false);
   return signature;
+}
+
+/** OpenSSL's traditional DSA private key, SEQUENCE { 0, p, q, g, y, x }, from the numbers of a PKCS#8 one. */
+function dsaTraditional(pkcs8: Buffer): Buffer {
+  const key = fromPkcs8(pkcs8);
+  if (key.kind !== 'dsa') throw new Error('expected a DSA key');
+  return Buffer.from(seq(int(0n), int(key.p), int(key.q), int(key.g), int(key.pub), int(key.priv ?? 0n)));
 }
 
 describe('crypto key pairs in the offline runtime', () => {
@@ -99,6 +108,9 @@ describe('crypto key pairs in the offline runtime', () => {
     expect(crypto.verify('sha256', message, { key: publicDer, format: 'der', type: 'spki', dsaEncoding: 'ieee-p1363' }, p1363)).toBe(true);
     expect(crypto.verify('sha256', Buffer.from('other'), { key: publicDer, format: 'der', type: 'spki', dsaEncoding: 'ieee-p1363' }, p1363)).toBe(false);
     expect((crypto.createPublicKey(privatePem) as { asymmetricKeyDetails: object }).asymmetricKeyDetails).toEqual({ modulusLength: 1024, divisorLength: 160 });
+    const traditional = nodeCrypto.createPrivateKey(privatePem).export({ type: 'pkcs8', format: 'der' });
+    const openssl = `-----BEGIN DSA PRIVATE KEY-----\n${dsaTraditional(traditional).toString('base64')}\n-----END DSA PRIVATE KEY-----\n`;
+    expect(crypto.verify('sha256', message, publicKey.export({ type: 'spki', format: 'pem' }), crypto.sign('sha256', message, openssl))).toBe(true);
   });
 
   it('keeps Node\'s error codes for keys it cannot read', () => {

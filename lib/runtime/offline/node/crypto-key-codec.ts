@@ -248,6 +248,11 @@ export function decodeKey(der: Uint8Array, type: string | undefined, wantPrivate
     if (type === 'sec1') return ecFromSec1(der, undefined);
     if (type === 'pkcs1') return rsaFromPkcs1(der, 'rsa', children(parse(der)).length > 2);
     if (type === 'certificate') return fromSpki(spkiOfCertificate(der));
+    if (type === 'dsa-traditional') {
+      // OpenSSL's own DSA private key: SEQUENCE { 0, p, q, g, y, x }.
+      const [, p = 0n, q = 0n, g = 0n, pub = 0n, priv] = children(parse(der)).map(readInt);
+      return { kind: 'dsa', p, q, g, pub, priv };
+    }
     return wantPrivate ? fromPkcs8(der) : fromSpki(der);
   } catch (error) {
     if ((error as { code?: string }).code) throw error;
@@ -256,7 +261,7 @@ export function decodeKey(der: Uint8Array, type: string | undefined, wantPrivate
 }
 
 const PEM_TYPES: Record<string, string> = {
-  'PUBLIC KEY': 'spki', 'PRIVATE KEY': 'pkcs8', 'RSA PUBLIC KEY': 'pkcs1', 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1', CERTIFICATE: 'certificate',
+  'PUBLIC KEY': 'spki', 'PRIVATE KEY': 'pkcs8', 'RSA PUBLIC KEY': 'pkcs1', 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1', 'DSA PRIVATE KEY': 'dsa-traditional', CERTIFICATE: 'certificate',
 };
 
 export function decodePem(text: string): KeyData {
