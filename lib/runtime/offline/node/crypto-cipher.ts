@@ -7,6 +7,7 @@
  */
 import { cbc, cfb, ctr, ecb, gcm } from '@noble/ciphers/aes.js';
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
+import { concat } from './crypto-der';
 import type { BufferClass } from './crypto-keys';
 import { materialOf } from './crypto-keys';
 import { invalidArgType, nodeError } from './node-errors';
@@ -27,16 +28,6 @@ for (const bits of [128, 192, 256]) {
   CIPHERS[`id-aes${bits}-gcm`] = { mode: 'gcm', keyLength: bits / 8, ivLength: 12 };
 }
 export const cipherNames = () => Object.keys(CIPHERS).sort();
-
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
 
 const badDecrypt = () => nodeError(Error, 'ERR_OSSL_BAD_DECRYPT', 'error:1C800064:Provider routines::bad decrypt');
 

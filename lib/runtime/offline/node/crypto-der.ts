@@ -10,7 +10,7 @@ export type Asn1 = forge.asn1.Asn1;
 export const toBinary = (bytes: Uint8Array): string => forge.util.binary.raw.encode(bytes);
 export const fromBinary = (text: string): Uint8Array => forge.util.binary.raw.decode(text);
 
-function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {

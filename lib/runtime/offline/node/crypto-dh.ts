@@ -8,7 +8,7 @@ import { x25519 } from '@noble/curves/ed25519.js';
 import { x448 } from '@noble/curves/ed448.js';
 import { CURVES, curveName, modPow, type CurveName, type KeyData } from './crypto-key-codec';
 import { bigintToBytes, bytesToBigint } from './crypto-der';
-import { safePrime } from './crypto-keygen';
+import { probablyPrime, safePrime } from './crypto-keygen';
 import type { BufferClass, KeyApi } from './crypto-keys';
 import { invalidArgType, nodeError } from './node-errors';
 
@@ -49,30 +49,7 @@ export function modpPrime(group: string): bigint | undefined {
 // Miller-Rabin rounds by size, as OpenSSL picks them: large primes need few rounds for the same certainty.
 const roundsFor = (n: bigint) => (n.toString(2).length >= 1024 ? 5 : n.toString(2).length >= 512 ? 8 : 12);
 
-function isProbablePrime(n: bigint): boolean {
-  if (n < 2n) return false;
-  for (const small of [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n, 23n, 29n, 31n, 37n]) {
-    if (n === small) return true;
-    if (n % small === 0n) return false;
-  }
-  let d = n - 1n;
-  let s = 0;
-  while (!(d & 1n)) {
-    d >>= 1n;
-    s += 1;
-  }
-  for (const a of [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n, 23n, 29n, 31n, 37n].slice(0, roundsFor(n))) {
-    let x = modPow(a, d, n);
-    if (x === 1n || x === n - 1n) continue;
-    let composite = true;
-    for (let i = 1; i < s && composite; i += 1) {
-      x = (x * x) % n;
-      if (x === n - 1n) composite = false;
-    }
-    if (composite) return false;
-  }
-  return true;
-}
+const isProbablePrime = (n: bigint) => probablyPrime(n, roundsFor(n));
 
 export function dhFunctions(Buffer: BufferClass, keys: KeyApi) {
   const out = (bytes: Uint8Array, encoding?: string) => {

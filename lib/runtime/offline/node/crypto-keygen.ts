@@ -61,7 +61,9 @@ function rsaFromState(kind: 'rsa' | 'rsa-pss', state: ReturnType<typeof forgeRsa
 
 const SMALL_PRIMES = Array.from({ length: 2000 }, (_, i) => i + 2).filter((n) => Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, i) => i + 2).every((d) => n % d !== 0)).map(BigInt);
 
-function probablyPrime(n: bigint, rounds = 20): boolean {
+/** Miller-Rabin with random bases, after trial division by the primes below 2000. */
+export function probablyPrime(n: bigint, rounds = 20): boolean {
+  if (n < 2n) return false;
   for (const p of SMALL_PRIMES) if (n % p === 0n) return n === p;
   let d = n - 1n;
   let s = 0;

@@ -9,7 +9,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { ed448 } from '@noble/curves/ed448.js';
 import { CURVES, type KeyData, type RsaKey } from './crypto-key-codec';
 import { dsaSign, dsaVerify } from './crypto-dsa';
-import { fromBinary, nul, octets, oid, seq, toBinary } from './crypto-der';
+import { concat, fromBinary, nul, octets, oid, seq, toBinary } from './crypto-der';
 import { forgeDigest, hashInfo, type HashInfo } from './crypto-hashes';
 import { later } from './crypto-kdf';
 import type { BufferClass, KeyApi } from './crypto-keys';
@@ -188,13 +188,7 @@ export function signFunctions(Buffer: BufferClass, keys: KeyApi, Writable: Base)
       return this;
     }
     protected data(): Uint8Array {
-      const whole = new Uint8Array(this.parts.reduce((sum, part) => sum + part.length, 0));
-      let at = 0;
-      for (const part of this.parts) {
-        whole.set(part, at);
-        at += part.length;
-      }
-      return whole;
+      return concat(this.parts);
     }
   }
   class Sign extends Streamed {
