@@ -8,7 +8,7 @@ import { assertModule } from './assert';
 import { BUILTIN_NAMES } from './builtin-names';
 import { node22Builtin } from './node22-builtins';
 import type { Inspect } from './console';
-import { cryptoModule, type TransformClass } from './crypto';
+import { cryptoModule, type StreamClasses } from './crypto';
 import { diagnosticsChannelModule } from './diagnostics-channel';
 import { errorWithCode, nodeModulePaths, CjsModule } from './records';
 import { testModule, type TestModuleParts } from './test/module';
@@ -119,7 +119,7 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.workerThreads ? parts.workerThreads() : own(almost(name));
 
       case 'crypto':
-        return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer, (parts.shared.stream as { Transform: TransformClass }).Transform);
+        return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer, parts.shared.stream as StreamClasses);
       case 'stream/promises':
         return (parts.shared.stream as Module).promises;
       case 'diagnostics_channel':

@@ -23,7 +23,7 @@ function hashOf(digest: unknown) {
   return hash;
 }
 
-type Callback = (error: Error | null, key?: Uint8Array) => void;
+type Callback = (error: Error | null, key?: Uint8Array | ArrayBuffer) => void;
 
 function lastCallback(args: unknown[]): Callback {
   const callback = args[args.length - 1];
@@ -39,6 +39,20 @@ interface ScryptOptions {
   blockSize?: number;
   parallelization?: number;
   maxmem?: number;
+}
+
+/** Runs `work` on a later turn, as Node's thread pool answers later; the callback runs outside the try. */
+export function later<T>(callback: (error: Error | null, result?: T) => void, work: () => T) {
+  setTimeout(() => {
+    let result: T;
+    try {
+      result = work();
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    callback(null, result);
+  }, 0);
 }
 
 export function kdfFunctions(Buffer: BufferClass) {
@@ -62,18 +76,6 @@ export function kdfFunctions(Buffer: BufferClass) {
     const derived = hkdf(hashOf(digest), bytes(key, 'ikm'), bytes(salt, 'salt'), bytes(info, 'info'), keylen);
     return derived.buffer.slice(derived.byteOffset, derived.byteOffset + derived.byteLength);
   };
-  // The callback forms run on a later turn, as Node's thread pool answers later.
-  const later = (callback: Callback, work: () => Uint8Array | ArrayBuffer) =>
-    setTimeout(() => {
-      let result: Uint8Array | ArrayBuffer;
-      try {
-        result = work();
-      } catch (error) {
-        callback(error as Error);
-        return;
-      }
-      callback(null, result as Uint8Array);
-    }, 0);
   return {
     pbkdf2Sync,
     pbkdf2: (...args: unknown[]) => {

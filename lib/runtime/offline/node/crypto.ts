@@ -1,11 +1,19 @@
 /**
  * `crypto` for programs: almostnode's createHash/createHmac return made-up digests, which breaks everything
  * that compares hashes (ETags, lock files, caches, integrity checks). Real SHA-1/2 come from sha.js, MD5
- * from md5.ts; key derivation and Web Crypto from crypto-kdf.ts; the rest of almostnode's crypto shim is kept.
+ * from md5.ts; key derivation and Web Crypto from crypto-kdf.ts; keys, signatures, RSA encryption and key
+ * generation from crypto-keys/-sign/-rsa/-keygen.ts, Diffie-Hellman from crypto-dh.ts, ciphers from crypto-cipher.ts; the rest of almostnode's crypto shim is kept.
  */
 import sha from 'sha.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
+import { certificateClass } from './crypto-certificate';
+import { cipherFunctions } from './crypto-cipher';
+import { dhFunctions } from './crypto-dh';
 import { kdfFunctions } from './crypto-kdf';
+import { createKeyApi } from './crypto-keys';
+import { keygenFunctions } from './crypto-keygen';
+import { rsaFunctions } from './crypto-rsa';
+import { signFunctions } from './crypto-sign';
 import { md5 } from './md5';
 import { unavailableFunction } from './node-errors';
 
@@ -32,9 +40,7 @@ const ALGORITHMS: Record<string, { name: string; block: number }> = {
 const SHA3: Record<string, (data: Uint8Array) => Uint8Array> = { 'sha3-224': sha3_224, 'sha3-256': sha3_256, 'sha3-384': sha3_384, 'sha3-512': sha3_512 };
 
 const UNAVAILABLE = [
-  'createCipheriv', 'createDecipheriv', 'createDiffieHellman', 'createDiffieHellmanGroup', 'createECDH', 'diffieHellman',
-  'generateKey', 'generateKeySync', 'generateKeyPair', 'generateKeyPairSync', 'generatePrime', 'generatePrimeSync',
-  'checkPrime', 'checkPrimeSync', 'getDiffieHellman', 'privateDecrypt', 'privateEncrypt', 'publicDecrypt', 'publicEncrypt',
+  'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync',
 ];
 
 function algorithm(name: string) {
@@ -49,8 +55,13 @@ interface TransformLike {
 }
 /** stream.Transform: Node's Hash and Hmac are streams too (written data is hashed, the digest is read at the end). */
 export type TransformClass = new (options?: object) => TransformLike;
+export interface StreamClasses {
+  Transform: TransformClass;
+  Writable: new () => object;
+}
 
-export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClass, Transform: TransformClass): Record<string, unknown> {
+export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClass, stream: StreamClasses): Record<string, unknown> {
+  const { Transform } = stream;
   const bytes = (data: unknown, encoding?: string): Uint8Array => {
     if (typeof data === 'string') return Buffer.from(data, encoding ?? 'utf8');
     if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -126,15 +137,23 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
   const missing = Object.fromEntries(
     UNAVAILABLE.filter((name) => typeof almost[name] !== 'function').map((name) => [name, unavailableFunction(`crypto.${name}`, name.endsWith('Sync') || name.startsWith('create') ? 'sync' : 'callback')]),
   );
+  const keys = createKeyApi(Buffer);
+  const { wrap: _wrap, privateKeyOf: _privateKeyOf, publicKeyOf: _publicKeyOf, anyKeyOf: _anyKeyOf, ...keyFunctions } = keys;
   return {
     ...missing,
     ...almost,
     ...kdfFunctions(Buffer),
+    ...keyFunctions,
+    ...signFunctions(Buffer, keys, stream.Writable),
+    ...rsaFunctions(Buffer, keys),
+    ...keygenFunctions(Buffer, keys),
+    ...dhFunctions(Buffer, keys),
+    ...cipherFunctions(Buffer, Transform),
+    Certificate: certificateClass(Buffer),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
     getHashes: () => Object.keys(ALGORITHMS),
-    getCurves: () => [],
     getFips: () => 0,
     Hash,
     Hmac,
