@@ -1,0 +1,22 @@
+import assertPackage from 'assert/';
+import { describe, expect, it } from 'vitest';
+import { withReturnValueMessage } from '@/lib/runtime/offline/node/assert-rejects';
+
+const rejects = withReturnValueMessage(assertPackage.rejects as never);
+const doesNotReject = withReturnValueMessage(assertPackage.doesNotReject as never);
+const lead = 'Expected instance of Promise to be returned from the "promiseFn" function but got';
+
+describe('assert.rejects / doesNotReject when promiseFn returns no promise', () => {
+  it("names what came back in Node 22's words", async () => {
+    await expect(rejects(() => undefined)).rejects.toMatchObject({ code: 'ERR_INVALID_RETURN_VALUE', name: 'TypeError', message: `${lead} undefined.` });
+    await expect(doesNotReject(() => new Map())).rejects.toMatchObject({ message: `${lead} an instance of Map.` });
+    await expect(rejects(() => 1)).rejects.toMatchObject({ message: `${lead} type number (1).` });
+  });
+
+  it('still passes through promises, their outcome and other argument errors', async () => {
+    await expect(rejects(async () => Promise.reject(new Error('x')), /x/)).resolves.toBeUndefined();
+    await expect(doesNotReject(async () => 'fine')).resolves.toBeUndefined();
+    await expect(rejects('fail' as never, {})).rejects.toMatchObject({ code: 'ERR_INVALID_ARG_TYPE' });
+    expect(rejects.name).toBe('rejects');
+  });
+});
