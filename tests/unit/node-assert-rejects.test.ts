@@ -16,7 +16,11 @@ describe('assert.rejects / doesNotReject when promiseFn returns no promise', () 
   it('still passes through promises, their outcome and other argument errors', async () => {
     await expect(rejects(async () => Promise.reject(new Error('x')), /x/)).resolves.toBeUndefined();
     await expect(doesNotReject(async () => 'fine')).resolves.toBeUndefined();
-    await expect(rejects('fail' as never, {})).rejects.toMatchObject({ code: 'ERR_INVALID_ARG_TYPE' });
+    await expect(rejects('fail' as never, {})).rejects.toMatchObject({
+      code: 'ERR_INVALID_ARG_TYPE',
+      message: 'The "promiseFn" argument must be of type function or an instance of Promise. Received type string (\'fail\')',
+    });
+    await expect(doesNotReject(123 as never)).rejects.toMatchObject({ message: 'The "promiseFn" argument must be of type function or an instance of Promise. Received type number (123)' });
     expect(rejects.name).toBe('rejects');
   });
 });

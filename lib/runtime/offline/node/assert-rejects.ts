@@ -1,9 +1,10 @@
 /**
  * `assert.rejects` / `assert.doesNotReject` with Node 22's ERR_INVALID_RETURN_VALUE message: when `promiseFn`
  * returns something other than a promise, Node names what it got the way its other errors do ("got undefined",
- * "got an instance of Map", "got type number (1)"); the assert package says only "got type …".
+ * "got an instance of Map", "got type number (1)"); the assert package says only "got type …". Its message for a
+ * `promiseFn` that is neither a function nor a promise is Node 22's too.
  */
-import { describeReceived } from './validators';
+import { argTypeError, describeReceived } from './validators';
 
 type AsyncAssertion = (promiseFn: unknown, ...rest: unknown[]) => Promise<void>;
 
@@ -23,6 +24,8 @@ export function withReturnValueMessage(assertion: AsyncAssertion): AsyncAssertio
       const coded = error as { code?: unknown; message: string } | null;
       if (coded && coded.code === 'ERR_INVALID_RETURN_VALUE' && typeof promiseFn === 'function') {
         coded.message = `Expected instance of Promise to be returned from the "promiseFn" function but got ${describeReceived(returned).replace(/^Received /, '')}.`;
+      } else if (coded && coded.code === 'ERR_INVALID_ARG_TYPE' && typeof promiseFn !== 'function' && coded.message.startsWith('The "promiseFn" argument')) {
+        coded.message = argTypeError('promiseFn', ['Function', 'Promise'], promiseFn).message;
       }
       throw error;
     }

@@ -6,6 +6,7 @@
 import sha from 'sha.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512 } from '@noble/hashes/sha3.js';
 import { kdfFunctions } from './crypto-kdf';
+import { randomBytesFor } from './crypto-random';
 import { md5 } from './md5';
 import { unavailableFunction } from './node-errors';
 
@@ -130,6 +131,8 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     ...missing,
     ...almost,
     ...kdfFunctions(Buffer),
+    randomBytes: randomBytesFor(Buffer as never),
+    pseudoRandomBytes: randomBytesFor(Buffer as never),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),
