@@ -33,7 +33,7 @@ describe('stream: web streams in and out', () => {
     const duplex = stream.Duplex.from({ writable: sink });
     expect(duplex.readable).toBe(false);
     expect(duplex.writable).toBe(true);
-    await new Promise((resolve) => duplex.end('foo', resolve));
+    await new Promise<void>((resolve) => duplex.end('foo', () => resolve()));
     expect(written).toBe('foo');
   });
 

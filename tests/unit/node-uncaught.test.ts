@@ -66,17 +66,4 @@ describe('node: uncaught errors', () => {
     const run = await node(vfs, ['main.js']);
     expect(run).toMatchObject({ code: 0, output: 'caught at the top uncaughtException\ntimer still runs\n' });
   });
-
-  it("ends with code 1 when a 'beforeExit' listener throws, and its 'exit' listeners still run", async () => {
-    const vfs = workspace({
-      '/main.js': [
-        "process.on('exit', (code) => console.log('exit', code));",
-        "process.on('beforeExit', () => { throw new Error('banana'); });",
-      ].join('\n'),
-    });
-    const run = await node(vfs, ['main.js']);
-    expect(run.code).toBe(1);
-    expect(run.errors).toContain('Error: banana');
-    expect(run.output).toBe('exit 1\n');
-  });
 });

@@ -352,8 +352,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       try {
         runAs(timerOwner, () => proc.emit('beforeExit', exitCodeOf(proc.exitCode)));
       } catch (error) {
-        // An uncaught error here is fatal as anywhere else: code 1, and the 'exit' listeners still run.
-        if (!(error instanceof ExitSignal) && !handled('uncaughtException', error, 'uncaughtException')) crash(error);
+        fail(error);
       }
       await new Promise((resolve) => untracked(() => setTimeout(resolve, 0)));
       if (!timerOwner.busy()) break;

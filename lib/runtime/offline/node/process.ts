@@ -5,7 +5,6 @@
  */
 import type { createProcess as createAlmostProcess } from 'almostnode';
 import { emitWarningFor } from './emit-warning';
-import { nodeProcessEmit } from './process-emit';
 import { nodeEnv } from './process-env';
 import { NODE_VERSION } from '../command-line';
 import { toVfsPath } from '../paths';
@@ -40,7 +39,6 @@ export function exitCodeOf(value: unknown): number {
 export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.writeError }) as NodeProcess;
   if (proc.env && typeof proc.env === 'object') proc.env = nodeEnv(proc.env);
-  if (typeof proc.listeners === 'function') proc.emit = nodeProcessEmit(proc as never) as never;
   let cwd = toVfsPath(options.cwd);
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {
