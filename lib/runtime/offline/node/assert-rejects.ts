@@ -22,6 +22,11 @@ export function withReturnValueMessage(assertion: AsyncAssertion): AsyncAssertio
       await assertion(watched, ...rest);
     } catch (error) {
       const coded = error as { code?: unknown; message: string } | null;
+      // The package words its own messages for these two by comparing itself with the module's current
+      // functions, which are these wrappers: the words are put back as Node has them.
+      if (coded && coded.code === 'ERR_ASSERTION' && typeof coded.message === 'string') {
+        coded.message = coded.message.replace(/^(Missing expected|Got unwanted) exception/, '$1 rejection');
+      }
       if (coded && coded.code === 'ERR_INVALID_RETURN_VALUE' && typeof promiseFn === 'function') {
         coded.message = `Expected instance of Promise to be returned from the "promiseFn" function but got ${describeReceived(returned).replace(/^Received /, '')}.`;
       } else if (coded && coded.code === 'ERR_INVALID_ARG_TYPE' && typeof promiseFn !== 'function' && coded.message.startsWith('The "promiseFn" argument')) {
