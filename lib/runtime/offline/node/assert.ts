@@ -66,6 +66,8 @@ export function assertModule(): Module {
   const inspect = (value: unknown) => nodeInspect(value);
   const fail = failWith(assert.AssertionError, assert.fail);
   const ifError = ifErrorWith(assert.AssertionError, inspect);
+  // The package's own functions name the operator of their errors: they get their names before being wrapped.
+  for (const key of ['rejects', 'doesNotReject']) Object.defineProperty(assert[key], 'name', { value: key, configurable: true });
   const rejects = withReturnValueMessage(assert.rejects as never);
   const doesNotReject = withReturnValueMessage(assert.doesNotReject as never);
   for (const target of [assert, assert.strict]) Object.assign(target, { fail, ifError, rejects, doesNotReject });
