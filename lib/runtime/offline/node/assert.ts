@@ -6,6 +6,7 @@
  */
 import assertPackage from 'assert/';
 import { callTrackerClass } from './assert-call-tracker';
+import { withReturnValueMessage } from './assert-rejects';
 import { nodeInspect } from './inspect';
 
 type Module = Record<string, unknown>;
@@ -65,7 +66,11 @@ export function assertModule(): Module {
   const inspect = (value: unknown) => nodeInspect(value);
   const fail = failWith(assert.AssertionError, assert.fail);
   const ifError = ifErrorWith(assert.AssertionError, inspect);
-  for (const target of [assert, assert.strict]) Object.assign(target, { fail, ifError });
+  // The package's own functions name the operator of their errors: they get their names before being wrapped.
+  for (const key of ['rejects', 'doesNotReject']) Object.defineProperty(assert[key], 'name', { value: key, configurable: true });
+  const rejects = withReturnValueMessage(assert.rejects as never);
+  const doesNotReject = withReturnValueMessage(assert.doesNotReject as never);
+  for (const target of [assert, assert.strict]) Object.assign(target, { fail, ifError, rejects, doesNotReject });
   // The package tells `throws` from `rejects` (and names the operator in its errors) by the functions' names,
   // which a minifier shortens: each gets back the name Node gives it.
   for (const [key, value] of Object.entries(assert)) {

@@ -8,7 +8,7 @@
 import * as bufferPackage from 'buffer/';
 import { bufferOutOfBounds, numberAccessors } from './buffer-access';
 import { nodeError } from './node-errors';
-import { argTypeError, outOfRange, unknownEncoding, validateInteger, validateNumber } from './validators';
+import { argTypeError, argValueError, outOfRange, unknownEncoding, validateInteger, validateNumber } from './validators';
 
 type Module = Record<string, unknown>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -248,6 +248,8 @@ function bufferStatics(NodeBuffer: Module): void {
     alloc: (size: unknown, fill?: unknown, encoding?: unknown) => {
       checkSize(size);
       if (fill !== undefined && fill !== 0 && typeof encoding === 'string' && !isEncoding(encoding)) throw unknownEncoding(encoding);
+      // A fill string that decodes to no bytes at all (bad hex, bad base64) is refused, as Node's fill does.
+      if (typeof fill === 'string' && fill.length > 0 && (fromChecked(fill, encoding ?? 'utf8') as Uint8Array).length === 0) throw argValueError('value', fill);
       return (base.alloc as AnyFunction)(size, fill, encoding);
     },
     allocUnsafe: (size: unknown) => (base.allocUnsafe as AnyFunction)(checkSize(size)),

@@ -20,6 +20,7 @@ import { inheritedTerminal } from './tty';
 import { wasiModule } from './wasi';
 import { workerThreadsModule, type ThreadSupport } from './worker-threads';
 import type { Hold } from './message-ports';
+import { installUrlClass } from './url-class';
 import { installUrlSearchParams } from './url-search-params';
 
 export interface ProcessContextOptions {
@@ -49,6 +50,7 @@ export interface ProcessContext {
 export function createProcessContext(options: ProcessContextOptions): ProcessContext {
   const { vfs, host } = options;
   installUrlSearchParams();
+  installUrlClass();
   const process = createNodeProcess({
     createProcess,
     cwd: options.cwd,

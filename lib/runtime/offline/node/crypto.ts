@@ -12,6 +12,7 @@ import { dhFunctions } from './crypto-dh';
 import { kdfFunctions } from './crypto-kdf';
 import { createKeyApi } from './crypto-keys';
 import { keygenFunctions } from './crypto-keygen';
+import { randomBytesFor } from './crypto-random';
 import { rsaFunctions } from './crypto-rsa';
 import { signFunctions } from './crypto-sign';
 import { md5 } from './md5';
@@ -150,6 +151,8 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     ...dhFunctions(Buffer, keys),
     ...cipherFunctions(Buffer, Transform),
     Certificate: certificateClass(Buffer),
+    randomBytes: randomBytesFor(Buffer as never),
+    pseudoRandomBytes: randomBytesFor(Buffer as never),
     createHash: (name: string) => new Hash(name),
     createHmac: (name: string, key: unknown) => new Hmac(name, key),
     hash: (name: string, data: unknown, encoding = 'hex') => new Hash(name).update(data).digest(encoding),

@@ -7,6 +7,7 @@
 import processShim from 'process/';
 import readableStream from 'readable-stream/lib/stream.js';
 import { currentTimerOwner, runAs } from '../timers';
+import { installWebAdapters } from './stream-web-adapters';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 type Module = Record<string, unknown>;
@@ -96,6 +97,7 @@ export function nodeStreamModule(others: Module): Module {
     hooked.add(name);
     acceptOthers((name === 'Stream' ? module : module[name]) as AnyFunction, name);
   }
+  installWebAdapters(module as never);
   module.default = module;
   // util.promisify(stream.pipeline) is stream/promises' pipeline: it keeps the name Node gives it, which a
   // minifier would shorten.

@@ -174,7 +174,10 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'timers/promises':
       return timersPromisesModule(context.setImmediate, context.clearImmediate);
     case 'url':
-      return urlModule(context.almost('url'));
+      return urlModule(context.almost('url'), {
+        parseQuery: (text) => (context.builtin('querystring') as { parse(text: string): Record<string, unknown> }).parse(text),
+        warn: (message, type, code) => (context.builtin('process') as { emitWarning(...args: unknown[]): void }).emitWarning(message, type, code),
+      });
     case 'domain':
       return domainModule(context.almost('domain'));
     case 'timers':

@@ -5,6 +5,7 @@
  */
 import type { createProcess as createAlmostProcess } from 'almostnode';
 import { emitWarningFor } from './emit-warning';
+import { nodeEnv } from './process-env';
 import { NODE_VERSION } from '../command-line';
 import { toVfsPath } from '../paths';
 import { colorDepth } from './terminal-colors';
@@ -37,6 +38,7 @@ export function exitCodeOf(value: unknown): number {
 
 export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.writeError }) as NodeProcess;
+  if (proc.env && typeof proc.env === 'object') proc.env = nodeEnv(proc.env);
   let cwd = toVfsPath(options.cwd);
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {

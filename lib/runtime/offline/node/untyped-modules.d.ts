@@ -51,3 +51,9 @@ declare module 'assert/' {
 declare module 'string_decoder/' {
   export const StringDecoder: new (encoding?: string) => unknown;
 }
+
+// The url package (Node's legacy url.js for browsers) ships no types; the runtime types what it uses.
+declare module 'url/url.js' {
+  const url: Record<string, unknown>;
+  export default url;
+}

@@ -1,9 +1,9 @@
 /**
- * `url` for programs: almostnode's functions with Node's argument checks, Node's URLSearchParams, and
+ * `url` for programs: almostnode's file URL functions, Node's legacy parser (url-legacy), Node's URLSearchParams, and
  * `urlToHttpOptions` (what http.request makes of a URL object).
  */
+import { legacyUrl, type LegacyUrlDeps } from './url-legacy';
 import { NodeURLSearchParams } from './url-search-params';
-import { validateString } from './validators';
 
 type Module = Record<string, unknown>;
 interface UrlLike {
@@ -37,14 +37,10 @@ export function urlToHttpOptions(url: UrlLike): Record<string, unknown> {
   return options;
 }
 
-export function urlModule(almost: Module): Module {
-  const parse = almost.parse as (url: string, ...rest: unknown[]) => unknown;
+export function urlModule(almost: Module, legacy: LegacyUrlDeps): Module {
   return {
     ...almost,
-    parse(url: unknown, ...rest: unknown[]) {
-      validateString(url, 'url');
-      return parse(url, ...rest);
-    },
+    ...legacyUrl(legacy),
     urlToHttpOptions,
     URLSearchParams: NodeURLSearchParams,
   };
