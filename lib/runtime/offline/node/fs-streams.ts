@@ -4,6 +4,7 @@
  * option's), honour `start`/`end`/`fd`/`autoClose`/`flush`, and check their options with Node's errors. Like
  * Node's they are plain constructor functions, so `fs.ReadStream.call(this, …)` (graceful-fs) works.
  */
+import { fileHandleOf, handleOperations } from './fs-file-handle';
 import { argTypeError, outOfRange, validateBoolean, validateFunction, validateInteger } from './validators';
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -47,7 +48,10 @@ function streamOptions(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value === 'string') return { encoding: value };
   if (typeof value !== 'object') throw argTypeError('options', ['string', 'Object'], value);
-  return { ...(value as Record<string, unknown>) };
+  // Inherited options count too, as Node reads them by plain property access.
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = (value as Record<string, unknown>)[key];
+  return copy;
 }
 
 function validPath(path: unknown): unknown {
@@ -58,13 +62,16 @@ function validPath(path: unknown): unknown {
 
 function fdOption(fd: unknown): number | null {
   if (fd === undefined || fd === null) return null;
-  if (typeof fd === 'object' && typeof (fd as { fd?: unknown }).fd === 'number') return (fd as { fd: number }).fd;
+  const handle = fileHandleOf(fd);
+  if (handle) return handle.fd;
   validateInteger(fd, 'fd', 0, 2147483647);
   return fd;
 }
 
 function commonSetup(stream: StreamState, path: unknown, options: Record<string, unknown>, defaultFlags: string, methods: string[], fs: FsLike): void {
-  const impl = (options.fs ?? fs) as FsLike & Record<string, unknown>;
+  // A FileHandle given as `fd`: the stream reads, writes and closes through the handle's own methods.
+  const handle = fileHandleOf(options.fd);
+  const impl = (handle ? handleOperations(handle) : (options.fs ?? fs)) as FsLike & Record<string, unknown>;
   for (const method of methods) validateFunction(impl[method], `options.fs.${method}`);
   if (defaultFlags === 'w') {
     // Either write or writev is enough; whichever is given must be a function.
