@@ -53,4 +53,15 @@ describe('fs descriptors', () => {
     expect(errors).toBe('');
     expect(output).toBe(['HelloWorld', '5 Hello', 'closed', '1 -1 HelloWorld!', 'EBADF', ''].join('\n'));
   });
+
+  it("warns once that a file stream's own open() is deprecated, and calls an open() a program put in its place", async () => {
+    const { output } = await run([
+      "const fs = require('fs');",
+      "process.on('warning', (warning) => console.log(warning.code, warning.message));",
+      "const s = fs.createWriteStream('/w.txt');",
+      's.open(); s.open();',
+      "s.once('open', () => { fs.WriteStream.prototype.open = function () { console.log('replaced open'); }; fs.createWriteStream('/v.txt'); });",
+    ]);
+    expect(output).toBe(['DEP0135 WriteStream.prototype.open() is deprecated', 'replaced open', ''].join('\n'));
+  });
 });

@@ -54,17 +54,28 @@ function nodeError(code: 'ENOENT' | 'EISDIR', syscall: string, path: string): Er
   return Object.assign(new Error(`${code}: ${text}, ${syscall} '${path}'`), { code, errno: code === 'ENOENT' ? -2 : -21, syscall, path });
 }
 
-/** Room to grow: a file written a chunk at a time (a stream) is copied a logarithmic number of times. */
-function withLength(content: Uint8Array, length: number): Uint8Array {
-  const room = content.buffer.byteLength - content.byteOffset;
-  if (length <= room && content.buffer instanceof ArrayBuffer) {
+/**
+ * The buffer each file's content was last grown into here, with room to spare. Content read from the file
+ * system is handed out as it is (VirtualFS returns its own array), so bytes a reader may hold are never
+ * changed in place: a file grows in place only past its current end and only in a buffer of its own (a copy
+ * shares its source's); every other write makes a new buffer. A file written a chunk at a time, as a stream
+ * writes, is so copied a logarithmic number of times.
+ */
+const grownBuffers = new WeakMap<FileNode, ArrayBufferLike>();
+
+/** The node's content at `length`, its bytes before `from` untouched by whatever is written next. */
+function resized(node: FileNode, length: number, from: number): Uint8Array {
+  const content = node.content ?? new Uint8Array(0);
+  const own = grownBuffers.get(node) === content.buffer;
+  if (own && from >= content.length && content.byteOffset + length <= content.buffer.byteLength) {
     const view = new Uint8Array(content.buffer, content.byteOffset, length);
-    // Bytes past the old end may hold an earlier, longer content: a file grows with zeros.
-    if (length > content.length) view.fill(0, content.length);
+    view.fill(0, content.length); // a file grows with zeros; the buffer may hold an older, longer content
     return view;
   }
-  const grown = new Uint8Array(Math.max(length, Math.min(content.length * 2, content.length + 64 * 1024 * 1024)));
-  grown.set(content);
+  const room = length > content.length ? Math.max(length, Math.min(content.length * 2, content.length + 64 * 1024 * 1024)) : length;
+  const grown = new Uint8Array(room);
+  grown.set(content.subarray(0, Math.min(content.length, length)));
+  grownBuffers.set(node, grown.buffer);
   return grown.subarray(0, length);
 }
 
@@ -92,16 +103,15 @@ export function extendVfs(vfs: VirtualFS): VirtualFS & VfsExtra {
     const node = fileAt(path, 'write');
     const content = node.content ?? new Uint8Array(0);
     const at = position ?? content.length;
-    const end = at + data.length;
-    node.content = end > content.length ? withLength(content, end) : content;
+    // Bytes before `at` are kept; those from `at` on are written over, so in place only at or past the end.
+    node.content = resized(node, Math.max(content.length, at + data.length), at);
     node.content.set(data, at);
     changed(path, node);
     return data.length;
   };
   target.resizeSync = (path, length) => {
     const node = fileAt(path, 'ftruncate');
-    const content = node.content ?? new Uint8Array(0);
-    node.content = length <= content.length ? content.slice(0, length) : withLength(content, length);
+    node.content = resized(node, length, length);
     changed(path, node);
   };
   target.setModeSync = (path, mode) => {

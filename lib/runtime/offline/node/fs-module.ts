@@ -39,7 +39,7 @@ export function completeFsModule(fs: Record<string, unknown>, parts: FsModulePar
   const cwd = () => process.cwd();
   const warn = (message: string, type?: string, code?: string) => process.emitWarning(...([message, type, code].filter((part) => part !== undefined) as string[]));
   const anyBuffer = Buffer as never;
-  addFsStreams(fs, parts.stream, Buffer);
+  addFsStreams(fs, parts.stream, Buffer, (message, type, code) => warn(message, type, code));
   addDescriptors(fs, { vfs, cwd, umask: () => process.umask(), Buffer: anyBuffer });
   addModes(fs, { vfs, cwd, umask: () => process.umask() });
   addMkdtemp(fs, { cwd, warn, Buffer: anyBuffer });

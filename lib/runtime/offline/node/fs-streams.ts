@@ -92,15 +92,30 @@ function commonSetup(stream: StreamState, path: unknown, options: Record<string,
   }
 }
 
-/** Stands for "not replaced": a program that assigns its own `open` (old graceful-fs) is called instead. */
-function defaultOpen(): void {}
+/**
+ * The streams' own `open`: Node's is a deprecated no-op (DEP0135, warned once). Being one of these stands for
+ * "not replaced": a program that assigns its own `open` (old graceful-fs) has it called instead.
+ */
+const defaultOpens = new WeakSet<object>();
+
+function deprecatedOpen(kind: string, warn: Warn): () => void {
+  let warned = false;
+  const open = () => {
+    if (!warned) warn(`${kind}.prototype.open() is deprecated`, 'DeprecationWarning', 'DEP0135');
+    warned = true;
+  };
+  defaultOpens.add(open);
+  return open;
+}
+
+type Warn = (message: string, type: string, code: string) => void;
 
 function openFile(stream: StreamState, callback: Callback): void {
   if (stream.fd !== null) {
     callback();
     return;
   }
-  if (stream.open !== defaultOpen) {
+  if (!defaultOpens.has(stream.open)) {
     // As Node keeps it for compatibility: the replaced open() reports through 'open' or 'error'.
     const emit = stream.emit;
     stream.emit = function (this: StreamState, event: string, ...args: unknown[]) {
@@ -168,7 +183,6 @@ function fileStreamClass(Class: AnyFunction, Base: AnyFunction, methods: Record<
   Object.setPrototypeOf(Class, Base);
   definePending(Class.prototype);
   Object.assign(Class.prototype, {
-    open: defaultOpen,
     _construct(this: StreamState, callback: Callback) {
       openFile(this, callback);
     },
@@ -179,7 +193,7 @@ function fileStreamClass(Class: AnyFunction, Base: AnyFunction, methods: Record<
   });
 }
 
-export function addFsStreams(fs: Record<string, unknown>, stream: Record<string, unknown>, Buffer: BufferClass): void {
+export function addFsStreams(fs: Record<string, unknown>, stream: Record<string, unknown>, Buffer: BufferClass, warn: Warn = () => undefined): void {
   const files = fs as unknown as FsLike;
   const Readable = stream.Readable as AnyFunction & { prototype: object };
   const Writable = stream.Writable as AnyFunction & { prototype: object };
@@ -286,6 +300,8 @@ export function addFsStreams(fs: Record<string, unknown>, stream: Record<string,
     },
   });
 
+  (ReadStream.prototype as { open: unknown }).open = deprecatedOpen('ReadStream', warn);
+  (WriteStream.prototype as { open: unknown }).open = deprecatedOpen('WriteStream', warn);
   Object.assign(fs, {
     ReadStream,
     WriteStream,
