@@ -47,11 +47,12 @@ describe('fs descriptors', () => {
       "  stream.end('!');",
       "  await new Promise((resolve) => stream.on('close', resolve));",
       "  console.log(calls, handle.fd, fs.readFileSync('/h.txt', 'utf8'));",
+      "  for await (const chunk of fs.createReadStream('/h.txt')) console.log(chunk.length, chunk.buffer.byteLength);",
       "  await handle.stat().catch((error) => console.log(error.code));",
       '})();',
     ]);
     expect(errors).toBe('');
-    expect(output).toBe(['HelloWorld', '5 Hello', 'closed', '1 -1 HelloWorld!', 'EBADF', ''].join('\n'));
+    expect(output).toBe(['HelloWorld', '5 Hello', 'closed', '1 -1 HelloWorld!', '11 11', 'EBADF', ''].join('\n'));
   });
 
   it("warns once that a file stream's own open() is deprecated, and calls an open() a program put in its place", async () => {

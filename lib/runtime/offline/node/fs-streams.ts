@@ -238,7 +238,11 @@ export function addFsStreams(fs: Record<string, unknown>, stream: Record<string,
         if (count > 0) {
           if (this.pos !== undefined) this.pos += count;
           this.bytesRead += count;
-          this.push(count === buffer.length ? buffer : buffer.subarray(0, count));
+          // A short read is copied to a buffer of its size, as Node's is: a view would keep the whole
+          // highWaterMark-sized buffer alive for as long as the chunk is.
+          const chunk = count === buffer.length ? buffer : Buffer.allocUnsafeSlow(count);
+          if (chunk !== buffer) chunk.set(buffer.subarray(0, count));
+          this.push(chunk);
         } else this.push(null);
       });
     },
