@@ -7,11 +7,8 @@ import { isBuiltin } from './builtin-names';
 import { createBuiltins } from './builtins';
 import { childProcessModule, type ChildRunner } from './child-process';
 import { createConsole, type Inspect } from './console';
-import { completeFs } from './fs-complete';
-import { addFsStreams, type BufferClass } from './fs-streams';
-import { validateFsArguments } from './fs-validate';
-import { addFsVectors } from './fs-vectors';
-import { addWriteChecks } from './fs-write-checks';
+import { completeFsModule, processVfs } from './fs-module';
+import type { BufferClass } from './fs-streams';
 import type { NodeHost } from './host';
 import { ModuleLoader } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
@@ -48,7 +45,8 @@ export interface ProcessContext {
 }
 
 export function createProcessContext(options: ProcessContextOptions): ProcessContext {
-  const { vfs, host } = options;
+  const { host } = options;
+  const vfs = processVfs(options.vfs);
   installUrlSearchParams();
   installUrlClass();
   const process = createNodeProcess({
@@ -91,11 +89,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   });
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
-  addFsStreams(fs, host.shared.stream as Record<string, unknown>, buffer.Buffer);
-  completeFs(fs, buffer.Buffer);
-  addFsVectors(fs, builtin('events') as never, (message, type, code) => (process.emitWarning as (...args: string[]) => void)(message, type, code));
-  validateFsArguments(fs, (name) => (buffer.Buffer as unknown as { isEncoding(name: string): boolean }).isEncoding(name));
-  addWriteChecks(fs);
+  completeFsModule(fs, { vfs, process: process as never, EventEmitter: builtin('events'), stream: host.shared.stream as Record<string, unknown>, Buffer: buffer.Buffer });
   const loader = new ModuleLoader({
     fs: vfs,
     resolver: new Resolver(vfs),

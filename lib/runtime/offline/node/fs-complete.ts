@@ -3,8 +3,8 @@
  * the callback ones and a `promises` object whose rename/rmdir/access/realpath/copyFile ignore the process's
  * cwd. Here every callback and promise form is made from the synchronous call, so all three agree; and what
  * the shim lacks is added: cp, opendir/Dir, readdir's `recursive` and `parentPath`, appendFile, truncate,
- * readlink, exists, FileHandle. The file system has no links, modes, owners or times to set: chmod/chown/
- * utimes succeed without effect (there is nothing they could change), readlink answers EINVAL as Node does for a
+ * readlink, exists. The file system has no links or owners: chown succeeds without effect (there is one user),
+ * chmod/utimes too where nothing set them up (fs-modes.ts keeps modes and times), readlink answers EINVAL as Node does for a
  * path that is no link, and symlink/link throw Node's error for a feature the platform lacks.
  */
 import { OPEN_CONSTANTS, openWithNumericFlags } from './fs-open-flags';
@@ -42,12 +42,11 @@ const join = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `$
 /** Sync calls whose callback and promise forms take the same arguments and give the one result. */
 const PLAIN = [
   'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync',
-  'ftruncate', 'futimes', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'readdir',
+  'ftruncate', 'futimes', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'readdir',
   'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile',
 ];
 
 const later = (fn: () => void) => setTimeout(fn, 0);
-const ASYNC_DISPOSE: symbol = (Symbol as unknown as { asyncDispose?: symbol }).asyncDispose ?? Symbol.for('nodejs.asyncDispose');
 
 /** The program's Buffer class: what Node's fs gives for file contents read without an encoding. */
 export interface BytesToBuffer {
@@ -171,8 +170,9 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
         return false;
       }
     },
-    chmodSync: noEffect, fchmodSync: noEffect, lchmodSync: noEffect, chownSync: noEffect, fchownSync: noEffect,
-    lchownSync: noEffect, utimesSync: noEffect, futimesSync: noEffect, lutimesSync: noEffect,
+    // Owners cannot change here (one user); modes and times are set by fs-modes.ts where it has run.
+    chownSync: noEffect, fchownSync: noEffect, lchownSync: noEffect,
+    ...Object.fromEntries(['chmodSync', 'fchmodSync', 'utimesSync', 'futimesSync', 'lutimesSync'].map((name) => [name, fs[name] ?? noEffect])),
     symlinkSync: () => {
       throw unavailable('fs.symlink (this file system has no links)');
     },
@@ -190,7 +190,8 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
     return callback as (...results: unknown[]) => void;
   };
   for (const name of PLAIN) {
-    const call = fs[`${name}Sync`] as Fn;
+    // Looked up at each call: a later module that completes a synchronous call completes all three forms.
+    const call = (...args: unknown[]) => (fs[`${name}Sync`] as Fn)(...args);
     fs[name] = (...args: unknown[]) => {
       const callback = callbackOf(args);
       let result: unknown;
@@ -239,16 +240,16 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
   // ---- promises -----------------------------------------------------------------------------------------
   const promises: Fs = { constants: fs.constants };
   for (const name of PLAIN) {
-    const call = fs[`${name}Sync`] as Fn;
+    // Looked up at each call: a later module that completes a synchronous call completes all three forms.
+    const call = (...args: unknown[]) => (fs[`${name}Sync`] as Fn)(...args);
     promises[name] = (...args: unknown[]) => new Promise((resolve) => resolve(call(...args)));
   }
-  promises.open = (path: unknown, flags: unknown = 'r') => new Promise((resolve) => resolve(new FileHandle(sync, sync.openSync(path, flags), String(path))));
   promises.opendir = (path: unknown) => new Promise((resolve) => resolve(opendirSync(path)));
   promises.watch = () => {
     throw unavailable('fs.promises.watch');
   };
   fs.promises = promises;
-  Object.assign(fs, { Dir, FileHandle });
+  Object.assign(fs, { Dir });
 }
 
 class Dir {
@@ -283,37 +284,5 @@ class Dir {
   }
   [Symbol.asyncIterator]() {
     return this.entriesIterator();
-  }
-}
-
-class FileHandle {
-  constructor(
-    private readonly fs: SyncFs,
-    readonly fd: number,
-    private readonly path: string,
-  ) {}
-  async readFile(options?: unknown) {
-    return this.fs.readFileSync(this.path, options);
-  }
-  async writeFile(data: unknown, options?: unknown) {
-    this.fs.writeFileSync(this.path, data, options);
-  }
-  async stat() {
-    return this.fs.fstatSync(this.fd);
-  }
-  async read(buffer: Uint8Array, offset = 0, length = buffer.length - offset, position: number | null = null) {
-    return { bytesRead: this.fs.readSync(this.fd, buffer, offset, length, position), buffer };
-  }
-  async write(data: unknown, ...args: unknown[]) {
-    return { bytesWritten: this.fs.writeSync(this.fd, data, ...args), buffer: data };
-  }
-  async truncate(length = 0) {
-    this.fs.ftruncateSync(this.fd, length);
-  }
-  async close() {
-    this.fs.closeSync(this.fd);
-  }
-  async [ASYNC_DISPOSE]() {
-    await this.close();
   }
 }

@@ -59,13 +59,8 @@ const creating = (flags: number): boolean => (flags & O_CREAT) !== 0;
 /** An `openSync` that takes numeric flags as well, over one that takes only string flags. */
 export function openWithNumericFlags(fs: OpenFs, open: OpenFs['openSync']): OpenFs['openSync'] {
   return (path, flags, mode) => {
-    // The shim creates a file only when it is closed; in Node it exists from the open on, so that fstat of
-    // the new descriptor (which WASI's path_open does at once) finds it.
+    if (typeof flags !== 'number') return open(path, flags, mode);
     const exists = fs.existsSync(path);
-    if (typeof flags !== 'number') {
-      if (!exists && /^[wa]/.test(String(flags ?? 'r'))) fs.writeFileSync(path, new Uint8Array(0));
-      return open(path, flags, mode);
-    }
     const plan = planOpen(flags);
     if (plan.exclusive && exists) throw systemError('EEXIST', 'open', String(path));
     // The string flags 'r+' and 'a' would create a missing file; without O_CREAT, Node answers ENOENT.

@@ -4,6 +4,7 @@
  * option's), honour `start`/`end`/`fd`/`autoClose`/`flush`, and check their options with Node's errors. Like
  * Node's they are plain constructor functions, so `fs.ReadStream.call(this, …)` (graceful-fs) works.
  */
+import { fileHandleOf, handleOperations } from './fs-file-handle';
 import { argTypeError, outOfRange, validateBoolean, validateFunction, validateInteger } from './validators';
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -47,7 +48,10 @@ function streamOptions(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (typeof value === 'string') return { encoding: value };
   if (typeof value !== 'object') throw argTypeError('options', ['string', 'Object'], value);
-  return { ...(value as Record<string, unknown>) };
+  // Inherited options count too, as Node reads them by plain property access.
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = (value as Record<string, unknown>)[key];
+  return copy;
 }
 
 function validPath(path: unknown): unknown {
@@ -58,13 +62,16 @@ function validPath(path: unknown): unknown {
 
 function fdOption(fd: unknown): number | null {
   if (fd === undefined || fd === null) return null;
-  if (typeof fd === 'object' && typeof (fd as { fd?: unknown }).fd === 'number') return (fd as { fd: number }).fd;
+  const handle = fileHandleOf(fd);
+  if (handle) return handle.fd;
   validateInteger(fd, 'fd', 0, 2147483647);
   return fd;
 }
 
 function commonSetup(stream: StreamState, path: unknown, options: Record<string, unknown>, defaultFlags: string, methods: string[], fs: FsLike): void {
-  const impl = (options.fs ?? fs) as FsLike & Record<string, unknown>;
+  // A FileHandle given as `fd`: the stream reads, writes and closes through the handle's own methods.
+  const handle = fileHandleOf(options.fd);
+  const impl = (handle ? handleOperations(handle) : (options.fs ?? fs)) as FsLike & Record<string, unknown>;
   for (const method of methods) validateFunction(impl[method], `options.fs.${method}`);
   if (defaultFlags === 'w') {
     // Either write or writev is enough; whichever is given must be a function.
@@ -85,15 +92,30 @@ function commonSetup(stream: StreamState, path: unknown, options: Record<string,
   }
 }
 
-/** Stands for "not replaced": a program that assigns its own `open` (old graceful-fs) is called instead. */
-function defaultOpen(): void {}
+/**
+ * The streams' own `open`: Node's is a deprecated no-op (DEP0135, warned once). Being one of these stands for
+ * "not replaced": a program that assigns its own `open` (old graceful-fs) has it called instead.
+ */
+const defaultOpens = new WeakSet<object>();
+
+function deprecatedOpen(kind: string, warn: Warn): () => void {
+  let warned = false;
+  const open = () => {
+    if (!warned) warn(`${kind}.prototype.open() is deprecated`, 'DeprecationWarning', 'DEP0135');
+    warned = true;
+  };
+  defaultOpens.add(open);
+  return open;
+}
+
+type Warn = (message: string, type: string, code: string) => void;
 
 function openFile(stream: StreamState, callback: Callback): void {
   if (stream.fd !== null) {
     callback();
     return;
   }
-  if (stream.open !== defaultOpen) {
+  if (!defaultOpens.has(stream.open)) {
     // As Node keeps it for compatibility: the replaced open() reports through 'open' or 'error'.
     const emit = stream.emit;
     stream.emit = function (this: StreamState, event: string, ...args: unknown[]) {
@@ -161,7 +183,6 @@ function fileStreamClass(Class: AnyFunction, Base: AnyFunction, methods: Record<
   Object.setPrototypeOf(Class, Base);
   definePending(Class.prototype);
   Object.assign(Class.prototype, {
-    open: defaultOpen,
     _construct(this: StreamState, callback: Callback) {
       openFile(this, callback);
     },
@@ -172,7 +193,7 @@ function fileStreamClass(Class: AnyFunction, Base: AnyFunction, methods: Record<
   });
 }
 
-export function addFsStreams(fs: Record<string, unknown>, stream: Record<string, unknown>, Buffer: BufferClass): void {
+export function addFsStreams(fs: Record<string, unknown>, stream: Record<string, unknown>, Buffer: BufferClass, warn: Warn = () => undefined): void {
   const files = fs as unknown as FsLike;
   const Readable = stream.Readable as AnyFunction & { prototype: object };
   const Writable = stream.Writable as AnyFunction & { prototype: object };
@@ -217,7 +238,11 @@ export function addFsStreams(fs: Record<string, unknown>, stream: Record<string,
         if (count > 0) {
           if (this.pos !== undefined) this.pos += count;
           this.bytesRead += count;
-          this.push(count === buffer.length ? buffer : buffer.subarray(0, count));
+          // A short read is copied to a buffer of its size, as Node's is: a view would keep the whole
+          // highWaterMark-sized buffer alive for as long as the chunk is.
+          const chunk = count === buffer.length ? buffer : Buffer.allocUnsafeSlow(count);
+          if (chunk !== buffer) chunk.set(buffer.subarray(0, count));
+          this.push(chunk);
         } else this.push(null);
       });
     },
@@ -279,6 +304,8 @@ export function addFsStreams(fs: Record<string, unknown>, stream: Record<string,
     },
   });
 
+  (ReadStream.prototype as { open: unknown }).open = deprecatedOpen('ReadStream', warn);
+  (WriteStream.prototype as { open: unknown }).open = deprecatedOpen('WriteStream', warn);
   Object.assign(fs, {
     ReadStream,
     WriteStream,

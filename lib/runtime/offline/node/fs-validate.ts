@@ -63,6 +63,9 @@ function check(name: string, args: unknown[], isEncoding: (name: string) => bool
     validateInteger(args[1], 'uid', -1, 4294967295);
     validateInteger(args[2], 'gid', -1, 4294967295);
   }
+  // access's and copyFile's mode: an integer from 0 to 7 when given.
+  const modeAt = name === 'access' ? 1 : name === 'copyFile' ? 2 : -1;
+  if (modeAt > 0 && args[modeAt] != null && typeof args[modeAt] !== 'function') validateInteger(args[modeAt], 'mode', 0, 7);
   const at = ENCODING_AT[name];
   if (at !== undefined && typeof args[at] !== 'function') validateEncoding(args[at], isEncoding);
 }

@@ -62,6 +62,9 @@ export function addWriteChecks(fs: Fs): void {
     if (!args) return write.call(this, fd, buffer, ...rest);
     return write.call(this, fd, buffer, ...args, callback);
   };
+  // util.promisify(fs.write) keeps resolving with both results.
+  const custom = Symbol.for('nodejs.util.promisify.custom');
+  (fs.write as Record<symbol, unknown>)[custom] = (write as unknown as Record<symbol, unknown>)[custom];
   fs.readSync = function (this: unknown, ...args: unknown[]) {
     // readSync(fd, buffer, options): the options must be an object (or null).
     if ((args.length <= 3 || typeof args[2] === 'object') && args[2] !== undefined) validateObject(args[2], 'options', { nullable: true });

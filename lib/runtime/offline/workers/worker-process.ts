@@ -8,6 +8,7 @@
  * sends SIGINT, which a program that listens for it may handle; a process that has not ended STOP_GRACE_MS later
  * is stopped by terminating its worker, and the terminal says so.
  */
+import { extendVfs } from '../vfs-extra';
 import type { VirtualFS } from 'almostnode';
 import type { NodeInvocation } from '../command-line';
 import type { PortTable } from '../node/ports';
@@ -64,6 +65,8 @@ export function prepareNodeWorker(vfs: VirtualFS): void {
 }
 
 export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps, thread?: ThreadInit): Promise<number> {
+  // The process's fs calls the positional reads and writes, modes and times that extendVfs adds.
+  extendVfs(deps.vfs);
   const worker = takeWorker(deps.vfs);
   const channel = createChannelBuffer();
   const answerer = new SyncAnswerer(channel);
