@@ -5,7 +5,7 @@
  */
 import type { FsEvent, RuntimeFs, Unsubscribe } from '@/lib/runtime/port';
 import { errorMessage } from '../error-message';
-import { isNeverPersisted, normalizeWorkspacePath } from './paths';
+import { isNeverPersisted, isSystemFolderPath, normalizeWorkspacePath } from './paths';
 
 export const WATCH_BATCH_MS = 60;
 
@@ -37,7 +37,8 @@ export class WatchBatcher {
     try {
       path = normalizeWorkspacePath(event.path);
     } catch (error) {
-      if (!isNeverPersisted(event.path) && !this.refused.has(event.path)) {
+      // The machine's own folders (/tmp, /usr, …) are outside the workspace by design: nothing to report.
+      if (!isNeverPersisted(event.path) && !isSystemFolderPath(event.path) && !this.refused.has(event.path)) {
         this.refused.add(event.path);
         this.onRefused(event.path, errorMessage(error));
       }

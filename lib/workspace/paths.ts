@@ -89,6 +89,16 @@ export function normalizeWorkspacePath(input: string): string {
   return '/' + segments.join('/');
 }
 
+/**
+ * Whether an absolute path names one of the machine's folders ("/tmp/x", "/usr/local/bin/node") rather than the
+ * workspace: programs in the runtime write there (temporary files, caches), and none of it belongs to the project.
+ */
+export function isSystemFolderPath(input: string): boolean {
+  if (!input.startsWith('/')) return false;
+  const first = input.slice(1).split('/', 1)[0] ?? '';
+  return SYSTEM_FOLDERS.has(first);
+}
+
 /** Like `normalizeWorkspacePath`, but returns null instead of throwing (for filtering lists). */
 export function tryNormalizeWorkspacePath(input: string): string | null {
   try {

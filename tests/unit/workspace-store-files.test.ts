@@ -229,6 +229,8 @@ describe('workspace store: refresh', () => {
     const long = `/${'n'.repeat(300)}.txt`;
     await runtime.fs.writeFile(long, 'made by node -e');
     await runtime.fs.writeFile('/fine.txt', 'kept');
+    // The machine's folders are not the workspace's: a temporary file there is neither kept nor reported.
+    await runtime.fs.writeFile('/tmp/cache/x.json', '{}');
     await store.settle();
     expect(store.getSnapshot().files).toEqual(['/a.txt', '/fine.txt']);
     // The user hears which file and why, not a silent loss at the next reload.
