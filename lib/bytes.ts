@@ -1,6 +1,5 @@
-/** One buffer holding `chunks` in order; `size` is their total length when the caller has counted it. */
+/** A new buffer holding `chunks` in order; `size` is their total length when the caller has counted it. */
 export function concatBytes(chunks: readonly Uint8Array[], size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)): Uint8Array {
-  if (chunks.length === 1 && chunks[0]?.byteLength === size) return chunks[0];
   const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

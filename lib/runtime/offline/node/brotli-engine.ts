@@ -7,6 +7,7 @@
  * stream finishes; until then it gives no output (a `flush()` has nothing to show).
  */
 import { BrotliDecompress } from 'brotli/dec/decode.js';
+import { concatBytes } from '../../../bytes';
 import { unavailable } from './node-errors';
 import { EngineBase } from './zlib-engine';
 
@@ -47,16 +48,6 @@ class GrowingOutput {
     this.pos += count;
     return count;
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }
 
 function decompress(input: Uint8Array): Uint8Array {
@@ -106,7 +97,7 @@ export class BrotliEngine extends EngineBase {
         const error = unavailable('zlib.brotliCompressSync before the Brotli encoder has loaded (a tab compiles it in the background; the callback and stream forms wait for it)');
         return [encoderFailed ? `Brotli encoder failed to load: ${String(encoderFailed)}` : error.message, -1, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM'];
       }
-      const whole = concat(this.input);
+      const whole = concatBytes(this.input);
       this.input = [];
       if (encoder && this.encoding) {
         const quality = Math.min(11, Math.max(0, this.param(PARAM.QUALITY, 11)));

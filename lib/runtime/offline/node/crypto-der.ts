@@ -4,21 +4,14 @@
  * reads as the structures of RFC 5208/5280/5915/8017/8410, not as byte twiddling.
  */
 import forge from 'node-forge';
+import { concatBytes } from '../../../bytes';
 
 export type Asn1 = forge.asn1.Asn1;
 
 export const toBinary = (bytes: Uint8Array): string => forge.util.binary.raw.encode(bytes);
 export const fromBinary = (text: string): Uint8Array => forge.util.binary.raw.decode(text);
 
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+export const concat = (parts: readonly Uint8Array[]): Uint8Array => concatBytes(parts);
 
 function lengthBytes(length: number): Uint8Array {
   if (length < 0x80) return Uint8Array.of(length);
