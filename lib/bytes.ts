@@ -8,3 +8,8 @@ export function concatBytes(chunks: readonly Uint8Array[], size = chunks.reduce(
   }
   return out;
 }
+
+/** "3.4 MB", "120 MB": sizes in the messages people read (one decimal below 10 MB). */
+export function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}

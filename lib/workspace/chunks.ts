@@ -8,6 +8,7 @@
  */
 import type { IDBPObjectStore, StoreNames } from 'idb';
 import type { ChunkRef, StoredFile, TabsmithDB, TabsmithSchema } from './db';
+import { megabytes } from '../bytes';
 import { encodeText } from './content';
 import type { FileContent } from './types';
 
@@ -16,10 +17,6 @@ export const CHUNK_BYTES = 4 * 1024 * 1024;
 export const CHUNK_FROM_BYTES = 4 * 1024 * 1024;
 /** The documented per-file limit for browser storage. */
 export const MAX_STORED_FILE_BYTES = 100 * 1024 * 1024;
-
-export function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-}
 
 export function tooLargeMessage(path: string, bytes: number): string {
   return `${path} (${megabytes(bytes)}) is not saved: browser storage takes files up to ${megabytes(MAX_STORED_FILE_BYTES)}. It stays in this session only and is gone after a reload.`;

@@ -7,6 +7,7 @@
 import { decodeContent } from './content';
 import { isNeverPersisted, normalizeWorkspacePath } from './paths';
 import { WorkspaceError, type FileContent } from './types';
+import { megabytes } from '../bytes';
 import { errorMessage } from '../error-message';
 
 export interface ImportLimits {
@@ -23,10 +24,6 @@ export interface ImportedFile {
   /** Workspace path ("/src/a.js"). */
   path: string;
   content: FileContent;
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
 /**

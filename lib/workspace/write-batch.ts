@@ -7,7 +7,8 @@
  * - large files go through chunks.ts, one file at a time.
  * The outcome says, per path, what was saved and what failed and why.
  */
-import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, dropOtherGenerations, megabytes, writeChunks } from './chunks';
+import { megabytes } from '../bytes';
+import { asBytes, byteLength, CHUNK_BYTES, CHUNK_FROM_BYTES, dropOtherGenerations, writeChunks } from './chunks';
 import { subtreeRange, tightBytes, type StoredFile, type TabsmithDB } from './db';
 import type { FileContent, FileFailure, PersistedState } from './types';
 import { errorMessage } from '../error-message';

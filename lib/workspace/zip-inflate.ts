@@ -6,7 +6,7 @@
  * entry outgrows what the central directory declared for it or the total outgrows the budget.
  */
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { concatBytes } from '../bytes';
+import { concatBytes, megabytes } from '../bytes';
 import { WorkspaceError } from './types';
 
 const SLICE_BYTES = 16 * 1024;
@@ -16,14 +16,9 @@ export interface WantedEntry {
   declaredSize: number;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** Entry name → its bytes, for the entries in `wanted`; throws WorkspaceError when an entry or the total is too big. */
 export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, WantedEntry>, maxTotalBytes: number): Map<string, Uint8Array> {
-  const parts = new Map<string, Uint8Array[]>();
-  const sizes = new Map<string, number>();
+  const parts = new Map<string, { chunks: Uint8Array[]; size: number }>();
   let total = 0;
   let failure: unknown = null;
   const stop = (file: UnzipFile, error: unknown) => {
@@ -33,22 +28,20 @@ export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, Wa
   const reader = new Unzip((file) => {
     const entry = wanted.get(file.name);
     if (!entry || failure) return;
-    const chunks: Uint8Array[] = [];
-    parts.set(file.name, chunks);
-    sizes.set(file.name, 0);
+    const part = { chunks: [] as Uint8Array[], size: 0 };
+    parts.set(file.name, part);
     file.ondata = (error, data) => {
       if (failure) return;
       if (error) return stop(file, error);
-      const size = (sizes.get(file.name) ?? 0) + data.length;
-      sizes.set(file.name, size);
+      part.size += data.length;
       total += data.length;
-      if (size > entry.declaredSize) {
+      if (part.size > entry.declaredSize) {
         return stop(file, new WorkspaceError('corrupt', `This zip archive's entry ${file.name} inflates to more than the ${entry.declaredSize.toLocaleString('en')} bytes its header declares. Nothing was imported.`));
       }
       if (total > maxTotalBytes) {
         return stop(file, new WorkspaceError('too-large', `Too large: more than ${megabytes(maxTotalBytes)} of files once inflated (the limit). Nothing was imported.`));
       }
-      chunks.push(data);
+      part.chunks.push(data);
     };
     file.start();
   });
@@ -58,6 +51,6 @@ export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, Wa
   }
   if (failure) throw failure;
   const files = new Map<string, Uint8Array>();
-  for (const [name, chunks] of parts) files.set(name, concatBytes(chunks, sizes.get(name) ?? 0));
+  for (const [name, part] of parts) files.set(name, concatBytes(part.chunks, part.size));
   return files;
 }
