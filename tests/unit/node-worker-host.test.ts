@@ -38,6 +38,15 @@ describe('the file system seen from a worker', () => {
     expect(() => remote.vfs.readFileSync('/app/missing.txt')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 
+  it('reads text as the frame would, asking the frame for the bytes only', () => {
+    const vfs = new almost.VirtualFS();
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0xc3, 0xa9, 0xff, 0x22, 0x0a]);
+    vfs.writeFileSync('/mixed.txt', bytes);
+    const { remote, calls } = remoteOver(vfs);
+    for (const encoding of ['utf8', 'utf-8'] as const) expect(remote.vfs.readFileSync('/mixed.txt', encoding)).toBe(vfs.readFileSync('/mixed.txt', 'utf8'));
+    expect(calls.map((call) => call.args)).toEqual([['/mixed.txt'], ['/mixed.txt']]);
+  });
+
   it('answers the callback forms a task later', async () => {
     const vfs = new almost.VirtualFS();
     vfs.writeFileSync('/note.txt', 'later');

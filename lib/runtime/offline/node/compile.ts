@@ -4,6 +4,7 @@
  * is CommonJS or an ES module is decided here, at load time, the way Node decides it.
  */
 import { installAwaitHelpers } from './async-context';
+import { needsCommonJsRewrite } from './cjs-rewrite-scan';
 import { parseModule, transformEsm, wrapCommonJs, type EsmCode } from './esm-transform';
 
 /** `(...globals, import, import_meta, __dynamicImport) => Node's module wrapper function` (see wrapCommonJs). */
@@ -55,16 +56,20 @@ function commonJs(code: string, filename: string): Compiled {
   }
 }
 
-/** Whether the code is valid as a CommonJS module body: no import/export, import.meta or top-level await. */
-function compilesAsCommonJs(code: string): boolean {
+/**
+ * The code compiled as CommonJS if it is CommonJS (no import/export, import.meta or top-level await), else
+ * the browser's SyntaxError. The first compile is of the code as it is: it answers the question, fails fast
+ * for a module (at its first import), and is the result itself when the code needs no rewrite.
+ */
+function tryCommonJs(code: string, filename: string): Compiled | SyntaxError {
+  let factory: CjsFactory;
   try {
-    // Only compiled, never called.
-    new Function('exports', 'require', 'module', '__filename', '__dirname', code.startsWith('#!') ? `//${code.slice(2)}` : code);
-    return true;
+    factory = evaluate<CjsFactory>(wrapCommonJs(code, filename, false));
   } catch (error) {
-    if (error instanceof SyntaxError) return false;
+    if (error instanceof SyntaxError) return syntaxError(error, filename) as SyntaxError;
     throw error;
   }
+  return needsCommonJsRewrite(code) ? commonJs(code, filename) : { format: 'cjs', factory };
 }
 
 export class CodeCache {
@@ -99,18 +104,23 @@ export class CodeCache {
     // large CommonJS file (react-dom's development build) would be parsed in full here only to find no module
     // syntax. As Node's own detection does, it is compiled as CommonJS first (the engine's parser is far
     // faster); only code that cannot be CommonJS (import/export, import.meta, top-level await) goes on.
-    if (hint === 'detect' && compilesAsCommonJs(code)) return commonJs(code, filename);
+    let notCommonJs: SyntaxError | undefined;
+    if (hint === 'detect') {
+      const compiled = tryCommonJs(code, filename);
+      if (!(compiled instanceof SyntaxError)) return compiled;
+      notCommonJs = compiled;
+    }
     let esm: EsmCode;
     try {
       esm = transformEsm(code, parseModule(code), filename);
     } catch (error) {
-      if (hint === 'detect') return commonJs(code, filename);
-      throw syntaxError(error, filename);
+      throw notCommonJs ?? syntaxError(error, filename);
     }
     // Detection: no module syntax means CommonJS. A module by name or package type that is plainly CommonJS
     // (some installers rewrite packages to CommonJS on disk and leave `type: module`) runs as CommonJS too,
     // where Node would only fail with "require is not defined".
-    if (!esm.moduleSyntax && (hint === 'detect' || COMMONJS_MARKS.test(code))) return commonJs(code, filename);
+    if (!esm.moduleSyntax && notCommonJs) throw notCommonJs;
+    if (!esm.moduleSyntax && COMMONJS_MARKS.test(code)) return commonJs(code, filename);
     const { source, moduleSyntax: _, ...rest } = esm;
     try {
       return { format: 'esm', factory: evaluate<EsmFactory>(source), ...rest };

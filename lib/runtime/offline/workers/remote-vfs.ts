@@ -27,6 +27,9 @@ export interface RemoteVfsParts {
 const READS = new Set(['existsSync', 'statSync', 'lstatSync', 'readFileSync', 'readdirSync', 'realpathSync', 'accessSync', 'readlinkSync']);
 const CALLBACK_FORMS = new Set(['readFile', 'stat', 'lstat', 'readdir', 'realpath', 'access']);
 const CACHED_PATH = /\/node_modules\//;
+/** As VirtualFS decodes text (its own default TextDecoder), so a file reads the same here as in the frame. */
+const TEXT = new TextDecoder();
+const isUtf8 = (encoding: unknown) => encoding === 'utf8' || encoding === 'utf-8';
 
 export interface RemoteVfs {
   vfs: VirtualFS;
@@ -37,6 +40,9 @@ export interface RemoteVfs {
 export function createRemoteVfs(parts: RemoteVfsParts): RemoteVfs {
   const kept = new Map<string, Uint8Array>();
   const syncCall = (method: string, args: unknown[]): unknown => {
+    // Text is decoded here from the file's bytes: asked for as text, the frame would decode the file, then
+    // escape and encode it again for the wire (a 9 MB compiler file cost its thread a second or more).
+    if (method === 'readFileSync' && args.length === 2 && isUtf8(args[1])) return TEXT.decode(syncCall(method, [args[0]]) as Uint8Array);
     const cacheable = READS.has(method) && typeof args[0] === 'string' && CACHED_PATH.test(args[0]);
     if (!READS.has(method)) kept.clear();
     const key = cacheable ? `${method}\0${JSON.stringify(args)}` : '';
