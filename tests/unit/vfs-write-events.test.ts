@@ -1,0 +1,37 @@
+/**
+ * Writes to the runtime's file system still reach watchers and change listeners, with the data as written
+ * (bytes stay bytes: an install's files are not decoded to text for listeners that never read them).
+ */
+import * as almost from 'almostnode';
+import { describe, expect, it } from 'vitest';
+import { announceWritesWithoutDecoding } from '@/lib/runtime/offline/vfs-write-events';
+
+describe('announceWritesWithoutDecoding', () => {
+  it('tells watchers a new file from a changed one and hands listeners the data as written', () => {
+    const vfs = new almost.VirtualFS();
+    announceWritesWithoutDecoding(vfs);
+    vfs.mkdirSync('/app', { recursive: true });
+    const watched: string[] = [];
+    vfs.watch('/app', {}, (eventType, filename) => watched.push(`${eventType} ${filename}`));
+    const heard: [string, unknown][] = [];
+    vfs.on('change', (path, data) => heard.push([path, data]));
+
+    const bytes = new Uint8Array([0xff, 0x00, 0x41]);
+    vfs.writeFileSync('/app/logo.bin', bytes);
+    vfs.writeFileSync('/app/logo.bin', 'text now');
+
+    expect(watched).toEqual(['rename logo.bin', 'change logo.bin']);
+    expect(heard).toEqual([['/app/logo.bin', bytes], ['/app/logo.bin', 'text now']]);
+    expect(vfs.readFileSync('/app/logo.bin', 'utf8')).toBe('text now');
+  });
+
+  it('keeps writes that ask for no events quiet', () => {
+    const vfs = almost.VirtualFS.fromSnapshot({ files: [] });
+    announceWritesWithoutDecoding(vfs);
+    const heard: string[] = [];
+    vfs.on('change', (path) => heard.push(path));
+    (vfs as unknown as { writeFileSyncInternal(path: string, data: Uint8Array, emit: boolean): void }).writeFileSyncInternal('/quiet.txt', new Uint8Array([1]), false);
+    expect(heard).toEqual([]);
+    expect(vfs.readFileSync('/quiet.txt')).toEqual(new Uint8Array([1]));
+  });
+});
