@@ -22,6 +22,19 @@ export interface FsEvent {
   path: string;
 }
 
+export interface WatchOptions {
+  /**
+   * Leave out paths with a node_modules folder in them: an install writes thousands of files there, and a
+   * watcher that drops them anyway should not have each one sent to it (across threads, for the offline runtime).
+   */
+  ignoreNodeModules?: boolean;
+}
+
+/** Whether `path` has a node_modules folder in it (the folder itself included). */
+export function isInNodeModules(path: string): boolean {
+  return path.split('/').includes('node_modules');
+}
+
 export interface RuntimeFs {
   readFile(path: string): Promise<Uint8Array>;
   readTextFile(path: string): Promise<string>;
@@ -35,7 +48,7 @@ export interface RuntimeFs {
   rename(from: string, to: string): Promise<void>;
   exists(path: string): Promise<boolean>;
   /** Recursive watch of a folder; returns a function that stops watching. */
-  watch(path: string, listener: (event: FsEvent) => void): Unsubscribe;
+  watch(path: string, listener: (event: FsEvent) => void, options?: WatchOptions): Unsubscribe;
 }
 
 export interface TerminalSize {

@@ -29,7 +29,7 @@ export class WatchBatcher {
   ) {}
 
   start(fs: RuntimeFs): void {
-    this.stop = fs.watch('/', (event) => this.add(event));
+    this.stop = fs.watch('/', (event) => this.add(event), { ignoreNodeModules: true });
   }
 
   add(event: FsEvent): void {

@@ -16,6 +16,7 @@
  *   folder with such a name is still reachable through a relative path ("tmp/x").
  */
 import { WorkspaceError } from './types';
+import { isInNodeModules } from '@/lib/runtime/port';
 
 export const MAX_PATH_LENGTH = 1024;
 export const MAX_SEGMENT_LENGTH = 255;
@@ -149,7 +150,7 @@ export function isHiddenFromTree(path: string): boolean {
  * the repository is part of the project, so `git log` still works after a reload and in an exported zip.
  */
 export function isNeverPersisted(path: string): boolean {
-  return path.split('/').includes(NEVER_KEPT_SEGMENT);
+  return isInNodeModules(path);
 }
 
 /** Rebases `path` from under `from` to under `to` ("/a/x", "/a", "/b" → "/b/x"). */

@@ -135,6 +135,43 @@ export const fsCases: ContractCase[] = [
     },
   },
   {
+    name: 'fs: a watch that ignores node_modules sees writes beside it and none inside it',
+    async run(rt, t) {
+      await rt.fs.mkdir(`${t.dir}/node_modules/pkg`);
+      const outside = `${t.dir}/src.txt`;
+      const events: FsEvent[] = [];
+      let wake: () => void = () => undefined;
+      const seen = new Promise<void>((resolve) => (wake = resolve));
+      const stop = rt.fs.watch(
+        t.dir,
+        (event) => {
+          events.push(event);
+          if (samePath(event.path, outside)) wake();
+        },
+        { ignoreNodeModules: true },
+      );
+      try {
+        // Watchers may attach asynchronously: writes inside node_modules go first, every round, until the
+        // write beside them is seen, so an event for them would have arrived before it.
+        let stopWriting = false;
+        const writer = (async () => {
+          for (let i = 0; !stopWriting && i < 10; i++) {
+            await rt.fs.writeFile(`${t.dir}/node_modules/pkg/index.js`, `module.exports = ${i};`);
+            await rt.fs.writeFile(outside, `write ${i}`);
+            await sleep(300);
+          }
+        })();
+        await within(seen, 4000, `a watch event for ${outside} (saw ${JSON.stringify(events)})`).finally(() => {
+          stopWriting = true;
+        });
+        await writer;
+        t.equal(events.filter((event) => event.path.includes('node_modules')).length, 0, 'no event from inside node_modules');
+      } finally {
+        stop();
+      }
+    },
+  },
+  {
     name: 'export: returns workspace files and leaves out node_modules',
     async run(rt, t) {
       await rt.fs.writeFile(`${t.dir}/src/a.txt`, 'exported');

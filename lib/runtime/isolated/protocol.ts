@@ -46,7 +46,7 @@ export const requestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('fs.rm'), path }),
   z.object({ op: z.literal('fs.rename'), from: path, to: path }),
   z.object({ op: z.literal('fs.exists'), path }),
-  z.object({ op: z.literal('fs.watch'), watchId: z.number().int(), path }),
+  z.object({ op: z.literal('fs.watch'), watchId: z.number().int(), path, ignoreNodeModules: z.boolean().optional() }),
   z.object({ op: z.literal('fs.unwatch'), watchId: z.number().int() }),
   z.object({ op: z.literal('spawn'), command: z.string().max(100_000), args: z.array(z.string().max(100_000)).max(1000), options: spawnOptions }),
   z.object({ op: z.literal('shell'), options: spawnOptions }),

@@ -2,7 +2,7 @@
  * RuntimeFs over almostnode's VirtualFS. The VFS root is the workspace root (see paths.ts), so workspace
  * paths only need normalising. VFS calls are synchronous; errors are rethrown as RuntimeError('fs').
  */
-import { RuntimeError, type DirEntry, type FsEvent, type RuntimeFs, type Unsubscribe } from '../port';
+import { isInNodeModules, RuntimeError, type DirEntry, type FsEvent, type RuntimeFs, type Unsubscribe, type WatchOptions } from '../port';
 import type { VirtualFS } from 'almostnode';
 import { dirname, joinPath, toVfsPath } from './paths';
 import { errorMessage } from '../../error-message';
@@ -71,11 +71,13 @@ export function createOfflineFs(vfs: VirtualFS): RuntimeFs {
         vfs.renameSync(toVfsPath(from), target);
       }),
     exists: (path) => Promise.resolve(vfs.existsSync(toVfsPath(path))),
-    watch: (path, listener: (event: FsEvent) => void): Unsubscribe => {
+    watch: (path, listener: (event: FsEvent) => void, options?: WatchOptions): Unsubscribe => {
       const dir = toVfsPath(path);
       // VFS watchers report paths relative to the watched folder; the port wants workspace paths.
       const watcher = vfs.watch(dir, { recursive: true }, (eventType, filename) => {
-        listener({ type: eventType === 'rename' ? 'rename' : 'change', path: filename ? joinPath(dir, filename) : dir });
+        const changed = filename ? joinPath(dir, filename) : dir;
+        if (options?.ignoreNodeModules && isInNodeModules(changed)) return;
+        listener({ type: eventType === 'rename' ? 'rename' : 'change', path: changed });
       });
       return () => watcher.close();
     },

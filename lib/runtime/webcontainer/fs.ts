@@ -1,5 +1,5 @@
 /** The port's file system on top of `wc.fs`, which speaks workdir-relative paths and Node semantics. */
-import { RuntimeError, type DirEntry, type RuntimeFs } from '../port';
+import { isInNodeModules, RuntimeError, type DirEntry, type RuntimeFs } from '../port';
 import type { WebContainerFsLike } from './api-types';
 import { splitWorkspacePath, toWorkdirPath, toWorkspacePath } from './paths';
 import { DISPOSED_MESSAGE, withAdvice } from './advice';
@@ -81,6 +81,6 @@ export function createWebContainerFs(
       }
     },
 
-    watch: (path, listener) => hub.watch(path, listener),
+    watch: (path, listener, options) => hub.watch(path, options?.ignoreNodeModules ? (event) => void (isInNodeModules(event.path) || listener(event)) : listener),
   };
 }

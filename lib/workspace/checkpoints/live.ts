@@ -39,7 +39,7 @@ function watchIndex(fs: RuntimeFs): LiveIndex {
   index.stop = fs.watch('/', (event) => {
     const path = tryNormalizeWorkspacePath(event.path);
     if (path !== null && path !== '/' && !isNeverPersisted(path)) index.dirty.add(path);
-  });
+  }, { ignoreNodeModules: true });
   return index;
 }
 

@@ -58,7 +58,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private disposed = false;
   private readonly pending = new Map<number, Pending>();
   private readonly procs = new Map<number, FramedProcess>();
-  private readonly watches = new Map<number, { path: string; listener: (event: FsEvent) => void }>();
+  private readonly watches = new Map<number, { path: string; listener: (event: FsEvent) => void; ignoreNodeModules?: boolean }>();
   private readonly openPorts = new Set<number>();
   private readonly restartListeners = new Listeners<[RuntimeRestart]>();
   private readonly healthListeners = new Listeners<[FramedRuntimeHealth]>();
@@ -242,10 +242,11 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
       rm: async (path) => void (await this.request({ op: 'fs.rm', path })),
       rename: async (from, to) => void (await this.request({ op: 'fs.rename', from, to })),
       exists: (path) => this.request({ op: 'fs.exists', path }),
-      watch: (path, listener) => {
+      watch: (path, listener, options) => {
         const watchId = this.nextWatchId++;
-        this.watches.set(watchId, { path, listener });
-        this.send({ op: 'fs.watch', watchId, path });
+        const ignoreNodeModules = options?.ignoreNodeModules;
+        this.watches.set(watchId, { path, listener, ignoreNodeModules });
+        this.send({ op: 'fs.watch', watchId, path, ignoreNodeModules });
         return () => {
           if (this.watches.delete(watchId)) this.send({ op: 'fs.unwatch', watchId });
         };
@@ -312,7 +313,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     }
     this.attach(conn);
     this.watchdog.start();
-    for (const [watchId, { path }] of this.watches) this.send({ op: 'fs.watch', watchId, path });
+    for (const [watchId, { path, ignoreNodeModules }] of this.watches) this.send({ op: 'fs.watch', watchId, path, ignoreNodeModules });
     this.restartListeners.emit({ command: reason, at: Date.now() });
   }
 
