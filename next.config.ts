@@ -38,6 +38,9 @@ const nextConfig: NextConfig = {
       // on, not the bundler's own copy (a file's contents given to `Readable.from` were otherwise iterated byte
       // by byte, and a static server wrote numbers into its responses).
       buffer: { browser: './node_modules/buffer/index.js' },
+      // almostnode's own child_process interpreter, which Tabsmith never uses (see the shim); the runtime's shell
+      // imports the real one as 'just-bash/browser'.
+      'just-bash': './lib/runtime/offline/shims/just-bash.ts',
       // just-bash's optional native zstd binding (not installed, and never usable in a browser).
       '@mongodb-js/zstd': './lib/runtime/offline/shims/zstd.ts',
       // almostnode's unused WorkerRuntime points at a worker file by absolute URL; see the shim.

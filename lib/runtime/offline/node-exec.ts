@@ -267,8 +267,9 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     if (error instanceof ExitSignal) return;
     // As in Node, what the main module throws goes to the process's 'uncaughtException' listeners if it has any.
     if (handled('uncaughtException', error, 'uncaughtException')) return;
+    // Uncaught, it ends the process with code 1 and its 'exit' listeners run, as later errors do (crash).
+    if (exitCode === null) return crash(error);
     report(error);
-    if (exitCode === null) exitCode = 1;
     exited = true;
   };
   // Errors thrown later from timers or request handlers reach the page. As in Node, a process with an

@@ -19,6 +19,7 @@ import { timersPromisesModule } from './timers-promises';
 import { urlModule } from './url-module';
 import { domainModule } from './domain-module';
 import { zlibModule } from './zlib-streams';
+import { vmThisContext } from './vm-this-context';
 
 type Module = Record<string, unknown>;
 
@@ -111,9 +112,11 @@ function perfHooksModule(almost: Module): Module {
 }
 
 function vmModule(almost: Module): Module {
-  const Script = almost.Script as new (code: string, options?: unknown) => unknown;
+  const own = vmThisContext(almost);
+  const Script = own.Script as new (code: string, options?: unknown) => unknown;
   return {
     ...almost,
+    ...own,
     createScript: (code: string, options?: unknown) => new Script(code, options),
     measureMemory: () => Promise.reject(unavailable('vm.measureMemory')),
     constants: { USE_MAIN_CONTEXT_DEFAULT_LOADER: Symbol('vm_dynamic_import_main_context_default'), DONT_CONTEXTIFY: Symbol('vm_context_no_contextify') },

@@ -38,7 +38,8 @@ export function exitCodeOf(value: unknown): number {
 
 export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.writeError }) as NodeProcess;
-  if (proc.env && typeof proc.env === 'object') proc.env = nodeEnv(proc.env);
+  // Exactly the environment the process was given, as in Node (almostnode adds NODE_ENV, PATH and HOME of its own).
+  proc.env = nodeEnv(options.env);
   let cwd = toVfsPath(options.cwd);
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {

@@ -5,7 +5,8 @@
  * own servers.
  */
 import type { VirtualFS } from 'almostnode';
-import { Bash, defineCommand, getCommandNames, getNetworkCommandNames, type SecureFetch } from 'just-bash';
+import type { SecureFetch } from 'just-bash';
+import { Bash, defineCommand, getCommandNames, getNetworkCommandNames } from 'just-bash/browser';
 import { quoteWords } from '../command-line';
 import { InputChannel } from '../process';
 import type { BufferedOptions, Coreutils, Program } from './host';
