@@ -105,4 +105,23 @@ const server = net.createServer((socket) => socket.end('HTTP/1.1 200 ok\\r\\n\\r
     expect(result.output).toBe('200 Hello\n');
     expect(result.code).toBe(0);
   });
+
+  it("reads an http response in paused mode: one 'readable' for a body and its end, then 'end'", async () => {
+    const result = await run(`
+const http = require('http');
+const server = http.createServer((req, res) => res.end('Hello')).listen(0, () => {
+  http.get({ port: server.address().port }, (res) => {
+    let data = '';
+    res.on('readable', () => {
+      console.log('readable');
+      let chunk;
+      while ((chunk = res.read()) !== null) data += chunk;
+    });
+    res.on('end', () => { console.log('end', data); server.close(); });
+  });
+});
+`);
+    expect(result.output).toBe('readable\nend Hello\n');
+    expect(result.code).toBe(0);
+  });
 });

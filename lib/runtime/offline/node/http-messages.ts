@@ -152,10 +152,33 @@ export function createMessageClasses(bases: MessageBases) {
       if (this.destroyed) return;
       if (chunk) {
         this.push(chunk);
+        this.signalReadable();
         return;
       }
       this.complete = true;
       this.push(null);
+      this.signalReadable();
+    }
+    private readableScheduled = false;
+    /** Node's paused mode: 'readable' when data or the end waits to be read. */
+    private signalReadable() {
+      if (this.readableScheduled || this.listenerCount('readable') === 0) return;
+      this.readableScheduled = true;
+      // A task later, so a body and its end that arrive together make one 'readable', as in Node.
+      setTimeout(() => {
+        this.readableScheduled = false;
+        if (!this.destroyed) this.emit('readable');
+      }, 0);
+    }
+    /** A read() that finds nothing left after the end emits 'end', as Node's does. */
+    read(size?: number) {
+      const chunk = super.read(size);
+      const state = this as unknown as { _ended?: boolean; _endEmitted?: boolean };
+      if (chunk === null && state._ended && !state._endEmitted) {
+        state._endEmitted = true;
+        queueMicrotask(() => this.emit('end'));
+      }
+      return chunk;
     }
     setTimeout(ms: number, callback?: AnyFunction) {
       this.socket.setTimeout(ms, callback);
