@@ -67,7 +67,12 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: P
       almostHttps: almostRequire('https') as Record<string, unknown>,
     });
     installLocalFetch(ports);
-    const net = netModule(almostRequire('net') as Record<string, unknown>, (port) => ports.listening(port));
+    const net = netModule({
+      almostNet: almostRequire('net') as Record<string, unknown>,
+      EventEmitter: events as unknown as Constructor,
+      Duplex: (stream as { Duplex: Constructor }).Duplex,
+      ports,
+    });
     host = { code: new CodeCache(), almostRequire, ports, shared: { events, stream, net, http, https }, pipeStreams: almostStream };
     hosts.set(vfs, host);
   }

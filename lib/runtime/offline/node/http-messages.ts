@@ -4,6 +4,7 @@
  * a body written in chunks, 'finish' then 'close'), and the socket both point at. A response goes to a
  * ResponseSink: the preview, curl, or the http client of another process.
  */
+import { Buffer as PackageBuffer } from 'buffer/';
 import { codedError, headersFromRaw } from './http-headers';
 import { createServerResponseClass } from './http-response';
 import { validateHeaderName, validateHeaderValue } from './http-validate';
@@ -29,7 +30,7 @@ export interface MessageBases {
 const nextTick = (fn: AnyFunction, ...args: unknown[]) => queueMicrotask(() => fn(...args));
 
 export function createMessageClasses(bases: MessageBases) {
-  const { EventEmitter, Stream, Readable, Buffer } = bases;
+  const { EventEmitter, Stream, Readable } = bases;
 
   /** The connection a request came in on. Nothing travels through it: bodies go through the messages. */
   class Socket extends EventEmitter {
@@ -151,10 +152,33 @@ export function createMessageClasses(bases: MessageBases) {
       if (this.destroyed) return;
       if (chunk) {
         this.push(chunk);
+        this.signalReadable();
         return;
       }
       this.complete = true;
       this.push(null);
+      this.signalReadable();
+    }
+    private readableScheduled = false;
+    /** Node's paused mode: 'readable' when data or the end waits to be read. */
+    private signalReadable() {
+      if (this.readableScheduled || this.listenerCount('readable') === 0) return;
+      this.readableScheduled = true;
+      // A task later, so a body and its end that arrive together make one 'readable', as in Node.
+      setTimeout(() => {
+        this.readableScheduled = false;
+        if (!this.destroyed) this.emit('readable');
+      }, 0);
+    }
+    /** A read() that finds nothing left after the end emits 'end', as Node's does. */
+    read(size?: number) {
+      const chunk = super.read(size);
+      const state = this as unknown as { _ended?: boolean; _endEmitted?: boolean };
+      if (chunk === null && state._ended && !state._endEmitted) {
+        state._endEmitted = true;
+        queueMicrotask(() => this.emit('end'));
+      }
+      return chunk;
     }
     setTimeout(ms: number, callback?: AnyFunction) {
       this.socket.setTimeout(ms, callback);
@@ -249,7 +273,8 @@ export function createMessageClasses(bases: MessageBases) {
     }
     toBytes(chunk: unknown, encoding?: unknown): Uint8Array {
       if (chunk instanceof Uint8Array) return chunk;
-      if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
+      // The programs' Buffer (the buffer package) knows every encoding Node does; almostnode's lacks utf16le.
+      if (typeof chunk === 'string') return PackageBuffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       throw codedError(
         `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${chunk === null ? 'null' : typeof chunk}`,

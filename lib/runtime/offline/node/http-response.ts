@@ -26,6 +26,8 @@ interface ServedRequest {
 interface ServerSettings {
   keepAliveTimeout?: number;
   rejectNonStandardBodyWrites?: boolean;
+  /** The response goes out as bytes on a real connection. */
+  onWire?: boolean;
 }
 
 /** OutgoingMessage: the header API and the emitter this response builds on. */
@@ -43,11 +45,14 @@ export function createServerResponseClass(OutgoingMessage: OutgoingBase) {
     private closeEmitted = false;
     private sink: ResponseSink | null = null;
     private settings: ServerSettings = {};
+    /** The connection closes after this response (Node's `_last`). */
+    last = false;
 
     constructor(readonly req: ServedRequest) {
       super();
       const connection = String(req.headers?.connection ?? '');
       this.shouldKeepAlive = req.httpVersionMinor !== 0 ? !/\bclose\b/i.test(connection) : /\bkeep-alive\b/i.test(connection);
+      if (req.httpVersionMinor === 0) this.useChunkedEncodingByDefault = /\bchunked\b/i.test(String(req.headers?.te ?? ''));
     }
     get socket() {
       return this.destroyed || this.writableFinished ? null : this.req.socket;
@@ -88,14 +93,23 @@ export function createServerResponseClass(OutgoingMessage: OutgoingBase) {
       // What Node adds by itself goes out with the head but stays out of getHeaders().
       const pairs: [string, string][] = this.headerPairs();
       if (this.sendDate && !this.hasHeader('date')) pairs.push(['Date', new Date().toUTCString()]);
+      const knownLength = this.hasHeader('content-length');
       if (!this.hasHeader('connection')) {
-        pairs.push(['Connection', this.shouldKeepAlive ? 'keep-alive' : 'close']);
+        // Keep-alive only when the client can tell where this body ends.
+        const keepAlive = this.shouldKeepAlive && (knownLength || this.useChunkedEncodingByDefault);
+        if (!keepAlive) this.last = true;
+        pairs.push(['Connection', keepAlive ? 'keep-alive' : 'close']);
         const timeout = this.settings.keepAliveTimeout;
-        if (this.shouldKeepAlive && timeout && !this.hasHeader('keep-alive')) pairs.push(['Keep-Alive', `timeout=${Math.floor(timeout / 1000)}`]);
-      } else if (/\bclose\b/i.test(String(this.getHeader('connection')))) this.shouldKeepAlive = false;
-      if (this.hasBody() && !this.hasHeader('content-length') && !this.hasHeader('transfer-encoding')) {
-        if (bodyLength !== undefined) pairs.push(['Content-Length', String(bodyLength)]);
-        else if (this.req.httpVersionMinor !== 0) {
+        if (keepAlive && timeout && !this.hasHeader('keep-alive')) pairs.push(['Keep-Alive', `timeout=${Math.floor(timeout / 1000)}`]);
+      } else if (/\bclose\b/i.test(String(this.getHeader('connection')))) {
+        this.shouldKeepAlive = false;
+        this.last = true;
+      } else this.shouldKeepAlive = true;
+      if (this.hasBody() && !knownLength && !this.hasHeader('transfer-encoding')) {
+        // An HTTP/1.0 client that did not ask for chunks reads the body until the connection closes.
+        if (!this.useChunkedEncodingByDefault) this.last = true;
+        else if (bodyLength !== undefined) pairs.push(['Content-Length', String(bodyLength)]);
+        else {
           this.chunkedEncoding = true;
           pairs.push(['Transfer-Encoding', 'chunked']);
         }
@@ -114,6 +128,8 @@ export function createServerResponseClass(OutgoingMessage: OutgoingBase) {
       return this.req.method !== 'HEAD' && this.statusCode !== 204 && this.statusCode !== 304 && !(this.statusCode >= 100 && this.statusCode < 200);
     }
     private count(bytes: number) {
+      // A connection that carries bytes counts them itself.
+      if (this.settings.onWire) return;
       this.req.socket.bytesWritten += bytes;
     }
     /** With strictContentLength, the bytes sent so far plus `more` must stay within (or, at the end, meet) Content-Length. */

@@ -6,8 +6,10 @@
  * IncomingMessage and a ServerResponse; whoever asked (the preview, curl, another process's http client)
  * reads the response as it is written.
  */
+import { serveConnection, type ConnectionServer, type ServedConnection } from './http-connection';
 import { codedError, rawFromHeaders } from './http-headers';
 import type { MessageClasses } from './http-messages';
+import type { NetSocket } from './net-socket';
 import type { Exchange, Listener, PortTable, ResponseSink, ServeHandle } from './ports';
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -54,6 +56,37 @@ export function boundAddress(host: string | undefined): { address: string; famil
   return { address, family: address.includes(':') ? 'IPv6' : 'IPv4' };
 }
 
+export interface ListeningServer extends Listener {
+  once(event: string, listener: AnyFunction): unknown;
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+/**
+ * Node's net.Server#listen for the runtime's servers: the forms it takes; the port is bound a tick later, then
+ * 'listening' (or 'error': EADDRINUSE, or EACCES for a Unix socket path, which a tab cannot open).
+ */
+export function startListening<T extends ListeningServer>(server: T, ports: PortTable, args: unknown[], bound: (where: { port: number; address: string; family: string }) => void): T {
+  const request = parseListenArgs(args);
+  if (request.callback) server.once('listening', request.callback);
+  queueMicrotask(() => {
+    if (request.path !== undefined) {
+      server.emit('error', codedError(`listen EACCES: Unix domain sockets and pipes cannot be opened here ${request.path}`, 'EACCES'));
+      return;
+    }
+    const { address, family } = boundAddress(request.host);
+    const port = request.port || ports.ephemeral();
+    try {
+      ports.bind(port, address, server);
+    } catch (error) {
+      server.emit('error', error);
+      return;
+    }
+    bound({ address, family, port });
+    server.emit('listening');
+  });
+  return server;
+}
+
 export function createServerClass(EventEmitter: Constructor, messages: MessageClasses, ports: PortTable, encrypted: boolean) {
   const { Socket, IncomingMessage, ServerResponse } = messages;
 
@@ -68,6 +101,10 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
     private bound: { port: number; address: string; family: string } | null = null;
     rejectNonStandardBodyWrites = false;
     private readonly open = new Set<InstanceType<typeof Socket>>();
+    /** Connections that carry bytes, and what each is doing. */
+    private readonly wired = new Map<NetSocket, ServedConnection>();
+    /** Node's http server ends its side itself once a client has ended its own. */
+    readonly allowHalfOpen = true;
 
     constructor(options?: unknown, requestListener?: unknown) {
       super();
@@ -86,25 +123,7 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
     }
 
     listen(...args: unknown[]) {
-      const request = parseListenArgs(args);
-      if (request.callback) this.once('listening', request.callback);
-      queueMicrotask(() => {
-        if (request.path !== undefined) {
-          this.emit('error', codedError(`listen EACCES: Unix domain sockets and pipes cannot be opened here ${request.path}`, 'EACCES'));
-          return;
-        }
-        const { address, family } = boundAddress(request.host);
-        const port = request.port || ports.ephemeral();
-        try {
-          ports.bind(port, address, this);
-        } catch (error) {
-          this.emit('error', error);
-          return;
-        }
-        this.bound = { address, family, port };
-        this.emit('listening');
-      });
-      return this;
+      return startListening(this as unknown as ListeningServer, ports, args, (bound) => (this.bound = bound)) && this;
     }
 
     address() {
@@ -118,6 +137,7 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
       }
       ports.unbind(this.bound.port, this);
       this.bound = null;
+      this.closeIdleConnections();
       if (callback) this.once('close', callback);
       queueMicrotask(() => this.emit('close'));
       return this;
@@ -125,12 +145,24 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
 
     closeAllConnections() {
       for (const socket of [...this.open]) socket.destroy();
+      for (const socket of [...this.wired.keys()]) socket.destroy();
     }
 
-    closeIdleConnections() {}
+    closeIdleConnections() {
+      for (const [socket, connection] of [...this.wired]) if (connection.idle()) socket.destroy();
+    }
+
+    /** A connection that carries bytes (a net client of this machine). */
+    accept(socket: NetSocket) {
+      socket.server = this;
+      this.emit('connection', socket);
+      if (socket.destroyed) return;
+      this.wired.set(socket, serveConnection({ server: this as unknown as ConnectionServer, socket, IncomingMessage, ServerResponse }));
+      socket.once('close', () => this.wired.delete(socket));
+    }
 
     getConnections(callback: AnyFunction) {
-      queueMicrotask(() => callback(null, this.open.size));
+      queueMicrotask(() => callback(null, this.open.size + this.wired.size));
       return this;
     }
 

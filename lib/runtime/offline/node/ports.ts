@@ -5,6 +5,7 @@
  * a port go to its first listening server. The first bind of a port opens it to the preview (through
  * `announce`), the last close closes it.
  */
+import type { NetSocket } from './net-socket';
 
 export interface Exchange {
   method: string;
@@ -45,6 +46,10 @@ export interface Listener {
   serve(exchange: Exchange, sink: ResponseSink): ServeHandle | void;
   /** Closes the server (a process ending, "stop all"). */
   close(): void;
+  /** A connection that carries bytes, paired with a client of this thread; absent for another thread's server. */
+  accept?(socket: NetSocket): void;
+  /** Whether the server's side of a connection stays open after the client ends its own. */
+  readonly allowHalfOpen?: boolean;
 }
 
 /** What almostnode's service-worker bridge needs of a server on a port. */
