@@ -29,6 +29,7 @@ import type { ServerOwner, ServerTracker } from './servers';
 import { ownEveryTimer, runAs, untracked, type TimerOwner } from './timers';
 import { ownProgramFor } from './vite/bin';
 import type { ThreadSupport } from './node/worker-threads';
+import { domainCatches } from './node/domain-module';
 
 const IDLE_MS = 300;
 const TICK_MS = 50;
@@ -265,8 +266,9 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   };
   const fail = (error: unknown) => {
     if (error instanceof ExitSignal) return;
-    // As in Node, what the main module throws goes to the process's 'uncaughtException' listeners if it has any.
-    if (handled('uncaughtException', error, 'uncaughtException')) return;
+    // As in Node, what the main module throws goes to the domain it was thrown in, else to the process's
+    // 'uncaughtException' listeners if it has any.
+    if (domainCatches(proc as { domain?: unknown }, error) || handled('uncaughtException', error, 'uncaughtException')) return;
     report(error);
     if (exitCode === null) exitCode = 1;
     exited = true;
@@ -299,7 +301,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     if (deps.servers.current() !== owner || exited) return;
     event.preventDefault();
     const error = event.error ?? new Error(event.message);
-    if (!handled('uncaughtException', error, 'uncaughtException')) crash(error);
+    if (!domainCatches(proc as { domain?: unknown }, error) && !handled('uncaughtException', error, 'uncaughtException')) crash(error);
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (event.reason instanceof ExitSignal) return event.preventDefault();
