@@ -29,6 +29,7 @@ import type { ServerOwner, ServerTracker } from './servers';
 import { ownEveryTimer, runAs, untracked, type TimerOwner } from './timers';
 import { ownProgramFor } from './vite/bin';
 import type { ThreadSupport } from './node/worker-threads';
+import { domainCatches } from './node/domain-module';
 
 const IDLE_MS = 300;
 const TICK_MS = 50;
@@ -265,8 +266,9 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   };
   const fail = (error: unknown) => {
     if (error instanceof ExitSignal) return;
-    // As in Node, what the main module throws goes to the process's 'uncaughtException' listeners if it has any.
-    if (handled('uncaughtException', error, 'uncaughtException')) return;
+    // As in Node, what the main module throws goes to the domain it was thrown in, else to the process's
+    // 'uncaughtException' listeners if it has any.
+    if (domainCatches(proc as { domain?: unknown }, error) || handled('uncaughtException', error, 'uncaughtException')) return;
     // Uncaught, it ends the process with code 1 and its 'exit' listeners run, as later errors do (crash).
     if (exitCode === null) return crash(error);
     report(error);
@@ -300,7 +302,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     if (deps.servers.current() !== owner || exited) return;
     event.preventDefault();
     const error = event.error ?? new Error(event.message);
-    if (!handled('uncaughtException', error, 'uncaughtException')) crash(error);
+    if (!domainCatches(proc as { domain?: unknown }, error) && !handled('uncaughtException', error, 'uncaughtException')) crash(error);
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (event.reason instanceof ExitSignal) return event.preventDefault();

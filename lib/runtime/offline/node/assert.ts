@@ -15,7 +15,8 @@ type AssertionErrorClass = new (options: object) => Error & { generatedMessage?:
 /** `assert.fail()` with no arguments: Node's message "Failed" is in its stack too. */
 function failWith(AssertionError: AssertionErrorClass, packageFail: (...args: unknown[]) => never) {
   return function fail(...args: unknown[]): never {
-    if (args.length > 0) return packageFail(...args);
+    // Not spread: a program may have replaced the array iterator (Node's own assert uses no iterator here).
+    if (args.length > 0) return Reflect.apply(packageFail, undefined, args);
     const error = new AssertionError({ message: 'Failed', operator: 'fail', stackStartFn: fail });
     error.generatedMessage = true;
     throw error;

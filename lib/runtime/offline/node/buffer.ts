@@ -7,6 +7,7 @@
  */
 import * as bufferPackage from 'buffer/';
 import { bufferOutOfBounds, numberAccessors } from './buffer-access';
+import { warnBufferConstructor } from './buffer-deprecation';
 import { nodeError } from './node-errors';
 import { argTypeError, argValueError, outOfRange, unknownEncoding, validateInteger, validateNumber } from './validators';
 
@@ -201,6 +202,14 @@ function checkSize(size: unknown): number {
   return size;
 }
 
+// The buffer package refuses sizes above 2 GiB - 1 (its limit for 32-bit platforms); Node on 64 bits, and a
+// tab's Uint8Array, go further: such a Buffer is made here, or the allocation fails as the platform's does.
+const PACKAGE_MAX = 0x7fffffff;
+function allocated(size: number, make: (size: number) => unknown): unknown {
+  if (size <= PACKAGE_MAX) return make(size);
+  return Object.setPrototypeOf(new Uint8Array(size), Base.prototype);
+}
+
 function fromArrayLike(list: ArrayLike<number>): unknown {
   const length = list.length > 0 ? Math.trunc(list.length) : 0;
   const result = Base.alloc(length);
@@ -245,15 +254,24 @@ function bufferStatics(NodeBuffer: Module): void {
     poolSize: 8192,
     from: fromChecked,
     of: (...items: number[]) => Base.from(items),
-    alloc: (size: unknown, fill?: unknown, encoding?: unknown) => {
-      checkSize(size);
+    alloc: (sizeArg: unknown, fill?: unknown, encoding?: unknown) => {
+      const size = checkSize(sizeArg);
       if (fill !== undefined && fill !== 0 && typeof encoding === 'string' && !isEncoding(encoding)) throw unknownEncoding(encoding);
+      // A string fill's encoding, when given, is a string: Node checks its type before its name.
+      if (typeof fill === 'string' && encoding !== undefined && typeof encoding !== 'string') throw argTypeError('encoding', 'string', encoding);
       // A fill string that decodes to no bytes at all (bad hex, bad base64) is refused, as Node's fill does.
       if (typeof fill === 'string' && fill.length > 0 && (fromChecked(fill, encoding ?? 'utf8') as Uint8Array).length === 0) throw argValueError('value', fill);
+      // So is a Buffer or Uint8Array fill with no bytes in it.
+      if (isUint8Array(fill) && fill.length === 0) throw argValueError('value', fill);
+      if (size > PACKAGE_MAX) {
+        const result = allocated(size, Base.alloc) as Bytes & { fill(value: unknown, encoding?: unknown): unknown };
+        if (fill !== undefined && fill !== 0) result.fill(fill, encoding);
+        return result;
+      }
       return (base.alloc as AnyFunction)(size, fill, encoding);
     },
-    allocUnsafe: (size: unknown) => (base.allocUnsafe as AnyFunction)(checkSize(size)),
-    allocUnsafeSlow: (size: unknown) => (base.allocUnsafeSlow as AnyFunction)(checkSize(size)),
+    allocUnsafe: (size: unknown) => allocated(checkSize(size), Base.allocUnsafe),
+    allocUnsafeSlow: (size: unknown) => allocated(checkSize(size), Base.allocUnsafeSlow),
     isBuffer: (value: unknown) => value instanceof Base,
     isEncoding,
     byteLength: (value: unknown, encoding?: unknown) => {
@@ -324,6 +342,7 @@ export function bufferModule(almostBuffer?: { prototype: object }): Module {
     patchPrototype(Base.prototype);
     // Buffer(arg) without `new` stays callable, as in Node (deprecated there, still used by old packages).
     const NodeBuffer = function Buffer(this: unknown, arg: unknown, encodingOrOffset?: unknown, length?: unknown) {
+      warnBufferConstructor();
       if (typeof arg === 'number') {
         if (typeof encodingOrOffset === 'string') throw argTypeError('string', 'string', arg);
         return (NodeBuffer as unknown as Module & { alloc: AnyFunction }).alloc(arg);
@@ -335,6 +354,12 @@ export function bufferModule(almostBuffer?: { prototype: object }): Module {
     state.bufferClasses.add(NodeBuffer);
     Object.setPrototypeOf(NodeBuffer, Uint8Array);
     Object.defineProperty(NodeBuffer, Symbol.hasInstance, { value: (value: unknown) => value instanceof Base });
+    // What subarray(), slice() and map() construct, as Node's FastBuffer: a Buffer, made without calling
+    // Buffer() (which warns). Its arguments are passed on as a list, not spread through the array iterator.
+    const FastBuffer = function FastBuffer(...args: unknown[]) {
+      return Reflect.construct(Uint8Array, args, NodeBuffer as unknown as AnyFunction);
+    };
+    Object.defineProperty(NodeBuffer, Symbol.species, { get: () => FastBuffer, configurable: true });
     bufferStatics(NodeBuffer);
     const module: Module = {
       Buffer: NodeBuffer,

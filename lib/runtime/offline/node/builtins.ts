@@ -93,6 +93,8 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
   };
   // Frozen shims (namespace objects) are copied so a program may patch them, as programs patch Node's.
   const own = (value: Module) => (Object.isFrozen(value) ? { ...value } : value);
+  // The modules that make Buffers make the programs' own class, whose instances deep-equal the ones programs make.
+  const programBuffer = (): unknown => (builtin('buffer') as { Buffer: unknown }).Buffer;
   const build = (name: string): unknown => {
     switch (name) {
       case 'fs':
@@ -119,7 +121,7 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         return parts.workerThreads ? parts.workerThreads() : own(almost(name));
 
       case 'crypto':
-        return cryptoModule(almost('crypto'), (almost('buffer') as { Buffer: Parameters<typeof cryptoModule>[1] }).Buffer, parts.shared.stream as StreamClasses);
+        return cryptoModule(almost('crypto'), programBuffer() as Parameters<typeof cryptoModule>[1], parts.shared.stream as StreamClasses);
       case 'stream/promises':
         return (parts.shared.stream as Module).promises;
       case 'diagnostics_channel':
@@ -162,7 +164,7 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         if (parts.wasi) return parts.wasi();
       // falls through: without a file system to give it, wasi is the module that says it cannot run
       default: {
-        const made = node22Builtin(name, { almost, builtin, Buffer: (almost('buffer') as { Buffer: never }).Buffer, ...parts.timers }, BUILTIN_NAMES);
+        const made = node22Builtin(name, { almost, builtin, get Buffer() { return programBuffer() as never; }, ...parts.timers }, BUILTIN_NAMES);
         if (made !== undefined) return made;
         if (!BUILTIN_NAMES.includes(name)) throw errorWithCode(new Error(`No such built-in module: node:${name}`), 'ERR_UNKNOWN_BUILTIN_MODULE');
         return own(almost(name));

@@ -111,6 +111,12 @@ function installUrlInspect(): void {
     },
   };
   Object.defineProperty(proto, INSPECT, { value: methods[INSPECT], writable: true, configurable: true, enumerable: false });
+  // A URL's own `searchParams` is an instance of the browser's class: it inspects as Node's does too.
+  const nativeProto = Native.prototype as unknown as Record<symbol, unknown>;
+  if (!Object.hasOwn(nativeProto, INSPECT)) {
+    const value = (NodeURLSearchParams.prototype as unknown as Record<symbol, unknown>)[INSPECT];
+    Object.defineProperty(nativeProto, INSPECT, { value, writable: true, configurable: true, enumerable: false });
+  }
 }
 
 export class NodeURLSearchParams extends Native {
