@@ -7,6 +7,7 @@
  */
 import * as bufferPackage from 'buffer/';
 import { bufferOutOfBounds, numberAccessors } from './buffer-access';
+import { withNativeNumberFill } from './buffer-fill';
 import { warnBufferConstructor } from './buffer-deprecation';
 import { nodeError } from './node-errors';
 import { argTypeError, argValueError, outOfRange, unknownEncoding, validateInteger, validateNumber } from './validators';
@@ -145,6 +146,7 @@ function withCode<T extends AnyFunction>(method: T, match: RegExp, make: (error:
 function patchPrototype(target: object): void {
   const proto = target as Record<string | symbol, unknown>;
   Object.assign(proto, numberAccessors(), { copy, compare });
+  proto.fill = withNativeNumberFill(proto.fill as Parameters<typeof withNativeNumberFill>[0]);
   proto.equals = function (this: Bytes, other: unknown) {
     if (!isUint8Array(other)) throw argTypeError('otherBuffer', ['Buffer', 'Uint8Array'], other);
     return this === other || compareBytes(this, other) === 0;
