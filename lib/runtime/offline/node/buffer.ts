@@ -46,7 +46,9 @@ function isAnyArrayBuffer(value: unknown): value is ArrayBuffer {
 }
 
 const isEncoding = (encoding: unknown) => typeof encoding === 'string' && encoding.length !== 0 && ENCODINGS.has(encoding.toLowerCase());
-const isUint8Array = (value: unknown): value is Bytes => value instanceof Uint8Array;
+// As Node's own check: any Uint8Array (a Buffer included), whichever realm made it, told by its internal type.
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)?.get;
+const isUint8Array = (value: unknown): value is Bytes => ArrayBuffer.isView(value) && typedArrayTag?.call(value) === 'Uint8Array';
 
 function toInteger(value: unknown, fallback: number): number {
   const number = +(value as number);
