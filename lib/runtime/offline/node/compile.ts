@@ -48,9 +48,9 @@ function syntaxError(error: unknown, filename: string): Error {
   return new SyntaxError(`${message} (in ${filename})`);
 }
 
-function commonJs(code: string, filename: string): Compiled {
+function commonJs(code: string, filename: string, rewrite = needsCommonJsRewrite(code)): Compiled {
   try {
-    return { format: 'cjs', factory: evaluate<CjsFactory>(wrapCommonJs(code, filename)) };
+    return { format: 'cjs', factory: evaluate<CjsFactory>(wrapCommonJs(code, filename, rewrite)) };
   } catch (error) {
     throw syntaxError(error, filename);
   }
@@ -69,7 +69,7 @@ function tryCommonJs(code: string, filename: string): Compiled | SyntaxError {
     if (error instanceof SyntaxError) return syntaxError(error, filename) as SyntaxError;
     throw error;
   }
-  return needsCommonJsRewrite(code) ? commonJs(code, filename) : { format: 'cjs', factory };
+  return needsCommonJsRewrite(code) ? commonJs(code, filename, true) : { format: 'cjs', factory };
 }
 
 export class CodeCache {

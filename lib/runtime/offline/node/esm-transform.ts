@@ -8,7 +8,6 @@
  * in messages such as "(0 , util.styleText) is not a function", which the user reads.
  */
 import { parse, type Node, type Program } from 'acorn';
-import { needsCommonJsRewrite } from './cjs-rewrite-scan';
 import { patternNames, ReferenceRewriter, type Edit } from './references';
 
 /** Names the generated code uses; a module would have to spell them out to collide. */
@@ -208,13 +207,13 @@ export function transformEsm(code: string, program: Program, filename: string): 
  * CommonJS as Node wraps it, with `import()` pointed at the loader (a browser's own `import()` would fetch
  * a URL). The process globals are parameters of an outer function, so a module may still declare its own
  * `const Buffer` or `process` as it can in Node. `import_meta` and `__dynamicImport` serve files an older
- * installer rewrote to CommonJS, which refer to them. With `rewrite` false the code is wrapped as it is, for a first
- * compile that only asks whether the code is CommonJS at all.
+ * installer rewrote to CommonJS, which refer to them. `rewrite` (see needsCommonJsRewrite) says whether the code
+ * uses either; without it the code is wrapped as it is.
  */
-export function wrapCommonJs(code: string, filename: string, rewrite = true): string {
+export function wrapCommonJs(code: string, filename: string, rewrite: boolean): string {
   if (code.startsWith('#!')) code = `//${code.slice(2)}`;
   // `import()` becomes the loader's; `await` carries the async context frame (async-context.ts).
-  if (rewrite && needsCommonJsRewrite(code)) {
+  if (rewrite) {
     try {
       const program = parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true, allowHashBang: true });
       const edits: Edit[] = [];
