@@ -8,6 +8,7 @@
 import { Buffer } from 'buffer/';
 import { concatBytes } from '@/lib/bytes';
 import { HTTPParser } from 'http-parser-js';
+import { rawFromHeaders } from './http-headers';
 import type { Exchange, ResponseHead, ResponseSink, ServeHandle } from './ports';
 import type { NetSocket } from './net-socket';
 
@@ -57,11 +58,7 @@ export function socketSink(socket: NetSocket, done: () => void): ResponseSink {
  * server's bytes back as a response: headers, body (by Content-Length, chunks, or until the server closes).
  */
 export function exchangeOverSocket(socket: NetSocket, exchange: Exchange, sink: ResponseSink): ServeHandle {
-  const raw: string[] = [];
-  for (const [name, value] of Object.entries(exchange.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) raw.push(name, String(one));
-  }
+  const raw = rawFromHeaders(exchange.headers);
   const body = exchange.body;
   if (body?.length && !raw.some((name, i) => i % 2 === 0 && /^(content-length|transfer-encoding)$/i.test(name))) raw.push('Content-Length', String(body.length));
   socket.write(Buffer.from(headLines(`${exchange.method} ${exchange.url} HTTP/1.1`, raw), 'latin1'));
