@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { posix } from 'node:path';
 import { urlModule, urlToHttpOptions } from '@/lib/runtime/offline/node/url-module';
 import { inspectUrl, NodeURLSearchParams } from '@/lib/runtime/offline/node/url-search-params';
 
@@ -12,7 +13,7 @@ describe('url', () => {
   });
 
   it("url.parse refuses what is no string in Node's words", () => {
-    const url = urlModule({}, { parseQuery: () => ({}), warn: () => undefined });
+    const url = urlModule({}, { parseQuery: () => ({}), warn: () => undefined }, (path) => path);
     const parse = url.parse as (value: unknown) => { href: string };
     expect(() => parse(42)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "url" argument must be of type string. Received type number (42)' }));
     expect(() => parse(() => undefined)).toThrow('The "url" argument must be of type string. Received function ');
@@ -29,5 +30,21 @@ describe('url', () => {
     expect(shown.endsWith("hash: '#h'\n}")).toBe(true);
     // Below the depth limit it is the object itself, which inspect shows as `URL {}`.
     expect(inspectUrl(url, -1, {}, (value) => inspect(value))).toBe(url);
+  });
+
+  // Expected values printed by Node 22.12 with its working directory at /work/app.
+  it('pathToFileURL resolves against the working directory and encodes what a URL would misread; fileURLToPath undoes it', () => {
+    const url = urlModule({}, { parseQuery: () => ({}), warn: () => undefined }, (path) => posix.resolve('/work/app', path));
+    const toUrl = url.pathToFileURL as (path: unknown) => URL;
+    const toPath = url.fileURLToPath as (url: unknown) => string;
+    expect(toUrl('\0rolldown/runtime.js').href).toBe('file:///work/app/%00rolldown/runtime.js');
+    expect(toUrl('a b#?%/x/').href).toBe('file:///work/app/a%20b%23%3F%25/x/');
+    expect(toUrl('/tmp/../etc/x\\ny').href).toBe('file:///etc/x%5Cny');
+    expect(toPath('file:///work/app/a%20b%23%3F%25/x/')).toBe('/work/app/a b#?%/x/');
+    expect(toPath(new URL('file:///etc/x%5Cny'))).toBe('/etc/x\\ny');
+    expect(() => toPath('http://a/b')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_URL_SCHEME', message: 'The URL must be of scheme file' }));
+    expect(() => toPath('file://host/x')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_FILE_URL_HOST' }));
+    expect(() => toPath('file:///a%2Fb')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_FILE_URL_PATH', message: 'File URL path must not include encoded / characters' }));
+    expect(() => toUrl(1)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
   });
 });

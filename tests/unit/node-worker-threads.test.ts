@@ -119,7 +119,15 @@ describe('worker_threads', () => {
     channel.port1.postMessage({ k: 'm', v: 'hello thread' });
     const [value] = await next(parentPort, 'message');
     expect(value).toBe('hello thread');
-    // Listening keeps the thread alive, as a ref'd port does in Node.
+    // As in Node, a port is ref'd while it has 'message' listeners (the once-listener above is gone by now), and
+    // ref()/unref() set it directly, listeners or not.
+    expect(holds()).toBe(0);
+    const listener = () => undefined;
+    parentPort.on('message', listener);
+    expect(holds()).toBe(1);
+    parentPort.removeListener('message', listener);
+    expect(holds()).toBe(0);
+    (parentPort as unknown as { ref(): void }).ref();
     expect(holds()).toBe(1);
     const back = new Promise((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)));
     parentPort.postMessage('hello parent');

@@ -13,7 +13,7 @@
  */
 import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
-import { createProcessContext } from './node/context';
+import { createProcessContext, installProcessGlobals } from './node/context';
 import { nodeHost } from './node/host';
 import type { SyncChildRunner } from './node/child-process-sync';
 import { exitCodeOf, type NodeProcess } from './node/process';
@@ -216,7 +216,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   };
 
-  const { process: proc, loader, Buffer } = createProcessContext({
+  const { process: proc, loader, Buffer, globals } = createProcessContext({
     vfs: deps.vfs,
     host: nodeHost(deps.vfs, deps.Runtime),
     cwd: io.cwd,
@@ -259,6 +259,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const stopOwningTimers = deps.ownsGlobalScope ? ownEveryTimer(timerOwner) : () => undefined;
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
+  if (deps.ownsGlobalScope) installProcessGlobals(globalThis, globals);
 
   // A thread's uncaught error goes to its Worker object's 'error' listeners rather than to the output.
   const report = (error: unknown) => {

@@ -10,7 +10,7 @@ import { createConsole, type Inspect } from './console';
 import { completeFsModule, processVfs } from './fs-module';
 import type { BufferClass } from './fs-streams';
 import type { NodeHost } from './host';
-import { ModuleLoader } from './loader';
+import { ModuleLoader, type ProcessGlobals } from './loader';
 import { createNodeProcess, type NodeProcess } from './process';
 import { Resolver } from './resolve';
 import { inheritedTerminal } from './tty';
@@ -42,6 +42,8 @@ export interface ProcessContext {
   process: NodeProcess;
   loader: ModuleLoader;
   Buffer: BufferClass;
+  /** What every module of the process sees as its globals. */
+  globals: ProcessGlobals;
 }
 
 export function createProcessContext(options: ProcessContextOptions): ProcessContext {
@@ -90,22 +92,21 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
   completeFsModule(fs, { vfs, process: process as never, EventEmitter: builtin('events'), stream: host.shared.stream as Record<string, unknown>, Buffer: buffer.Buffer });
-  const loader = new ModuleLoader({
-    fs: vfs,
-    resolver: new Resolver(vfs),
-    code: host.code,
-    builtin,
-    globals: {
-      process,
-      Buffer: buffer.Buffer,
-      global: globalThis,
-      console,
-      setImmediate: immediate,
-      clearImmediate,
-    },
-  });
+  const workerThreads = builtin('worker_threads') as Record<'MessageChannel' | 'MessagePort' | 'BroadcastChannel', unknown>;
+  const globals: ProcessGlobals = {
+    process,
+    Buffer: buffer.Buffer,
+    global: globalThis,
+    console,
+    setImmediate: immediate,
+    clearImmediate,
+    MessageChannel: workerThreads.MessageChannel,
+    MessagePort: workerThreads.MessagePort,
+    BroadcastChannel: workerThreads.BroadcastChannel,
+  };
+  const loader = new ModuleLoader({ fs: vfs, resolver: new Resolver(vfs), code: host.code, builtin, globals });
   ref.loader = loader;
-  return { process, loader, Buffer: buffer.Buffer };
+  return { process, loader, Buffer: buffer.Buffer, globals };
 }
 
 function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown, pipeStreams: Record<string, unknown>): unknown {
@@ -120,4 +121,17 @@ function childProcessOf(options: ProcessContextOptions, process: NodeProcess, bu
     parent: { cwd: () => process.cwd(), env: process.env as Record<string, string>, write: options.write, writeError: options.writeError, terminal: () => inheritedTerminal(process) },
     holdParent: children.hold,
   });
+}
+
+/** The globals that go on a global object the process has to itself (a worker running only it). */
+const SCOPE_GLOBALS = ['Buffer', 'global', 'console', 'setImmediate', 'clearImmediate'] as const;
+
+/**
+ * Makes `globalThis.console` and the others the process's own, as a module's free `console` already is: code
+ * that reads them off the global object (Vite's logger writes through `globalThis.console`) must reach the
+ * process's output. The message classes stay the browser's there, since the runtime's own plumbing in the
+ * worker uses them; programs' free references get Node's through the module wrapper.
+ */
+export function installProcessGlobals(scope: object, globals: ProcessGlobals): void {
+  for (const name of SCOPE_GLOBALS) Object.defineProperty(scope, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
 }

@@ -13,8 +13,11 @@ import { patternNames, ReferenceRewriter, type Edit } from './references';
 /** Names the generated code uses; a module would have to spell them out to collide. */
 export const MODULE_PARAM = '__tabsmith_m';
 const DEFAULT_LOCAL = '__tabsmith_default';
-/** Globals Node gives every module that a browser page lacks or has per page rather than per process. */
-export const PROCESS_GLOBALS = ['process', 'Buffer', 'global', 'console', 'setImmediate', 'clearImmediate'] as const;
+/**
+ * Globals Node gives every module that a browser page lacks, has per page rather than per process, or has with
+ * other behaviour (Node's MessagePort is an EventEmitter that can keep its process alive).
+ */
+export const PROCESS_GLOBALS = ['process', 'Buffer', 'global', 'console', 'setImmediate', 'clearImmediate', 'MessageChannel', 'MessagePort', 'BroadcastChannel'] as const;
 
 export interface EsmCode {
   /** Evaluates to `(module, ...PROCESS_GLOBALS) => generator function`. */

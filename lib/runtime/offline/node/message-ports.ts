@@ -1,8 +1,10 @@
 /**
  * Node's MessagePort over the browser's (its BroadcastChannel is in broadcast-channel.ts). Node's ports are
  * EventEmitters whose 'message' listeners receive the value itself (the browser's receive an event), that start
- * delivering when the first 'message' listener is added, and that keep their process alive while they listen
- * unless unref'd.
+ * delivering when the first 'message' listener is added. A port keeps its process alive while it is referenced:
+ * adding the first 'message' listener refs it and removing the last unrefs it, and `ref()`/`unref()` set it
+ * directly, with or without listeners (native-addon runtimes keep a process alive during async work by ref'ing
+ * a bare port).
  *
  * Every message crosses wrapped as `{ k: 'm', v }`, so a Worker's port can carry its thread's 'online' and
  * 'error' reports beside the program's own messages. Ports sent inside a message (`postMessage({ port }, [port])`)
@@ -75,7 +77,6 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     readonly raw: MessagePort;
     private started = false;
     private closed = false;
-    private referenced = true;
     private release: (() => void) | undefined;
     /**
      * The other end of a channel made in this thread, while neither end has been sent elsewhere: messages
@@ -93,7 +94,12 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
       this.raw = port;
       wrapped.set(port, this);
       this.on('newListener', (event) => {
-        if (event === 'message') queueMicrotask(() => this.start());
+        if (event !== 'message') return;
+        if (this.listenerCount('message') === 0) this.ref();
+        queueMicrotask(() => this.start());
+      });
+      this.on('removeListener', (event) => {
+        if (event === 'message' && this.listenerCount('message') === 0) this.unref();
       });
     }
 
@@ -164,7 +170,6 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
         if (event.data?.k === 'm') this.emit('message', fromWire(event.data.v));
       };
       this.raw.onmessageerror = (event) => this.emit('messageerror', event);
-      this.holdIfListening();
     }
 
     close(): void {
@@ -177,22 +182,16 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     }
 
     ref(): void {
-      this.referenced = true;
-      this.holdIfListening();
+      if (!this.closed && !this.release) this.release = hold();
     }
 
     unref(): void {
-      this.referenced = false;
       this.release?.();
       this.release = undefined;
     }
 
     hasRef(): boolean {
       return this.release !== undefined;
-    }
-
-    private holdIfListening(): void {
-      if (this.started && this.referenced && !this.closed && !this.release) this.release = hold();
     }
   }
 

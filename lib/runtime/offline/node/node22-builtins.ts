@@ -180,7 +180,7 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
       return urlModule(context.almost('url'), {
         parseQuery: (text) => (context.builtin('querystring') as { parse(text: string): Record<string, unknown> }).parse(text),
         warn: (message, type, code) => (context.builtin('process') as { emitWarning(...args: unknown[]): void }).emitWarning(message, type, code),
-      });
+      }, (path) => (context.builtin('path') as { resolve(path: string): string }).resolve(path));
     case 'domain':
       return domainModule(context.almost('domain'));
     case 'timers':

@@ -1,7 +1,8 @@
 /**
- * `url` for programs: almostnode's file URL functions, Node's legacy parser (url-legacy), Node's URLSearchParams, and
+ * `url` for programs: Node's file URL functions (url-file), Node's legacy parser (url-legacy), Node's URLSearchParams, and
  * `urlToHttpOptions` (what http.request makes of a URL object).
  */
+import { fileUrlFunctions } from './url-file';
 import { legacyUrl, type LegacyUrlDeps } from './url-legacy';
 import { NodeURLSearchParams } from './url-search-params';
 
@@ -37,10 +38,11 @@ export function urlToHttpOptions(url: UrlLike): Record<string, unknown> {
   return options;
 }
 
-export function urlModule(almost: Module, legacy: LegacyUrlDeps): Module {
+export function urlModule(almost: Module, legacy: LegacyUrlDeps, resolvePath: (path: string) => string): Module {
   return {
     ...almost,
     ...legacyUrl(legacy),
+    ...fileUrlFunctions({ resolve: resolvePath }),
     urlToHttpOptions,
     URLSearchParams: NodeURLSearchParams,
   };
