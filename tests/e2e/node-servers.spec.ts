@@ -5,6 +5,7 @@ import { terminal, visibleLines, type TerminalDriver } from './support/terminal'
 // Web frameworks installed from the registry serve in the offline runtime as they do on Node: the preview
 // shows their page, and curl in another terminal reads exactly the bytes the server sent (the preview's
 // scripts go only into pages the preview frame loads). child_process starts node as a real child process.
+// A page's WebSocket to its own server (the `ws` package on the server's http server) is carried by the runtime.
 
 const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 
@@ -29,6 +30,24 @@ const SERVERS = {
   ],
 };
 
+const CHAT_PAGE = `<!doctype html><html><body><h1>connecting</h1><ul></ul><script>
+const socket = new WebSocket('ws://' + location.host + '/chat');
+const state = (text) => (document.querySelector('h1').textContent = text);
+socket.onopen = () => { state('connected'); socket.send('hello from the page'); };
+socket.onmessage = (event) => { const item = document.createElement('li'); item.textContent = event.data; document.querySelector('ul').append(item); };
+socket.onclose = (event) => state('closed ' + event.code);
+</script></body></html>`;
+
+const CHAT_SERVER = [
+  "const http = require('http');",
+  "const { WebSocketServer } = require('ws');",
+  `const page = ${JSON.stringify(CHAT_PAGE)};`,
+  "const server = http.createServer((request, response) => { response.setHeader('content-type', 'text/html'); response.end(page); });",
+  "const sockets = new WebSocketServer({ server, path: '/chat' });",
+  "sockets.on('connection', (socket) => socket.on('message', (data) => { console.log(`server got ${data}`); socket.send(`echo: ${data}`); }));",
+  "server.listen(3001, () => console.log('chat on 3001'));",
+];
+
 /** The line the command printed: the row after the command's own, which must be followed by the prompt. */
 async function outputOf(shell: TerminalDriver, command: string): Promise<string[]> {
   const lines = await visibleLines(shell.panel);
@@ -39,7 +58,8 @@ async function outputOf(shell: TerminalDriver, command: string): Promise<string[
 test('Fastify, Hono and Koa serve the preview and curl; a script spawns node', async ({ page }, info) => {
   test.setTimeout(180_000);
   await importProject(page, info, 'node-servers', {
-    'package.json': { name: 'node-servers', version: '1.0.0', private: true, dependencies: { fastify: '^5', hono: '^4', '@hono/node-server': '^1', koa: '^3' } },
+    'package.json': { name: 'node-servers', version: '1.0.0', private: true, dependencies: { fastify: '^5', hono: '^4', '@hono/node-server': '^1', koa: '^3', ws: '^8' } },
+    'chat.js': `${CHAT_SERVER.join('\n')}\n`,
     ...Object.fromEntries(Object.entries(SERVERS).map(([file, lines]) => [file, `${lines.join('\n')}\n`])),
     'spawn.js': [
       "const { spawn } = require('child_process');",
@@ -74,4 +94,12 @@ test('Fastify, Hono and Koa serve the preview and curl; a script spawns node', a
     await page.keyboard.press('Control+C');
     await first.waitForPrompt();
   }
+
+  // The page's WebSocket reaches the ws server through the runtime, both ways.
+  await first.start('node chat.js');
+  await expect(first.panel).toContainText('chat on 3001', { timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Preview port' }).selectOption('3001');
+  await expect(previewFrame(page).getByRole('heading', { name: 'connected' })).toBeVisible({ timeout: 30_000 });
+  await expect(previewFrame(page).getByRole('listitem')).toHaveText(['echo: hello from the page']);
+  await expect(first.panel).toContainText('server got hello from the page');
 });

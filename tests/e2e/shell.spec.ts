@@ -19,13 +19,14 @@ async function output(t: TerminalDriver, command: string): Promise<string[]> {
 }
 
 test.describe('shell', () => {
-  test('cd inside a && chain persists; pwd, the prompt and node agree', async ({ page }) => {
+  test('cd inside a && chain persists; pwd, the prompt and node agree; the workspace is home', async ({ page }) => {
     const t = terminal(page, 1);
-    expect(await output(t, 'mkdir sub && cd sub && pwd')).toEqual(['/sub']);
-    expect(await t.lastLine()).toBe('/sub $');
-    expect(await output(t, 'pwd')).toEqual(['/sub']);
-    expect(await output(t, `node -e "console.log('cwd=' + process.cwd())"`)).toEqual(['cwd=/sub']);
-    expect(await output(t, 'cd -')).toEqual(['/']);
+    expect(await output(t, 'mkdir sub && cd sub && pwd')).toEqual(['/home/project/sub']);
+    expect(await t.lastLine()).toBe('~/sub $');
+    expect(await output(t, 'pwd')).toEqual(['/home/project/sub']);
+    expect(await output(t, `node -e "console.log('cwd=' + process.cwd())"`)).toEqual(['cwd=/home/project/sub']);
+    expect(await output(t, 'cd -')).toEqual(['/home/project']);
+    expect(await output(t, 'cd / && pwd && ls -d home/project && cd && pwd')).toEqual(['/', 'home/project', '/home/project']);
   });
 
   test('variables, $? and exit codes', async ({ page }) => {
@@ -63,7 +64,7 @@ test.describe('shell', () => {
     await expect(t.panel).toContainText('tick 1 of 4');
     await expect(t.panel).not.toContainText('tick 4 of 4');
     await t.waitForPrompt();
-    expect((await visibleLines(t.panel)).slice(-6)).toEqual(['tick 0 of 4', 'tick 1 of 4', 'tick 2 of 4', 'tick 3 of 4', 'tick 4 of 4', '/ $']);
+    expect((await visibleLines(t.panel)).slice(-6)).toEqual(['tick 0 of 4', 'tick 1 of 4', 'tick 2 of 4', 'tick 3 of 4', 'tick 4 of 4', '~ $']);
 
     await t.start(`node -e "setInterval(() => {}, 1000)"`);
     await page.waitForTimeout(500);
@@ -86,11 +87,11 @@ test.describe('shell', () => {
     await t.panel.click();
     await page.keyboard.type('cat compl');
     await page.keyboard.press('Tab');
-    await expect.poll(() => t.lastLine()).toBe('/ $ cat completion-target.txt');
+    await expect.poll(() => t.lastLine()).toBe('~ $ cat completion-target.txt');
     await page.keyboard.press('Enter');
     await t.waitForPrompt();
     const all = await visibleLines(t.panel);
-    expect(all.slice(-2)).toEqual(['completed ok', '/ $']);
+    expect(all.slice(-2)).toEqual(['completed ok', '~ $']);
   });
 
   test('ls > out.txt writes a file that shows up in the file tree', async ({ page }) => {

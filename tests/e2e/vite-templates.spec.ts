@@ -1,11 +1,10 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseTarGzip } from 'nanotar';
 import { openByName, region } from './support/ide';
-import { resolveFromRegistry } from './support/registry';
 import { terminal } from './support/terminal';
+import { previewFrame, replaceWord, templateFiles } from './support/vite-template';
 import { importZip } from './support/workspace';
 
 // The official create-vite templates, unmodified (their files come from create-vite's own tarball, served by the
@@ -49,46 +48,6 @@ const CASES: TemplateCase[] = [
   { template: 'vanilla-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false, typeError: TS_TYPE_ERROR },
   { template: 'vanilla', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.js', query: 'main.js', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
 ];
-
-async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
-  const { tarball } = await resolveFromRegistry('create-vite', '9.3.0');
-  const response = await fetch(tarball);
-  const entries = await parseTarGzip(new Uint8Array(await response.arrayBuffer()));
-  const prefix = `package/template-${template}/`;
-  const files: Record<string, Uint8Array> = {};
-  for (const entry of entries) {
-    if (!entry.name.startsWith(prefix) || !entry.data) continue;
-    // create-vite renames _gitignore and _oxlintrc.json when it scaffolds (npm would drop a .gitignore from the tarball).
-    const path = entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1');
-    files[path] = entry.data;
-  }
-  return files;
-}
-
-const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
-
-/** Double-clicks `word` where it first appears in the open file (selecting it), types `text` over it, saves. */
-async function replaceWord(page: Page, file: string, word: string, text: string): Promise<void> {
-  const editor = page.getByRole('textbox', { name: `Contents of ${file}` });
-  const box = await editor.evaluate((content, target) => {
-    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent?.indexOf(target) ?? -1;
-      if (at === -1) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + target.length);
-      const rect = range.getBoundingClientRect();
-      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-    }
-    return null;
-  }, word);
-  if (!box) throw new Error(`"${word}" is not on screen in ${file}`);
-  await page.mouse.dblclick(box.x, box.y);
-  await page.keyboard.type(text);
-  await page.keyboard.press('ControlOrMeta+s');
-  await expect(page.getByRole('tab', { name: file, exact: true })).toBeVisible();
-}
 
 test.describe('create-vite templates in the offline runtime', () => {
   test.setTimeout(300_000);

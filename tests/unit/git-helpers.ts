@@ -11,6 +11,7 @@ export interface GitRun {
 export function gitTerminal(options: { cwd?: string; env?: Record<string, string> } = {}) {
   const vfs = new VirtualFS();
   let cwd = options.cwd ?? '/';
+  vfs.mkdirSync(cwd, { recursive: true });
   const git = async (...args: string[]): Promise<GitRun> => {
     let out = '';
     const io: CommandIO = {

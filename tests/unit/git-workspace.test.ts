@@ -40,12 +40,12 @@ describe('.git in the workspace', () => {
   });
 
   it('is persisted as git writes it, hidden from the file list and search, and brings the history back after a reload', async () => {
-    const t = gitTerminal();
-    t.write('/index.js', 'console.log("hi")\n');
+    const t = gitTerminal({ cwd: '/home/project' });
+    t.write('/home/project/index.js', 'console.log("hi")\n');
     const sink = new RecordingSink();
     const store = await openStore(t.vfs, sink);
     await t.git('init');
-    t.write('/node_modules/p/index.js', 'module.exports = 1');
+    t.write('/home/project/node_modules/p/index.js', 'module.exports = 1');
     await t.git('add', '.');
     await t.git('commit', '-m', 'first');
     await settle(store);
@@ -63,18 +63,18 @@ describe('.git in the workspace', () => {
 
     // A reload: a fresh runtime gets the persisted files (what opening a workspace mounts); index.js was
     // there before the store opened, so it was persisted earlier, not through this sink.
-    const reloaded = gitTerminal();
-    reloaded.write('/index.js', t.read('/index.js'));
-    for (const [path, content] of sink.files) reloaded.vfs.writeFileSync(path, content);
+    const reloaded = gitTerminal({ cwd: '/home/project' });
+    reloaded.write('/home/project/index.js', t.read('/home/project/index.js'));
+    for (const [path, content] of sink.files) reloaded.vfs.writeFileSync(`/home/project${path}`, content);
     const log = await reloaded.git('log', '--oneline');
     expect(log.out).toMatch(/^[0-9a-f]{7} \(HEAD -> main\) first\n$/);
     expect((await reloaded.git('status', '--short')).out).toBe('');
   });
 
   it('travels in an exported zip and comes back on import', async () => {
-    const t = gitTerminal();
+    const t = gitTerminal({ cwd: '/home/project' });
     await t.git('init');
-    t.write('/a.txt', 'a\n');
+    t.write('/home/project/a.txt', 'a\n');
     await t.git('add', '.');
     await t.git('commit', '-m', 'zipped');
     const files: { path: string; content: Uint8Array }[] = [];
@@ -82,13 +82,13 @@ describe('.git in the workspace', () => {
       for (const name of t.vfs.readdirSync(dir)) {
         const path = dir === '/' ? `/${name}` : `${dir}/${name}`;
         if (t.vfs.statSync(path).isDirectory()) collect(path);
-        else files.push({ path, content: t.vfs.readFileSync(path) });
+        else files.push({ path: path.slice('/home/project'.length), content: t.vfs.readFileSync(path) });
       }
     };
-    collect('/');
+    collect('/home/project');
     const imported = importZip(exportZip(files));
-    const back = gitTerminal();
-    for (const file of imported) back.vfs.writeFileSync(file.path, file.content);
+    const back = gitTerminal({ cwd: '/home/project' });
+    for (const file of imported) back.vfs.writeFileSync(`/home/project${file.path}`, file.content);
     expect((await back.git('log', '--oneline')).out).toMatch(/ zipped\n$/);
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PortTable, type PortEntry } from '@/lib/runtime/offline/node/ports';
 import { ServerTracker } from '@/lib/runtime/offline/servers';
 import { workerPorts } from '@/lib/runtime/offline/workers/frame-ports';
+import { frameTunnels } from '@/lib/runtime/offline/workers/frame-tunnels';
 import { answerSync, answerVfs } from '@/lib/runtime/offline/workers/frame-sync';
 import type { FrameToWorker } from '@/lib/runtime/offline/workers/protocol';
 import { createRemoteVfs, type VfsCall } from '@/lib/runtime/offline/workers/remote-vfs';
@@ -84,9 +85,32 @@ describe("a worker's servers in the frame's port table", () => {
     const table = new PortTable({ open: (port, entry) => open.set(port, entry), close: (port) => open.delete(port) });
     const servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined });
     const sent: FrameToWorker[] = [];
-    const ports = workerPorts({ ports: table, servers, owner: { serverOpened: () => undefined, serverClosed: () => undefined }, send: (message) => sent.push(message), toBuffer: (bytes) => Buffer.from(bytes) });
-    return { open, table, ports, sent };
+    const send = (message: FrameToWorker) => void sent.push(message);
+    const tunnels = frameTunnels(send);
+    const ports = workerPorts({ ports: table, servers, owner: { serverOpened: () => undefined, serverClosed: () => undefined }, send, toBuffer: (bytes) => Buffer.from(bytes), tunnels });
+    return { open, table, ports, sent, tunnels };
   }
+
+  it("opens a connection of bytes to the worker's server, relays both ways, and closes it when the process ends", () => {
+    const { table, ports, sent, tunnels } = setUp();
+    ports.bind(5173);
+    const tunnel = table.get(5173)?.tunnel?.();
+    if (!tunnel) throw new Error('a worker server offers no byte connection');
+    const received: string[] = [];
+    let closed = 0;
+    tunnel.onData((bytes) => received.push(new TextDecoder().decode(bytes)));
+    tunnel.onEnd(() => closed++);
+    tunnel.write(new TextEncoder().encode('GET / HTTP/1.1'));
+    expect(sent.map((message) => message.type)).toEqual(['tunnel-open', 'tunnel-data']);
+    const sid = (sent[0] as { sid: number }).sid;
+    tunnels.data(sid, new TextEncoder().encode('HTTP/1.1 101'));
+    expect(received).toEqual(['HTTP/1.1 101']);
+    ports.dispose();
+    expect(closed).toBe(1);
+    // Nothing more goes to a process that is gone.
+    tunnel.write(new Uint8Array([1]));
+    expect(sent).toHaveLength(2);
+  });
 
   it('relays a request to the worker and streams its response back', async () => {
     const { table, ports, sent } = setUp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evalSource, parseNodeArgs, quoteWords } from '@/lib/runtime/offline/command-line';
-import { resolvePath, toVfsPath } from '@/lib/runtime/offline/paths';
+import { resolvePath, toVfsPath, toWorkspacePath } from '@/lib/runtime/offline/paths';
 import { injectPreviewScript } from '@/lib/runtime/offline/preview-errors';
 
 describe('node argument wrapping', () => {
@@ -37,11 +37,16 @@ describe('command lines', () => {
 });
 
 describe('workspace paths', () => {
-  it('normalise to "/"-rooted paths that never climb out', () => {
-    expect(toVfsPath('src/a.js')).toBe('/src/a.js');
-    expect(toVfsPath('/src/../../etc/x')).toBe('/etc/x');
+  it('live in /home/project, never climb out of it, and map back; runtime paths resolve as in a shell', () => {
+    expect(toVfsPath('src/a.js')).toBe('/home/project/src/a.js');
+    expect(toVfsPath('/')).toBe('/home/project');
+    expect(toVfsPath('/src/../../etc/x')).toBe('/home/project/etc/x');
+    expect(toWorkspacePath('/home/project/src/a.js')).toBe('/src/a.js');
+    expect(toWorkspacePath('/home/project')).toBe('/');
+    expect(toWorkspacePath('/home/projectile/a')).toBeNull();
+    expect(toWorkspacePath('/tmp/x')).toBeNull();
     expect(resolvePath('/src', '../lib')).toBe('/lib');
-    expect(resolvePath('/src', '~/x')).toBe('/x');
+    expect(resolvePath('/tmp', '~/x')).toBe('/home/project/x');
   });
 });
 

@@ -14,7 +14,7 @@ function setup(run?: (line: string, io: CommandIO) => Promise<number>, real = fa
   let out = '';
   let exitCode: number | null = null;
   const fixture = shellFixture();
-  fixture.vfs.mkdirSync('/src/lib', { recursive: true });
+  fixture.vfs.mkdirSync('/home/project/src/lib', { recursive: true });
   const host: LineShellHost = {
     run: (line, io, session) => {
       calls.push({ line, cwd: io.cwd });
@@ -41,9 +41,9 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('line shell', () => {
   it('shows a prompt with the folder and echoes typed characters', () => {
     const t = setup();
-    expect(t.out()).toBe('/ $ ');
+    expect(t.out()).toBe('~ $ ');
     t.type('ls');
-    expect(t.out()).toBe('/ $ ls');
+    expect(t.out()).toBe('~ $ ls');
   });
 
   it('runs the line on Enter and prompts again when the command ends', async () => {
@@ -52,10 +52,10 @@ describe('line shell', () => {
       return 0;
     });
     t.type('echo hi\r');
-    expect(t.calls).toEqual([{ line: 'echo hi', cwd: '/' }]);
+    expect(t.calls).toEqual([{ line: 'echo hi', cwd: '/home/project' }]);
     await tick();
     expect(t.raw()).toContain('a\r\nb\r\n');
-    expect(t.out().endsWith('/ $ ')).toBe(true);
+    expect(t.out().endsWith('~ $ ')).toBe(true);
   });
 
   it('starts the prompt on a new line after output that did not end one', async () => {
@@ -65,7 +65,7 @@ describe('line shell', () => {
     });
     t.type('curl -s x\r');
     await tick();
-    expect(t.out().endsWith('no newline\r\n/ $ ')).toBe(true);
+    expect(t.out().endsWith('no newline\r\n~ $ ')).toBe(true);
   });
 
   it('handles Backspace, including at the start of the line', () => {
@@ -110,7 +110,7 @@ describe('line shell', () => {
     expect(signal?.aborted).toBe(true);
     await tick();
     expect(t.shell.busy).toBe(false);
-    expect(t.out()).toContain('^C\r\n/ $ ');
+    expect(t.out()).toContain('^C\r\n~ $ ');
   });
 
   it('Ctrl+C on an idle line discards it', () => {
@@ -212,17 +212,17 @@ describe('line shell', () => {
     const t = setup(undefined, true);
     t.type('cd src && cd lib\r');
     await tick();
-    expect(t.out()).toContain('/src/lib $ ');
+    expect(t.out()).toContain('~/src/lib $ ');
     t.type('pwd\r');
     await tick();
-    expect(t.calls.at(-1)).toEqual({ line: 'pwd', cwd: '/src/lib' });
-    expect(t.out()).toContain('pwd\r\n/src/lib\r\n');
+    expect(t.calls.at(-1)).toEqual({ line: 'pwd', cwd: '/home/project/src/lib' });
+    expect(t.out()).toContain('pwd\r\n/home/project/src/lib\r\n');
     t.type('cd /missing\r');
     await tick();
     expect(t.out()).toContain('cd: /missing: No such file or directory');
     t.type('cd\r');
     await tick();
-    expect(t.out().endsWith('\n/ $ ')).toBe(true);
+    expect(t.out().endsWith('\n~ $ ')).toBe(true);
   });
 
   it('clears the screen with clear and Ctrl+L', async () => {
@@ -231,7 +231,7 @@ describe('line shell', () => {
     await tick();
     expect(t.raw()).toContain('\x1b[2J');
     t.type('ab\x0c');
-    expect(t.raw().endsWith('/\x1b[0m $ ab')).toBe(true);
+    expect(t.raw().endsWith('~\x1b[0m $ ab')).toBe(true);
   });
 
   it('exits on exit (with its status) and Ctrl+D', async () => {
@@ -255,16 +255,16 @@ describe('line shell', () => {
 
   it('completes a file name with Tab, and lists several matches on a second Tab', async () => {
     const t = setup(undefined, true);
-    t.vfs.writeFileSync('/hello.js', '');
-    t.vfs.writeFileSync('/app.js', '');
-    t.vfs.writeFileSync('/app.test.js', '');
+    t.vfs.writeFileSync('/home/project/hello.js', '');
+    t.vfs.writeFileSync('/home/project/app.js', '');
+    t.vfs.writeFileSync('/home/project/app.test.js', '');
     t.type('node hel\t');
-    expect(t.out().endsWith('/ $ node hello.js ')).toBe(true);
+    expect(t.out().endsWith('~ $ node hello.js ')).toBe(true);
     t.type('\x15node ap\t');
     expect(t.out().endsWith('node app.')).toBe(true);
     t.type('\t');
     expect(t.out()).toContain('\r\napp.js  app.test.js\r\n');
-    expect(t.out().endsWith('/ $ node app.')).toBe(true);
+    expect(t.out().endsWith('~ $ node app.')).toBe(true);
     t.type('t\t\r');
     expect(t.calls.at(-1)?.line).toBe('node app.test.js');
   });

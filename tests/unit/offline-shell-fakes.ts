@@ -86,7 +86,9 @@ export function shellFixture(options: { fetch?: SecureFetch } = {}): ShellFixtur
     },
     coreutils: createCoreutils({ vfs, programs, fetch: options.fetch }),
   };
-  const session = createSession();
+  // A machine whose home is the file system root keeps these shell tests' paths short; the runtime's own
+  // layout (the workspace in /home/project) is tested where sessions are created with their defaults.
+  const session = createSession({ cwd: '/', env: { HOME: '/' } });
   return {
     vfs,
     session,

@@ -10,7 +10,7 @@ import { nodeDeps, workspace } from './node-run-helpers';
 function setup(files: Record<string, string> = {}) {
   const vfs = workspace({ '/README.md': 'read me\n', ...files });
   const shell = createShell({ ...nodeDeps(vfs), registry: 'http://registry.invalid' });
-  const session = createSession();
+  const session = createSession({ cwd: '/', env: { HOME: '/' } });
   const run = async (line: string, env?: Record<string, string>) => {
     let out = '';
     const io: CommandIO = {

@@ -11,8 +11,8 @@ import { offlineRuntime } from './fakes/offline-vfs-runtime';
 describe('workspace store on the offline runtime fs', () => {
   it('mirrors writes, folder renames and deletions made directly on the VFS', async () => {
     const vfs = new VirtualFS();
-    vfs.mkdirSync('/src', { recursive: true });
-    vfs.writeFileSync('/src/a.js', 'one');
+    vfs.mkdirSync('/home/project/src', { recursive: true });
+    vfs.writeFileSync('/home/project/src/a.js', 'one');
     const sink = new RecordingSink();
     const store = await createWorkspaceStore({
       runtime: offlineRuntime(vfs),
@@ -27,15 +27,15 @@ describe('workspace store on the offline runtime fs', () => {
     });
     expect(store.getSnapshot().files).toEqual(['/src/a.js']);
 
-    vfs.writeFileSync('/f.txt', 'made by echo');
-    vfs.writeFileSync('/src/a.js', 'two');
+    vfs.writeFileSync('/home/project/f.txt', 'made by echo');
+    vfs.writeFileSync('/home/project/src/a.js', 'two');
     await new Promise((resolve) => setTimeout(resolve, 20));
     await store.settle();
     expect(store.getSnapshot().files).toEqual(['/f.txt', '/src/a.js']);
     expect(store.getSnapshot().openFiles[0]?.content).toBe('two');
 
-    vfs.renameSync('/src', '/app');
-    vfs.unlinkSync('/f.txt');
+    vfs.renameSync('/home/project/src', '/home/project/app');
+    vfs.unlinkSync('/home/project/f.txt');
     await new Promise((resolve) => setTimeout(resolve, 20));
     await store.settle();
     expect(store.getSnapshot().files).toEqual(['/app/a.js']);

@@ -1,10 +1,10 @@
 /**
- * RuntimeFs over almostnode's VirtualFS. The VFS root is the workspace root (see paths.ts), so workspace
- * paths only need normalising. VFS calls are synchronous; errors are rethrown as RuntimeError('fs').
+ * RuntimeFs over almostnode's VirtualFS. The IDE's workspace paths map to the workspace folder of the VFS
+ * (see paths.ts) and back. VFS calls are synchronous; errors are rethrown as RuntimeError('fs').
  */
 import { isInNodeModules, RuntimeError, type DirEntry, type FsEvent, type RuntimeFs, type Unsubscribe, type WatchOptions } from '../port';
 import type { VirtualFS } from 'almostnode';
-import { dirname, joinPath, toVfsPath } from './paths';
+import { dirname, joinPath, MACHINE_FOLDERS, toVfsPath, toWorkspacePath, WORKSPACE_ROOT } from './paths';
 import { errorMessage } from '../../error-message';
 
 function fsError(action: string, path: string, error: unknown): RuntimeError {
@@ -24,28 +24,33 @@ function removeRecursive(vfs: VirtualFS, path: string): void {
   if (!vfs.existsSync(path)) return;
   if (vfs.statSync(path).isDirectory()) {
     for (const name of vfs.readdirSync(path)) removeRecursive(vfs, joinPath(path, name));
-    if (path !== '/') vfs.rmdirSync(path);
+    if (path !== WORKSPACE_ROOT) vfs.rmdirSync(path);
   } else {
     vfs.unlinkSync(path);
   }
 }
 
-/** Every file under `dir` (workspace paths), skipping folders named node_modules. */
-export function listFiles(vfs: VirtualFS, dir: string): string[] {
-  const root = toVfsPath(dir);
+/** Every file under `dir` (runtime paths), skipping folders named node_modules. */
+function listVfsFiles(vfs: VirtualFS, root: string): string[] {
   if (!vfs.existsSync(root)) return [];
   if (!vfs.statSync(root).isDirectory()) return [root];
   const files: string[] = [];
   for (const name of vfs.readdirSync(root)) {
     if (name === 'node_modules') continue;
     const child = joinPath(root, name);
-    if (vfs.statSync(child).isDirectory()) files.push(...listFiles(vfs, child));
+    if (vfs.statSync(child).isDirectory()) files.push(...listVfsFiles(vfs, child));
     else files.push(child);
   }
   return files;
 }
 
+/** Every file under the workspace folder `dir`, skipping folders named node_modules: [workspace path, runtime path]. */
+export function listFiles(vfs: VirtualFS, dir: string): Array<[string, string]> {
+  return listVfsFiles(vfs, toVfsPath(dir)).map((file) => [toWorkspacePath(file) as string, file]);
+}
+
 export function createOfflineFs(vfs: VirtualFS): RuntimeFs {
+  for (const folder of MACHINE_FOLDERS) vfs.mkdirSync(folder, { recursive: true });
   return {
     readFile: (path) => attempt('read', path, () => vfs.readFileSync(toVfsPath(path))),
     readTextFile: (path) => attempt('read', path, () => vfs.readFileSync(toVfsPath(path), 'utf8')),
@@ -75,8 +80,8 @@ export function createOfflineFs(vfs: VirtualFS): RuntimeFs {
       const dir = toVfsPath(path);
       // VFS watchers report paths relative to the watched folder; the port wants workspace paths.
       const watcher = vfs.watch(dir, { recursive: true }, (eventType, filename) => {
-        const changed = filename ? joinPath(dir, filename) : dir;
-        if (options?.ignoreNodeModules && isInNodeModules(changed)) return;
+        const changed = toWorkspacePath(filename ? joinPath(dir, filename) : dir);
+        if (changed === null || (options?.ignoreNodeModules && isInNodeModules(changed))) return;
         listener({ type: eventType === 'rename' ? 'rename' : 'change', path: changed });
       });
       return () => watcher.close();

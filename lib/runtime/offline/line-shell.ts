@@ -50,9 +50,10 @@ export function splitKeys(data: string): string[] {
   return keys;
 }
 
-/** The prompt shows the folder exactly as `pwd` prints it (and node's process.cwd() returns it). */
-export function promptFor(cwd: string): string {
-  return `\x1b[1;34m${cwd}\x1b[0m $ `;
+/** The prompt shows the folder as bash's `\w` does: as `pwd` prints it, with the home folder shown as `~`. */
+export function promptFor(cwd: string, home: string | undefined): string {
+  const shown = home && home !== '/' && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
+  return `\x1b[1;34m${shown}\x1b[0m $ `;
 }
 
 export class LineShell {
@@ -253,12 +254,12 @@ export class LineShell {
   }
 
   private prompt(): void {
-    this.options.output(promptFor(this.cwd));
+    this.options.output(promptFor(this.cwd, this.session.env.HOME));
   }
 
   private redraw(): void {
     const back = this.line.length - this.cursor;
-    this.options.output(`\r\x1b[K${promptFor(this.cwd)}${this.line}${back > 0 ? `\x1b[${back}D` : ''}`);
+    this.options.output(`\r\x1b[K${promptFor(this.cwd, this.session.env.HOME)}${this.line}${back > 0 ? `\x1b[${back}D` : ''}`);
   }
 
   private submit(): void {

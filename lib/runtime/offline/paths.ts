@@ -1,10 +1,17 @@
 /**
- * Workspace paths ↔ almostnode VFS paths. The VFS root *is* the workspace root: almostnode's PackageManager
- * installs into `<cwd>/node_modules` with cwd "/", and its shell starts in "/", so both agree with it.
+ * Workspace paths ↔ runtime file system paths. The workspace lives in a folder of its own, `/home/project`,
+ * as a checked-out project does on a real machine: tools that watch their project (chokidar, which Vite and
+ * Vitest use) misbehave when the project is the file system root, and the root keeps room for what is not the
+ * project (`/tmp`, npx's cache). The IDE speaks workspace paths ("/src/a.js"); programs and the shell see
+ * `/home/project/src/a.js`, and `~` (HOME) is the workspace folder.
  */
 
-/** Normalises a workspace path ("src/a.js", "/src/../a.js") to an absolute POSIX path that never leaves "/". */
-export function toVfsPath(path: string): string {
+export const WORKSPACE_ROOT = '/home/project';
+/** Folders every machine has: the workspace, and the temporary folder (`os.tmpdir()`, `mktemp`). */
+export const MACHINE_FOLDERS = [WORKSPACE_ROOT, '/tmp'] as const;
+
+/** Normalises a path ("a/./b", "/a/../b") to an absolute POSIX path that never goes above "/". */
+export function normalizePath(path: string): string {
   const parts: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;
@@ -14,18 +21,31 @@ export function toVfsPath(path: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** Resolves `target` against `cwd` (both workspace paths); "~" means the workspace root. */
+/** The runtime path of a workspace path ("src/a.js", "/src/../a.js"); it never leaves the workspace folder. */
+export function toVfsPath(path: string): string {
+  const normal = normalizePath(path);
+  return normal === '/' ? WORKSPACE_ROOT : `${WORKSPACE_ROOT}${normal}`;
+}
+
+/** The workspace path of a runtime path, or null for one outside the workspace folder (`/tmp/x`). */
+export function toWorkspacePath(path: string): string | null {
+  const normal = normalizePath(path);
+  if (normal === WORKSPACE_ROOT) return '/';
+  return normal.startsWith(`${WORKSPACE_ROOT}/`) ? normal.slice(WORKSPACE_ROOT.length) : null;
+}
+
+/** Resolves `target` against `cwd` (runtime paths); "~" means the workspace folder. */
 export function resolvePath(cwd: string, target: string): string {
   if (target === '~' || target.startsWith('~/')) return toVfsPath(target.slice(1));
-  return target.startsWith('/') ? toVfsPath(target) : toVfsPath(`${cwd}/${target}`);
+  return target.startsWith('/') ? normalizePath(target) : normalizePath(`${cwd}/${target}`);
 }
 
 export function joinPath(dir: string, name: string): string {
-  return toVfsPath(`${dir}/${name}`);
+  return normalizePath(`${dir}/${name}`);
 }
 
 export function dirname(path: string): string {
-  const normal = toVfsPath(path);
+  const normal = normalizePath(path);
   return normal.slice(0, normal.lastIndexOf('/')) || '/';
 }
 

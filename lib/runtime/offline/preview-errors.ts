@@ -5,6 +5,7 @@
  */
 import { bridgeLoaderScript } from '@/lib/computer-use/bridge-loader';
 import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
+import { previewSocketScript } from './websocket/preview-socket-script';
 
 export const PREVIEW_PATH_PREFIX = '/__virtual__/';
 export const PREVIEW_ERROR_TYPE = 'tabsmith:preview-error';
@@ -51,7 +52,8 @@ export function previewBridgeScript(ideOrigin: string): string {
 /** Puts the reporter (then the bridge) first in <head> (or first in the document) so it sees errors from every later script. */
 export function injectPreviewScript(html: string, ideOrigin: string): string {
   if (html.includes('data-tabsmith-preview')) return html;
-  const scripts = previewErrorScript(ideOrigin) + previewBridgeScript(ideOrigin);
+  // The socket script goes first: a dev server's client may open its socket as soon as it runs.
+  const scripts = previewSocketScript(PREVIEW_PATH_PREFIX) + previewErrorScript(ideOrigin) + previewBridgeScript(ideOrigin);
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head) return html.slice(0, head.index + head[0].length) + scripts + html.slice(head.index + head[0].length);
   const root = /<html(\s[^>]*)?>/i.exec(html);

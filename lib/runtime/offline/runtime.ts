@@ -21,6 +21,7 @@ import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
 import { TerminalScreen } from './terminal';
 import { toVfsPath } from './paths';
+import { servePreviewSockets } from './websocket/preview-sockets';
 import { PREVIEW_PATH_PREFIX } from './preview-errors';
 import { InputChannel, OfflineProcess, type CommandIO } from './process';
 import { ServerTracker } from './servers';
@@ -77,6 +78,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     });
     this.cleanups.push(attachBridge(container.serverBridge, this.tracker, (error) => this.errorListeners.emit(error), parts.ideOrigin));
     this.cleanups.push(installTimerTracking());
+    if (typeof BroadcastChannel !== 'undefined') this.cleanups.push(servePreviewSockets((port) => nodeHost(container.vfs, almost.Runtime).ports.get(port)));
     this.deps = {
       vfs: container.vfs,
       Runtime: almost.Runtime,
@@ -202,7 +204,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
   async export(path = '/'): Promise<ExportedFiles> {
     const vfs = this.parts.container.vfs;
     const files: ExportedFiles = {};
-    for (const file of listFiles(vfs, path)) files[file] = vfs.readFileSync(file);
+    for (const [file, vfsPath] of listFiles(vfs, path)) files[file] = vfs.readFileSync(vfsPath);
     return files;
   }
 

@@ -5,7 +5,7 @@
  */
 import type { VirtualFS } from 'almostnode';
 import type { PromiseFsClient } from 'isomorphic-git';
-import { joinPath, relativePath, resolvePath, toVfsPath } from '../paths';
+import { joinPath, relativePath, resolvePath, normalizePath } from '../paths';
 import type { CommandIO } from '../process';
 import { gitFs } from './fs-adapter';
 import { paletteFor, type Palette } from './palette';
@@ -42,12 +42,12 @@ export interface Repo extends GitSession {
 }
 
 export function openSession(vfs: VirtualFS, io: CommandIO, colorFlag: boolean | undefined): GitSession {
-  return { vfs, fs: gitFs(vfs), io, cwd: toVfsPath(io.cwd), color: paletteFor(io.env, colorFlag, io.stdoutIsTerminal !== false), cache: {} };
+  return { vfs, fs: gitFs(vfs), io, cwd: normalizePath(io.cwd), color: paletteFor(io.env, colorFlag, io.stdoutIsTerminal !== false), cache: {} };
 }
 
 /** The folder holding `.git`, from `start` upwards, or null. */
 export function findWorkTree(vfs: VirtualFS, start: string): string | null {
-  for (let dir = toVfsPath(start); ; dir = parentOf(dir)) {
+  for (let dir = normalizePath(start); ; dir = parentOf(dir)) {
     if (vfs.existsSync(joinPath(dir, '.git/HEAD'))) return dir;
     if (dir === '/') return null;
   }

@@ -196,7 +196,10 @@ export function serveConnection({ server, socket, IncomingMessage, ServerRespons
       socket.removeListener('end', onEnd);
       socket.removeListener('error', onError);
       socket.removeListener('timeout', onIdleTimeout);
+      // As Node does: bytes after the request wait in the socket, which starts flowing again when the new
+      // owner adds a 'data' listener (ws does; one that never listens leaves them unread).
       socket.pause();
+      (socket as unknown as { readableFlowing: boolean | null }).readableFlowing = null;
       const head = Buffer.from(bytes.subarray(result));
       server.emit(upgrade.event, upgrade.message, socket, head);
     }

@@ -36,6 +36,16 @@ export interface ServeHandle {
   abort(): void;
 }
 
+/** A connection of bytes to a server, opened from outside its thread (a preview page's WebSocket). */
+export interface ByteTunnel {
+  write(bytes: Uint8Array): void;
+  /** Ends the sending side; the server's side ends on its own. */
+  end(): void;
+  onData(listener: (bytes: Uint8Array) => void): void;
+  /** The connection closed (either side ended it, or the server's process went away). */
+  onEnd(listener: () => void): void;
+}
+
 export interface Listener {
   /**
    * Serves one request; the server answers through the sink, possibly over many tasks. A server in this
@@ -50,6 +60,8 @@ export interface Listener {
   accept?(socket: NetSocket): void;
   /** Whether the server's side of a connection stays open after the client ends its own. */
   readonly allowHalfOpen?: boolean;
+  /** A connection of bytes to a server in a worker's process, for a client outside that thread. */
+  tunnel?(): ByteTunnel;
 }
 
 /** What almostnode's service-worker bridge needs of a server on a port. */

@@ -7,7 +7,7 @@ import type { createProcess as createAlmostProcess } from 'almostnode';
 import { emitWarningFor } from './emit-warning';
 import { nodeEnv } from './process-env';
 import { NODE_VERSION } from '../command-line';
-import { toVfsPath } from '../paths';
+import { normalizePath } from '../paths';
 import { colorDepth } from './terminal-colors';
 
 export type AlmostProcess = ReturnType<typeof createAlmostProcess>;
@@ -40,7 +40,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
   const proc = options.createProcess({ cwd: options.cwd, env: options.env, onStdout: options.write, onStderr: options.writeError }) as NodeProcess;
   // Exactly the environment the process was given, as in Node (almostnode adds NODE_ENV, PATH and HOME of its own).
   proc.env = nodeEnv(options.env);
-  let cwd = toVfsPath(options.cwd);
+  let cwd = normalizePath(options.cwd);
   const version = NODE_VERSION.slice(1);
   Object.assign(proc, {
     version: NODE_VERSION,
@@ -74,7 +74,7 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
     },
     cwd: () => cwd,
     chdir(directory: string) {
-      const target = toVfsPath(directory.startsWith('/') ? directory : `${cwd}/${directory}`);
+      const target = normalizePath(directory.startsWith('/') ? directory : `${cwd}/${directory}`);
       if (!options.isDirectory(target)) {
         throw Object.assign(new Error(`ENOENT: no such file or directory, chdir ${cwd} -> '${directory}'`), {
           code: 'ENOENT',

@@ -3,7 +3,7 @@
  * The interactive shell keeps one for its lifetime (so `cd` and `export` persist, also inside `a && b`);
  * spawn() and npm scripts get a fresh one per line, like `sh -c`.
  */
-import { toVfsPath } from '../paths';
+import { normalizePath, WORKSPACE_ROOT } from '../paths';
 
 export interface ShellSession {
   cwd: string;
@@ -21,14 +21,14 @@ export interface ShellSession {
   pid: number;
 }
 
-/** The workspace root is home: `~` and a bare `cd` go there, as the prompt shows. */
-export const HOME = '/';
+/** The workspace folder is home: `~` and a bare `cd` go there, and the prompt shows it as `~`. */
+export const HOME = WORKSPACE_ROOT;
 /** The runtime's own commands (node, npm, coreutils) live in these folders, which exist only in name. */
 export const SYSTEM_BIN_DIRS = ['/usr/local/bin', '/usr/bin', '/bin'];
 const DEFAULT_PATH = SYSTEM_BIN_DIRS.join(':');
 
 export function createSession(options: { cwd?: string; env?: Record<string, string>; pid?: number; history?: readonly string[] } = {}): ShellSession {
-  const cwd = toVfsPath(options.cwd ?? '/');
+  const cwd = options.cwd === undefined ? WORKSPACE_ROOT : normalizePath(options.cwd);
   return {
     cwd,
     previousCwd: null,

@@ -5,7 +5,7 @@
  */
 import type { VirtualFS } from 'almostnode';
 import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
-import { dirname, joinPath, resolvePath, toVfsPath } from '../paths';
+import { dirname, joinPath, resolvePath, normalizePath } from '../paths';
 
 type DirentEntry = { name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean };
 
@@ -25,7 +25,7 @@ export class VirtualFsAdapter implements IFileSystem {
   constructor(private readonly vfs: VirtualFS) {}
 
   private existing(path: string, action: string): string {
-    const target = toVfsPath(path);
+    const target = normalizePath(path);
     if (!this.vfs.existsSync(target)) throw fsError('ENOENT', action, path);
     return target;
   }
@@ -42,13 +42,13 @@ export class VirtualFsAdapter implements IFileSystem {
   }
 
   async writeFile(path: string, content: FileContent): Promise<void> {
-    const target = toVfsPath(path);
+    const target = normalizePath(path);
     if (!this.vfs.existsSync(dirname(target))) throw fsError('ENOENT', 'open', path);
     this.vfs.writeFileSync(target, content);
   }
 
   async appendFile(path: string, content: FileContent): Promise<void> {
-    const target = toVfsPath(path);
+    const target = normalizePath(path);
     if (!this.vfs.existsSync(target)) return this.writeFile(path, content);
     const before = this.vfs.readFileSync(target);
     const added = toBytes(content);
@@ -59,7 +59,7 @@ export class VirtualFsAdapter implements IFileSystem {
   }
 
   async exists(path: string): Promise<boolean> {
-    return this.vfs.existsSync(toVfsPath(path));
+    return this.vfs.existsSync(normalizePath(path));
   }
 
   async stat(path: string): Promise<FsStat> {
@@ -80,7 +80,7 @@ export class VirtualFsAdapter implements IFileSystem {
   }
 
   async mkdir(path: string, options?: MkdirOptions): Promise<void> {
-    const target = toVfsPath(path);
+    const target = normalizePath(path);
     if (this.vfs.existsSync(target)) {
       if (options?.recursive) return;
       throw Object.assign(new Error(`EEXIST: file already exists, mkdir '${path}'`), { code: 'EEXIST' });
@@ -101,7 +101,7 @@ export class VirtualFsAdapter implements IFileSystem {
   }
 
   async rm(path: string, options?: RmOptions): Promise<void> {
-    const target = toVfsPath(path);
+    const target = normalizePath(path);
     if (!this.vfs.existsSync(target)) {
       if (options?.force) return;
       throw fsError('ENOENT', 'rm', path);
@@ -116,7 +116,7 @@ export class VirtualFsAdapter implements IFileSystem {
 
   async cp(src: string, dest: string, options?: CpOptions): Promise<void> {
     const from = this.existing(src, 'cp');
-    const to = toVfsPath(dest);
+    const to = normalizePath(dest);
     if (!this.vfs.statSync(from).isDirectory()) return this.vfs.writeFileSync(to, this.vfs.readFileSync(from));
     if (!options?.recursive) throw fsError('EISDIR', 'cp', src);
     this.vfs.mkdirSync(to, { recursive: true });
@@ -124,7 +124,7 @@ export class VirtualFsAdapter implements IFileSystem {
   }
 
   async mv(src: string, dest: string): Promise<void> {
-    this.vfs.renameSync(this.existing(src, 'rename'), toVfsPath(dest));
+    this.vfs.renameSync(this.existing(src, 'rename'), normalizePath(dest));
   }
 
   resolvePath(base: string, path: string): string {

@@ -5,6 +5,7 @@
  */
 import { connectionRefused, type Exchange, type Listener, type PortTable, type ResponseHead, type ResponseSink } from '../node/ports';
 import type { FrameToWorker } from './protocol';
+import type { FrameTunnels } from './frame-tunnels';
 import type { ServerOwner, ServerTracker } from '../servers';
 
 export interface WorkerPorts {
@@ -31,6 +32,8 @@ export interface WorkerPortsParts {
   send(message: FrameToWorker): void;
   /** Bytes from a message as the Buffers this thread's programs expect (messages do not keep classes). */
   toBuffer(bytes: Uint8Array): Uint8Array;
+  /** Byte connections to the worker's servers. */
+  tunnels: FrameTunnels;
 }
 
 export function workerPorts(parts: WorkerPortsParts): WorkerPorts {
@@ -60,6 +63,7 @@ export function workerPorts(parts: WorkerPortsParts): WorkerPorts {
           parts.send({ type: 'close-port', port });
           unbind(port);
         },
+        tunnel: () => parts.tunnels.open(port),
       };
       // Servers belong to the process that opened them: "stop all" and the process's end close them.
       const leave = parts.servers.enter(parts.owner);
@@ -87,6 +91,7 @@ export function workerPorts(parts: WorkerPortsParts): WorkerPorts {
     end: (rid) => take(rid)?.end(),
     abort: (rid, message) => take(rid)?.abort(Object.assign(new Error(message), { code: 'ECONNRESET' })),
     dispose: () => {
+      parts.tunnels.dispose();
       for (const port of [...listeners.keys()]) unbind(port);
       for (const rid of [...pending.keys()]) take(rid)?.abort(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     },

@@ -12,6 +12,7 @@ import { installNodeTimers } from '../node/node-timers';
 import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
 import { workerPortLinks } from './worker-ports';
+import { workerTunnels } from './worker-tunnels';
 import { workerTerminal, type TerminalToWorker } from './worker-terminal';
 import { threadLink } from './worker-threads-link';
 import { nodeInspect } from '../node/inspect';
@@ -77,8 +78,14 @@ async function start(init: WorkerInit): Promise<void> {
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const threads = threadLink(post, init.thread);
+  // A preview page's WebSocket reaches the process's server as a loopback client made by the process itself.
+  const tunnels = workerTunnels(
+    post,
+    (port) => ((globalThis as { process?: { getBuiltinModule(id: string): unknown } }).process?.getBuiltinModule('net') as { connect(options: object): never }).connect({ port, host: '127.0.0.1' }),
+    toBuffer,
+  );
   receive = (message) => {
-    if (threads.receive(message)) return;
+    if (threads.receive(message) || tunnels.receive(message)) return;
     if (!ports.receive(message, host.ports, toBuffer)) children.receive(message);
   };
   const terminal =

@@ -92,6 +92,8 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
     workerData: z.unknown(),
   }),
   z.object({ type: z.literal('thread-stop'), tid: id }),
+  z.object({ type: z.literal('tunnel-data'), sid: id, bytes }),
+  z.object({ type: z.literal('tunnel-end'), sid: id }),
 ]);
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 
@@ -126,6 +128,10 @@ export type FrameToWorker =
   | { type: 'child-exit'; cid: number; code: number }
   | { type: 'watch-event'; wid: number; eventType: string; filename: string | null }
   | { type: 'thread-exit'; tid: number; code: number }
+  // A connection of bytes from the frame (a preview page's WebSocket) to a server of the process.
+  | { type: 'tunnel-open'; sid: number; port: number }
+  | { type: 'tunnel-data'; sid: number; bytes: Uint8Array }
+  | { type: 'tunnel-end'; sid: number }
   | TerminalToWorker;
 
 export type { ResponseHead };

@@ -16,6 +16,7 @@ import { InputChannel, type CommandIO } from '../process';
 import type { ServerOwner, ServerTracker } from '../servers';
 import { answerSync } from './frame-sync';
 import { workerPorts } from './frame-ports';
+import { frameTunnels } from './frame-tunnels';
 import { frameThreads, TERMINATE } from './frame-threads';
 import { workerMessageSchema, type FrameToWorker, type ThreadInit, type WorkerMessage } from './protocol';
 import { createChannelBuffer, SyncAnswerer } from './sync-channel';
@@ -72,7 +73,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
   const answerer = new SyncAnswerer(channel);
   const send = (message: FrameToWorker) => worker.postMessage(message);
   const owner: ServerOwner = { serverOpened: () => undefined, serverClosed: () => undefined };
-  const ports = workerPorts({ ports: deps.ports, servers: deps.servers, owner, send, toBuffer: deps.toBuffer });
+  const tunnels = frameTunnels(send);
+  const ports = workerPorts({ ports: deps.ports, servers: deps.servers, owner, send, toBuffer: deps.toBuffer, tunnels });
   const children = new Map<number, { stdin: InputChannel; controller: AbortController }>();
   const watches = new Map<number, { close(): void }>();
   const syncControllers = new Set<AbortController>();
@@ -190,6 +192,10 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
           return threads.start(message);
         case 'thread-stop':
           return threads.stop(message.tid);
+        case 'tunnel-data':
+          return tunnels.data(message.sid, message.bytes);
+        case 'tunnel-end':
+          return tunnels.ended(message.sid);
       }
     };
 

@@ -4,7 +4,7 @@
  * arguments the files the paths or globs name; never inside node_modules; sorted by path.
  */
 import picomatch from 'picomatch/posix';
-import { toVfsPath } from '../../paths';
+import { normalizePath } from '../../paths';
 
 export const DEFAULT_TEST_PATTERN = '**/{test,test/**/*,test-*,*[._-]test}.?(c|m)js';
 
@@ -49,7 +49,7 @@ function filesUnder(fs: DiscoveryFs, root: string): string[] {
 function relativePattern(cwd: string, pattern: string): string {
   if (pattern.startsWith('/')) {
     const base = cwd === '/' ? '/' : `${cwd}/`;
-    const absolute = toVfsPath(pattern);
+    const absolute = normalizePath(pattern);
     return absolute.startsWith(base) ? absolute.slice(base.length) : absolute;
   }
   return pattern.replace(/^(\.\/)+/, '');

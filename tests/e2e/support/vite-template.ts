@@ -1,0 +1,46 @@
+// Helpers for tests that run create-vite's templates: their files as published, the preview, editing a word.
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { parseTarGzip } from 'nanotar';
+import { resolveFromRegistry } from './registry';
+
+/** The files of create-vite's `template-<name>` folder, as create-vite writes them when it scaffolds. */
+export async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
+  const { tarball } = await resolveFromRegistry('create-vite', '9.3.0');
+  const response = await fetch(tarball);
+  const entries = await parseTarGzip(new Uint8Array(await response.arrayBuffer()));
+  const prefix = `package/template-${template}/`;
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of entries) {
+    if (!entry.name.startsWith(prefix) || !entry.data) continue;
+    // create-vite renames _gitignore and _oxlintrc.json when it scaffolds (npm would drop a .gitignore from the tarball).
+    const path = entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1');
+    files[path] = entry.data;
+  }
+  return files;
+}
+
+export const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
+
+/** Double-clicks `word` where it first appears in the open file (selecting it), types `text` over it, saves. */
+export async function replaceWord(page: Page, file: string, word: string, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: `Contents of ${file}` });
+  const box = await editor.evaluate((content, target) => {
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(target) ?? -1;
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + target.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    }
+    return null;
+  }, word);
+  if (!box) throw new Error(`"${word}" is not on screen in ${file}`);
+  await page.mouse.dblclick(box.x, box.y);
+  await page.keyboard.type(text);
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByRole('tab', { name: file, exact: true })).toBeVisible();
+}
+
