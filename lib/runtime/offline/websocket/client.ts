@@ -3,6 +3,7 @@
  * frames. The runtime uses it to carry a preview page's WebSocket to a server in the tab, which sees exactly
  * what a browser would send it (Vite's HMR socket, a `ws` or socket.io server).
  */
+import { concatBytes } from '@/lib/bytes';
 import type { ByteTunnel } from '../node/ports';
 import { closePayload, encodeClientFrame, FrameReader, OPCODE, readClosePayload } from './frames';
 
@@ -100,10 +101,7 @@ export function connectWebSocket(tunnel: ByteTunnel, request: WebSocketRequest, 
           if (frame.fin) {
             const { opcode, parts } = fragments;
             fragments = null;
-            const total = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-            let offset = 0;
-            for (const part of parts) (total.set(part, offset), (offset += part.length));
-            deliver(opcode, total);
+            deliver(opcode, concatBytes(parts));
           }
           break;
         default:
