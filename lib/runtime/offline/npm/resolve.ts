@@ -186,6 +186,8 @@ class TreeBuilder {
     } catch (error) {
       if (!optional || this.options.signal?.aborted) throw error;
       this.skipped.add(key);
+      // A missing twin is reported with what it means for its package (twins.ts).
+      if (edge.twin) return null;
       this.result.skippedOptional.push(`${key} (${error instanceof NpmError ? error.code : error instanceof Error ? error.message : String(error)})`);
       return null;
     }

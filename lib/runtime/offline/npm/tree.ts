@@ -6,6 +6,7 @@
 import { parseDepSpec, type RegistrySpec } from './spec';
 import { overrideFor, type OverrideSet } from './overrides';
 import { versionSatisfies } from './pick';
+import { wasmTwinOf } from '../wasm-twins';
 
 /** What a node knows about its package: enough to follow its dependencies, link bins and write the lock. */
 export interface NodeManifest {
@@ -55,6 +56,8 @@ export interface Edge {
   overrides?: OverrideSet;
   /** True when `rawSpec` comes from the project's overrides (so a file: path in it is the project's). */
   overridden?: boolean;
+  /** The package's WebAssembly twin at its own version, which this runtime installs beside a native-only package. */
+  twin?: boolean;
 }
 
 export function createRoot(name: string, version: string, manifest: NodeManifest): TreeNode {
@@ -96,6 +99,8 @@ export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?:
   add(manifest.dependencies, 'prod');
   // optionalDependencies override dependencies of the same name (npm's rule).
   add(manifest.optionalDependencies, 'optional');
+  const twin = node.parent ? wasmTwinOf(node.packageName) : undefined;
+  if (twin && !edges.has(twin)) edges.set(twin, { from: node, name: twin, rawSpec: node.version, type: 'optional', twin: true });
   return [...edges.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
