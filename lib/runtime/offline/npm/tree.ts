@@ -22,6 +22,8 @@ export interface NodeManifest {
   engines?: Record<string, string>;
   license?: string;
   hasInstallScript?: boolean;
+  /** Dependencies shipped inside the package's own tarball: npm installs them from there, not the registry. */
+  bundleDependencies?: string[];
 }
 
 export interface TreeNode {
@@ -77,6 +79,17 @@ export function depthOf(node: TreeNode): number {
   return depth;
 }
 
+/** Which dependencies a manifest bundles, from either spelling of the field (`true`: all of them). */
+export function bundledNames(manifest: {
+  bundleDependencies?: string[] | boolean;
+  bundledDependencies?: string[] | boolean;
+  dependencies?: Record<string, string>;
+}): string[] | undefined {
+  const field = manifest.bundleDependencies ?? manifest.bundledDependencies;
+  if (field === true) return Object.keys(manifest.dependencies ?? {});
+  return Array.isArray(field) && field.length ? field : undefined;
+}
+
 /** The edges a node has. devDependencies count only for the root, as in npm. */
 export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?: boolean } = {}): Edge[] {
   const { manifest } = node;
@@ -86,8 +99,10 @@ export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?:
     const overridden = rule?.value !== undefined;
     return { from: node, name, rawSpec: rule?.value ?? rawSpec, type, overrides: rule ? rule.children : node.overrides, overridden };
   };
+  // A published package's bundled dependencies are in its tarball, resolved by nothing outside it.
+  const bundled = new Set(node.parent ? manifest.bundleDependencies : []);
   const add = (deps: Record<string, string> | undefined, type: EdgeType) => {
-    for (const [name, rawSpec] of Object.entries(deps ?? {})) edges.set(name, edge(name, rawSpec, type));
+    for (const [name, rawSpec] of Object.entries(deps ?? {})) if (!bundled.has(name)) edges.set(name, edge(name, rawSpec, type));
   };
   if (!options.omitPeer) {
     for (const [name, rawSpec] of Object.entries(manifest.peerDependencies ?? {})) {
