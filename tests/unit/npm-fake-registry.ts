@@ -15,6 +15,8 @@ export interface FakeVersion {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  /** Dependencies shipped in the tarball (put their files under `node_modules/` in `files`). */
+  bundledDependencies?: string[];
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   bin?: string | Record<string, string>;

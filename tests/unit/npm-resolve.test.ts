@@ -152,6 +152,36 @@ describe('npm install: dependency kinds', () => {
   });
 });
 
+describe('npm install: bundled dependencies', () => {
+  it("installs a package's bundled dependencies from its tarball, so they take no place in the tree", async () => {
+    const p = project(
+      {
+        // Both want the same runtime at other versions; the bundled copy must not be fetched nor hoisted over the other.
+        bundler: many(['1.0.0'], { '1.0.0': { dependencies: { runtime: '2.0.0' } } }),
+        scanner: many(['1.0.0'], {
+          '1.0.0': {
+            dependencies: { runtime: '^1.0.0' },
+            bundledDependencies: ['runtime'],
+            files: { 'node_modules/runtime/package.json': JSON.stringify({ name: 'runtime', version: '1.0.0' }) },
+          },
+        }),
+        runtime: many(['1.0.0', '2.0.0']),
+      },
+      { '/package.json': JSON.stringify({ dependencies: { scanner: '1', bundler: '1' } }) },
+    );
+    const result = await p.npm(['install']);
+    expect(result.code, result.output).toBe(0);
+    expect(p.versionAt('/node_modules/runtime')).toBe('2.0.0');
+    expect(p.versionAt('/node_modules/scanner/node_modules/runtime')).toBe('1.0.0');
+    expect(p.registry.tarballFetches).not.toContain('runtime@1.0.0');
+    // From the lock alone, the bundled copy stays out of the tree too.
+    const ci = await p.npm(['ci']);
+    expect(ci.code, ci.output).toBe(0);
+    expect(p.versionAt('/node_modules/runtime')).toBe('2.0.0');
+    expect(p.versionAt('/node_modules/scanner/node_modules/runtime')).toBe('1.0.0');
+  });
+});
+
 describe('npm install: tree layout', () => {
   const TWO: FakePackages = {
     a: many(['1.0.0'], { '1.0.0': { dependencies: { shared: '^1.0.0' } } }),

@@ -7,6 +7,7 @@
 import { exports as resolveExports, imports as resolveImports } from 'resolve.exports';
 import { z } from 'zod';
 import { isBuiltin } from './builtin-names';
+import { wasmTwinOf } from '../wasm-twins';
 
 export type ResolveMode = 'require' | 'import';
 
@@ -20,6 +21,7 @@ export interface ResolveFs {
 const packageJsonSchema = z
   .object({
     name: z.string().optional(),
+    version: z.string().optional(),
     main: z.string().optional(),
     type: z.string().optional(),
     exports: z.unknown().optional(),
@@ -135,8 +137,27 @@ export class Resolver {
     for (let dir = fromDir; ; dir = parentDir(dir)) {
       if (!dir.endsWith('/node_modules')) {
         const root = join(dir, `node_modules/${name}`);
-        const found = this.loadPackage(root, subpath, mode);
+        const found = this.loadPackage(this.twinFolder(name, root) ?? root, subpath, mode);
         if (found) return found;
+      }
+      if (dir === '/') return null;
+    }
+  }
+
+  /**
+   * The folder of a native-only package's WebAssembly twin (../wasm-twins.ts) when one of the same version is
+   * installed where the package itself would find it (in its own node_modules or above): the native package
+   * cannot load here and the twin has its API.
+   */
+  private twinFolder(name: string, root: string): string | null {
+    const twin = wasmTwinOf(name);
+    const version = twin ? this.packageJson(join(root, 'package.json'))?.version : undefined;
+    if (!twin || version === undefined) return null;
+    for (let dir = root; ; dir = parentDir(dir)) {
+      if (!dir.endsWith('/node_modules')) {
+        const folder = join(dir, `node_modules/${twin}`);
+        const pkg = this.packageJson(join(folder, 'package.json'));
+        if (pkg) return pkg.name === twin && pkg.version === version ? folder : null;
       }
       if (dir === '/') return null;
     }

@@ -20,7 +20,8 @@ import type { PackageJson } from './schemas';
 import { parseArgSpec, type RegistrySpec } from './spec';
 import { localNode, localSource } from './local';
 import { parseOverrides } from './overrides';
-import { allNodes, placeChild, type TreeNode } from './tree';
+import { allNodes, locationOf, placeChild, type TreeNode } from './tree';
+import { twinReport } from './twins';
 import { removeTree } from './vfs';
 
 export interface NpmDeps {
@@ -196,6 +197,7 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
     );
   }
   for (const item of result.badPlatform) progress.line(`npm warn EBADPLATFORM ${item} is built for another platform and was not installed`);
+  for (const line of twinReport(root, (node) => vfs.existsSync(joinPath(dir, `${locationOf(node)}/package.json`)))) progress.line(line);
   if (result.scripts.length) {
     progress.line(`npm warn install scripts were not run: ${listShort(result.scripts)}; to allow one, run npm rebuild <name>`);
   }

@@ -10,7 +10,7 @@ import { NpmError } from './errors';
 import { versionSatisfies } from './pick';
 import { lockFileSchema, type LockEntry, type LockFile, type PackageJson } from './schemas';
 import { parseDepSpec } from './spec';
-import { allNodes, edgesOf, findVisible, locationOf, placeChild, type Edge, type NodeManifest, type TreeNode } from './tree';
+import { allNodes, bundledNames, edgesOf, findVisible, locationOf, placeChild, type Edge, type NodeManifest, type TreeNode } from './tree';
 
 export const LOCK_FILE = 'package-lock.json';
 /** npm's record of what is in node_modules, kept inside it. */
@@ -50,6 +50,7 @@ function manifestOfEntry(entry: LockEntry): NodeManifest {
     engines: entry.engines,
     license: entry.license,
     hasInstallScript: entry.hasInstallScript,
+    bundleDependencies: bundledNames(entry),
   };
 }
 
@@ -134,6 +135,7 @@ function entryOfNode(node: TreeNode): LockEntry {
     peer: node.peer,
     hasInstallScript: manifest.hasInstallScript,
     license: manifest.license,
+    bundleDependencies: manifest.bundleDependencies,
     dependencies: manifest.dependencies,
     optionalDependencies: manifest.optionalDependencies,
     peerDependencies: manifest.peerDependencies,

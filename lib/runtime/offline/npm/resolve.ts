@@ -17,6 +17,7 @@ import { parseDepSpec, type RegistrySpec } from './spec';
 import {
   allNodes,
   assignOverrides,
+  bundledNames,
   edgeSpec,
   edgesOf,
   findVisible,
@@ -72,6 +73,7 @@ export function nodeFromManifest(name: string, manifest: VersionManifest): TreeN
       engines: manifest.engines,
       license: manifest.license,
       hasInstallScript: manifest.hasInstallScript,
+      bundleDependencies: bundledNames(manifest),
     },
     resolved: manifest.dist.tarball,
     integrity: manifest.dist.integrity ?? (manifest.dist.shasum ? `sha1-hex:${manifest.dist.shasum}` : undefined),
@@ -186,6 +188,8 @@ class TreeBuilder {
     } catch (error) {
       if (!optional || this.options.signal?.aborted) throw error;
       this.skipped.add(key);
+      // A missing twin is reported with what it means for its package (twins.ts).
+      if (edge.twin) return null;
       this.result.skippedOptional.push(`${key} (${error instanceof NpmError ? error.code : error instanceof Error ? error.message : String(error)})`);
       return null;
     }

@@ -27,6 +27,9 @@ const manifestFields = {
   libc: platformList.optional().catch(undefined),
   engines: z.record(z.string(), z.string()).optional().catch(undefined),
   license: z.string().optional().catch(undefined),
+  // npm accepts both spellings; `true` bundles every dependency.
+  bundleDependencies: z.union([z.array(z.string()), z.boolean()]).optional().catch(undefined),
+  bundledDependencies: z.union([z.array(z.string()), z.boolean()]).optional().catch(undefined),
 };
 
 export const packageJsonSchema = z

@@ -6,6 +6,7 @@
 import { parseDepSpec, type RegistrySpec } from './spec';
 import { overrideFor, type OverrideSet } from './overrides';
 import { versionSatisfies } from './pick';
+import { wasmTwinOf } from '../wasm-twins';
 
 /** What a node knows about its package: enough to follow its dependencies, link bins and write the lock. */
 export interface NodeManifest {
@@ -21,6 +22,8 @@ export interface NodeManifest {
   engines?: Record<string, string>;
   license?: string;
   hasInstallScript?: boolean;
+  /** Dependencies shipped inside the package's own tarball: npm installs them from there, not the registry. */
+  bundleDependencies?: string[];
 }
 
 export interface TreeNode {
@@ -55,6 +58,8 @@ export interface Edge {
   overrides?: OverrideSet;
   /** True when `rawSpec` comes from the project's overrides (so a file: path in it is the project's). */
   overridden?: boolean;
+  /** The package's WebAssembly twin at its own version, which this runtime installs beside a native-only package. */
+  twin?: boolean;
 }
 
 export function createRoot(name: string, version: string, manifest: NodeManifest): TreeNode {
@@ -74,6 +79,17 @@ export function depthOf(node: TreeNode): number {
   return depth;
 }
 
+/** Which dependencies a manifest bundles, from either spelling of the field (`true`: all of them). */
+export function bundledNames(manifest: {
+  bundleDependencies?: string[] | boolean;
+  bundledDependencies?: string[] | boolean;
+  dependencies?: Record<string, string>;
+}): string[] | undefined {
+  const field = manifest.bundleDependencies ?? manifest.bundledDependencies;
+  if (field === true) return Object.keys(manifest.dependencies ?? {});
+  return Array.isArray(field) && field.length ? field : undefined;
+}
+
 /** The edges a node has. devDependencies count only for the root, as in npm. */
 export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?: boolean } = {}): Edge[] {
   const { manifest } = node;
@@ -83,8 +99,10 @@ export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?:
     const overridden = rule?.value !== undefined;
     return { from: node, name, rawSpec: rule?.value ?? rawSpec, type, overrides: rule ? rule.children : node.overrides, overridden };
   };
+  // A published package's bundled dependencies are in its tarball, resolved by nothing outside it.
+  const bundled = new Set(node.parent ? manifest.bundleDependencies : []);
   const add = (deps: Record<string, string> | undefined, type: EdgeType) => {
-    for (const [name, rawSpec] of Object.entries(deps ?? {})) edges.set(name, edge(name, rawSpec, type));
+    for (const [name, rawSpec] of Object.entries(deps ?? {})) if (!bundled.has(name)) edges.set(name, edge(name, rawSpec, type));
   };
   if (!options.omitPeer) {
     for (const [name, rawSpec] of Object.entries(manifest.peerDependencies ?? {})) {
@@ -96,6 +114,8 @@ export function edgesOf(node: TreeNode, options: { omitDev?: boolean; omitPeer?:
   add(manifest.dependencies, 'prod');
   // optionalDependencies override dependencies of the same name (npm's rule).
   add(manifest.optionalDependencies, 'optional');
+  const twin = node.parent ? wasmTwinOf(node.packageName) : undefined;
+  if (twin && !edges.has(twin)) edges.set(twin, { from: node, name: twin, rawSpec: node.version, type: 'optional', twin: true });
   return [...edges.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
