@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ByteTunnel } from '@/lib/runtime/offline/node/ports';
 import { connectWebSocket, type WebSocketConnection } from '@/lib/runtime/offline/websocket/client';
 import { encodeClientFrame, FrameReader, OPCODE } from '@/lib/runtime/offline/websocket/frames';
+import { servePreviewSockets, type FrameSocketMessage } from '@/lib/runtime/offline/websocket/preview-sockets';
 
 // The client is checked against the `ws` package's server, over a real TCP connection standing in for the
 // runtime's byte tunnel: what a server in the tab sees is what this server sees.
@@ -86,6 +87,38 @@ describe('WebSocket client over a byte connection', () => {
     const client = open(port);
     expect(await client.closed).toEqual({ code: 1006, reason: '', wasClean: false });
     expect(client.events).toEqual([]);
+  });
+});
+
+describe("preview pages' sockets", () => {
+  function fakeChannel() {
+    const listeners = new Set<(event: MessageEvent) => void>();
+    const posted: FrameSocketMessage[] = [];
+    return {
+      posted,
+      fromPage: (data: unknown) => listeners.forEach((listener) => listener({ data } as MessageEvent)),
+      postMessage: (message: FrameSocketMessage) => void posted.push(message),
+      addEventListener: (_type: 'message', listener: (event: MessageEvent) => void) => void listeners.add(listener),
+      removeEventListener: (_type: 'message', listener: (event: MessageEvent) => void) => void listeners.delete(listener),
+    };
+  }
+
+  it("carries a page's socket to the server on its port, refuses a port nobody serves, and ignores malformed messages", async () => {
+    const port = await startServer((socket) => socket.on('message', (data) => socket.send(`echo ${String(data)}`)));
+    const channel = fakeChannel();
+    const stop = servePreviewSockets((asked) => (asked === port ? { serve: () => undefined, close: () => undefined, tunnel: () => tcpTunnel(port) } : undefined), channel);
+    channel.fromPage({ t: 'ws-open', id: 'a', port, path: '/?token=abc', protocols: ['vite-hmr'] });
+    await expect.poll(() => channel.posted[0]).toEqual({ t: 'ws-opened', id: 'a', protocol: 'vite-hmr' });
+    channel.fromPage({ t: 'ws-send', id: 'a', data: 'hi' });
+    await expect.poll(() => channel.posted[1]).toEqual({ t: 'ws-message', id: 'a', data: 'echo hi' });
+    channel.fromPage({ t: 'ws-open', id: 'b', port: 9, path: '/', protocols: [] });
+    expect(channel.posted[2]).toEqual({ t: 'ws-closed', id: 'b', code: 1006, reason: '', wasClean: false });
+    channel.fromPage({ t: 'ws-open', id: 'c', port, path: 'no-slash', protocols: [] });
+    channel.fromPage({ t: 'ws-send', id: 'a', data: 42 });
+    expect(channel.posted).toHaveLength(3);
+    channel.fromPage({ t: 'ws-close', id: 'a', code: 1000, reason: 'done' });
+    await expect.poll(() => channel.posted[3]).toEqual({ t: 'ws-closed', id: 'a', code: 1000, reason: 'done', wasClean: true });
+    stop();
   });
 });
 
