@@ -11,6 +11,7 @@ export interface TestCounts {
 }
 
 // Colour and cursor sequences: a runner colours its summary when it believes it writes to a terminal.
+// eslint-disable-next-line no-control-regex -- the escape character is what these sequences start with
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 const count = (line: string, word: RegExp): number => {
