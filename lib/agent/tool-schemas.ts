@@ -222,7 +222,15 @@ export const TOOL_DEFINITIONS = {
     label: 'test.run',
     description: "Run the project's tests with its own runner (detected from package.json).",
     input: z.object({ testFile: z.string().max(1024).optional(), watch: z.boolean().optional() }),
-    output: orError({ ...commandResult, runner: z.string() }),
+    output: orError({
+      ...commandResult,
+      runner: z.string(),
+      counts: z
+        .object({ passed: z.number().int(), failed: z.number().int(), skipped: z.number().int() })
+        .nullable()
+        .optional()
+        .describe("Counts from the runner's summary; null when the output had none"),
+    }),
     timeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
     modes: ALL_MODES,
   }),

@@ -116,4 +116,27 @@ child.stdout.on('data', (d) => { console.log(JSON.stringify(String(d))); if (Str
     });
     expect(result.out).toBe('"ready\\n"\n"got x\\n"\n');
   }, 20_000);
+
+  it("takes stdio as one string, as Node does: 'pipe' gives piped streams and still the IPC channel", async () => {
+    const result = await run({
+      '/main.js': `
+const { fork } = require('child_process');
+if (process.argv[2] === 'child') {
+  process.on('message', (m) => { process.stdout.write('child out ' + m + '\\n'); process.send('pong ' + m); process.disconnect(); });
+  return;
+}
+try { fork(__filename, ['child'], { stdio: 'bogus' }); } catch (e) { console.log(e.name, e.code, e.message); }
+const child = fork(__filename, ['child'], { stdio: 'pipe', serialization: 'advanced' });
+console.log(typeof child.send, child.stdout !== null, child.connected);
+let out = '';
+child.stdout.on('data', (d) => (out += d));
+child.on('message', (m) => console.log('parent got', m));
+child.on('exit', (code) => console.log('exit', code, JSON.stringify(out)));
+child.send('ping');
+`,
+    });
+    expect(result.out).toBe(
+      "TypeError ERR_INVALID_ARG_VALUE The argument 'stdio' is invalid. Received 'bogus'\nfunction true true\nparent got pong ping\nexit 0 \"child out ping\\n\"\n",
+    );
+  }, 20_000);
 });

@@ -35,4 +35,22 @@ describe('fs modes, times and stats', () => {
       ['100755', '644', '600', '40755 700 undefined', '2000 5000 5000', 'bigint 5000000000n undefined', 'ERR_INVALID_ARG_TYPE', '11 true 700', ''].join('\n'),
     );
   });
+
+  it('answers statfs for an existing path in its three forms and as an ES module export, ENOENT for a missing one', async () => {
+    const vfs = workspace({
+      '/main.mjs': [
+        "import fs, { statfsSync } from 'node:fs';",
+        "import { statfs } from 'node:fs/promises';",
+        "const s = statfsSync('/');",
+        'console.log(s.bsize, s.blocks > 0, s.bavail > 0 && s.bavail <= s.blocks, s.bfree === s.bavail);',
+        "console.log(typeof statfsSync('/', { bigint: true }).bavail);",
+        "console.log((await statfs('/')).bsize);",
+        "fs.statfs('/', (error, stats) => console.log(error, stats.bsize));",
+        "try { statfsSync('/none'); } catch (error) { console.log(error.code); }",
+      ].join('\n'),
+    });
+    const run = await node(vfs, ['main.mjs']);
+    expect(run.errors).toBe('');
+    expect(run.output).toBe(['4096 true true true', 'bigint', '4096', 'ENOENT', 'null 4096', ''].join('\n'));
+  });
 });

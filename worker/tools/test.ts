@@ -1,12 +1,14 @@
 /**
  * test_run: finds the project's runner in /package.json (its test script, else a vitest / jest / mocha
- * dependency) and runs it like run_sh; watch mode runs in the background.
+ * dependency) and runs it like run_sh; watch mode runs in the background. The result carries the passed /
+ * failed counts from the runner's summary.
  */
 import { decodeContent } from '@/lib/workspace/content';
 import { ToolFailure } from '../errors';
 import { displayPath, workspaceEntryPath } from '../guard';
 import type { ToolHandler } from './context';
 import { runCommand } from './shell';
+import { parseTestCounts } from './test-counts';
 
 interface PackageJson {
   scripts?: Record<string, string>;
@@ -82,5 +84,7 @@ export const runTests: ToolHandler<'test_run'> = async (args, ctx) => {
     durationMs: result.durationMs,
     timedOut: result.timedOut,
     runner: detected.runner,
+    // A background (watch) run has printed no summary yet when the tool answers.
+    counts: parseTestCounts(result.output),
   };
 };

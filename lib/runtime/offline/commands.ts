@@ -7,7 +7,7 @@ import type { VirtualFS } from 'almostnode';
 import type { SecureFetch } from 'just-bash';
 import { parseNodeArgs } from './command-line';
 import { runGit } from './git/cli';
-import { runNode, type NodeDeps } from './node-exec';
+import type { NodeDeps } from './node-exec';
 import { runNodeProcess } from './node-process';
 import { runNpm, runNpx, type NpmDeps } from './npm/cli';
 import { warmUpForVite } from './vite/warm-up';
@@ -60,7 +60,9 @@ export function createShell(deps: CommandDeps): Shell {
   const host: ShellHost = {
     vfs: deps.vfs,
     programs,
-    runNodeFile: (path, args, io) => runNode({ kind: 'file', path, args }, io, npmDeps),
+    // A bin link or `#!…node` script is a node process like `node file`: in a worker of its own, where
+    // WebAssembly compiles synchronously (a package's wasm build) and a busy program cannot stall the frame.
+    runNodeFile: (path, args, io) => runNodeProcess({ kind: 'file', path, args }, io, npmDeps),
     coreutils: createCoreutils({ vfs: deps.vfs, programs, fetch: deps.fetchLocal }),
   };
   return {

@@ -282,6 +282,17 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     return collect(child, [file, ...list].join(' '), options, given.callback);
   };
 
+  /** fork's stdio as Node makes it: a string (`'pipe'`, as test runners pass) is that for the three streams
+   * plus the IPC channel every fork has; without one, `silent` pipes the streams, else they are inherited. */
+  const forkStdio = (stdio: unknown, silent: boolean | undefined): unknown => {
+    if (stdio === undefined || stdio === null) return silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc'];
+    if (typeof stdio !== 'string') return stdio;
+    if (!['pipe', 'inherit', 'ignore', 'overlapped'].includes(stdio)) {
+      throw codedError(`The argument 'stdio' is invalid. Received '${stdio}'`, 'ERR_INVALID_ARG_VALUE', TypeError);
+    }
+    return [stdio, stdio, stdio, 'ipc'];
+  };
+
   const fork = (modulePath: unknown, args?: unknown, optionsArg?: unknown) => {
     const { list, options } = forkArguments<SpawnOptions>(modulePath, args, optionsArg);
     const path = modulePath instanceof URL ? decodeURIComponent(modulePath.pathname) : String(modulePath);
@@ -294,7 +305,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     if (options.serialization !== undefined) validateOneOf(options.serialization, 'options.serialization', ['json', 'advanced']);
     const { execPath } = options as { execPath?: string };
     // fork never runs its module through a shell, whatever options.shell says.
-    return new ChildProcess().start(execPath ?? 'node', [...execArgv, path, ...list], { ...options, shell: false, stdio: stdio ?? (silent ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['inherit', 'inherit', 'inherit', 'ipc']) } as SpawnOptions);
+    return new ChildProcess().start(execPath ?? 'node', [...execArgv, path, ...list], { ...options, shell: false, stdio: forkStdio(stdio, silent) } as SpawnOptions);
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

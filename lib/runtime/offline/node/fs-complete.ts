@@ -43,7 +43,7 @@ const join = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `$
 const PLAIN = [
   'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync',
   'ftruncate', 'futimes', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'readdir',
-  'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile',
+  'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'statfs', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile',
 ];
 
 const later = (fn: () => void) => setTimeout(fn, 0);

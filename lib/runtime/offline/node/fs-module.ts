@@ -11,6 +11,7 @@ import { addDirCalls } from './fs-dirs';
 import { addFileHandle } from './fs-file-handle';
 import { addMkdtemp } from './fs-mkdtemp';
 import { addModes } from './fs-modes';
+import { addStatfs } from './fs-statfs';
 import { addStatOptions } from './fs-stats';
 import { addFsStreams, type BufferClass } from './fs-streams';
 import { validateFsArguments } from './fs-validate';
@@ -43,6 +44,7 @@ export function completeFsModule(fs: Record<string, unknown>, parts: FsModulePar
   addDescriptors(fs, { vfs, cwd, umask: () => process.umask(), Buffer: anyBuffer });
   addModes(fs, { vfs, cwd, umask: () => process.umask() });
   addMkdtemp(fs, { cwd, warn, Buffer: anyBuffer });
+  addStatfs(fs);
   completeFs(fs, Buffer);
   addStatOptions(fs);
   addWatch(fs, { EventEmitter: parts.EventEmitter as never, Buffer: anyBuffer });
