@@ -29,7 +29,7 @@ test.describe('git', () => {
     test.setTimeout(120_000);
     await openIde(page);
     const t1 = terminal(page, 1);
-    await t1.run('git init', { output: 'Initialized empty Git repository in /.git/' });
+    await t1.run('git init', { output: 'Initialized empty Git repository in /home/project/.git/' });
     await t1.run('echo "const a = 1;" > app.js');
     await openByName(page, 'app', 'app.js');
     await appendAndSave(page, 'app.js', 'const greeting = "hi";');
