@@ -28,7 +28,7 @@ test('file: dependencies and overrides install; npm create and npm init <initial
   });
   const shell = terminal(page, 1);
   await expect(shell.panel).toContainText(/added \d+ packages/);
-  await expect(shell.panel).toContainText('engine-strict (in /.npmrc) has no effect here');
+  await expect(shell.panel).toContainText('engine-strict (in /home/project/.npmrc) has no effect here');
   await page.getByRole('button', { name: 'Clear terminal' }).click();
   await shell.run(`node -e "console.log(require('my-lib'))"`, { output: 'hello from my-lib' });
   await shell.run(`node -e "console.log('odd:' + require('tabsmith-fixture-odd')(3))"`, { output: 'patched num saw 3' });
