@@ -10,7 +10,8 @@ import { PREVIEW_SOCKETS_CHANNEL } from './preview-sockets';
 const source = (pathPrefix: string) => `(function(){
 if (window.__tabsmithSockets || typeof BroadcastChannel === 'undefined') return; window.__tabsmithSockets = true;
 var prefix = ${JSON.stringify(pathPrefix)};
-var page = new RegExp('^' + prefix.replace(/[/]/g, '\\\\/') + '(\\\\d+)(\\\\/.*)?$').exec(location.pathname);
+var previewPath = new RegExp('^' + prefix.replace(/[/]/g, '\\\\/') + '(\\\\d+)(\\\\/.*)?$');
+var page = previewPath.exec(location.pathname);
 if (!page) return;
 var pagePort = Number(page[1]);
 var Native = window.WebSocket;
@@ -19,8 +20,8 @@ var open = {};
 channel.onmessage = function (event) { var m = event.data; var socket = m && typeof m.id === 'string' && open[m.id]; if (socket) socket._receive(m); };
 function target(url) {
   if (url.host === location.host) {
-    var inner = new RegExp('^' + prefix.replace(/[/]/g, '\\\\/') + '\\\\d+(\\\\/.*)?$').exec(url.pathname);
-    return { port: pagePort, path: (inner ? inner[1] || '/' : url.pathname) + url.search };
+    var inner = previewPath.exec(url.pathname);
+    return { port: pagePort, path: (inner ? inner[2] || '/' : url.pathname) + url.search };
   }
   if (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]') {
     return { port: Number(url.port) || (url.protocol === 'wss:' ? 443 : 80), path: url.pathname + url.search };
