@@ -39,6 +39,16 @@ describe('node: ES modules', () => {
     expect((await node(vfs, ['src/main.mjs'])).output).toBe('1 d false\nfile:///src/main.mjs /src/main.mjs /src\n');
   });
 
+  it('reads a named import through its module even where a parameter shadows the same module\'s star import', async () => {
+    // svelte's compiler imports `{ ignore_map }` and `* as state` from state.js, and has visitors taking `{ state }`.
+    const vfs = workspace({
+      '/state.mjs': 'export let ignore_map = new Map();\n',
+      '/main.mjs':
+        "import { ignore_map } from './state.mjs';\nimport * as state from './state.mjs';\nfunction visit({ state: s2, state }) { ignore_map.set('k', state); return ignore_map.get('k'); }\nconsole.log(visit({ state: 'local' }), state.ignore_map === ignore_map);\n",
+    });
+    expect((await node(vfs, ['main.mjs'])).output).toBe('local true\n');
+  });
+
   it('lets an ES module import CommonJS: module.exports is the default, its properties are named exports', async () => {
     const vfs = workspace({
       '/lib.cjs': "module.exports = function greet() { return 'hello'; };\nmodule.exports.version = '1.2.3';\n",

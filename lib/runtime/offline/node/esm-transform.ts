@@ -64,21 +64,15 @@ export function parseModule(code: string): Program {
   return parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
 }
 
-/** A variable name for a module's namespace that nothing in the module's code spells: `util`, `react_dom_1`. */
-function namespaceNamer(code: string, program: Program) {
+/**
+ * A variable name for a module's namespace that nothing in the module's code spells: `util`, `react_dom_1`. Never
+ * the module's own `import * as x` name: named imports from the same module are read through the namespace
+ * variable, and a parameter called `x` in some function would shadow it there.
+ */
+function namespaceNamer(code: string) {
   const taken = new Set<string>(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
   for (const name of [MODULE_PARAM, DEFAULT_LOCAL, ...PROCESS_GLOBALS]) taken.add(name);
-  const starLocals = new Map<string, string>();
-  for (const node of program.body as AnyNode[]) {
-    if (node.type !== 'ImportDeclaration') continue;
-    for (const spec of node.specifiers as AnyNode[]) {
-      const specifier = String((node.source as AnyNode).value);
-      if (spec.type === 'ImportNamespaceSpecifier' && !starLocals.has(specifier)) starLocals.set(specifier, (spec.local as AnyNode).name as string);
-    }
-  }
   return (specifier: string): string => {
-    const own = starLocals.get(specifier);
-    if (own) return own;
     const last = specifier.replace(/^node:/, '').replace(/\/+$/, '').split('/').pop() ?? '';
     const base = last.replace(/\.[cm]?[jt]sx?$/, '').replace(/[^\w$]+/g, '_').replace(/^(?=\d)|^$/, '_');
     let name = base;
@@ -92,7 +86,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
   const requests: string[] = [];
   const namespaceNames: string[] = [];
   const importedNames: string[][] = [];
-  const nameFor = namespaceNamer(code, program);
+  const nameFor = namespaceNamer(code);
   const requestIndex = (specifier: string) => {
     let index = requests.indexOf(specifier);
     if (index === -1) {
@@ -119,7 +113,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
     for (const spec of node.specifiers as AnyNode[]) {
       const local = (spec.local as AnyNode).name as string;
       if (spec.type === 'ImportNamespaceSpecifier') {
-        if (local !== ns) imports.set(local, ns);
+        imports.set(local, ns);
       } else if (spec.type === 'ImportDefaultSpecifier') {
         imports.set(local, `${ns}.default`);
         importsName(specifier, 'default');
