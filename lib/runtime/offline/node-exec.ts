@@ -14,11 +14,11 @@
 import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
 import { createProcessContext, installProcessGlobals } from './node/context';
+import { routeFunctionImports } from './node/function-import';
 import { nodeHost } from './node/host';
 import type { SyncChildRunner } from './node/child-process-sync';
 import { exitCodeOf, type NodeProcess } from './node/process';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
-import { CjsModule } from './node/records';
 import { attachProcessIpc } from './node/process-ipc';
 import { holdWhilePending } from './node/pending-work';
 import { attachTerminal } from './node/tty';
@@ -27,7 +27,6 @@ import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 import type { ServerOwner, ServerTracker } from './servers';
 import { ownEveryTimer, runAs, untracked, type TimerOwner } from './timers';
-import { ownProgramFor } from './vite/bin';
 import type { ThreadSupport } from './node/worker-threads';
 import { domainCatches } from './node/domain-module';
 
@@ -260,6 +259,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
   if (deps.ownsGlobalScope) installProcessGlobals(globalThis, globals);
+  if (deps.ownsGlobalScope) routeFunctionImports(globalThis, (specifier, referrer) => loader.import(specifier, referrer), () => resolvePath(io.cwd, '[eval]'));
 
   // A thread's uncaught error goes to its Worker object's 'error' listeners rather than to the output.
   const report = (error: unknown) => {
@@ -329,13 +329,8 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   try {
     let main: Promise<void> | undefined;
     try {
-      const own = invocation.kind === 'file' ? ownProgramFor(filename) : null;
       main = runAs(timerOwner, () =>
-        invocation.kind === 'eval'
-          ? loader.runEval(evalSource(invocation.code, invocation.print), io.cwd)
-          : own
-            ? own({ vfs: deps.vfs, cwd: io.cwd, args: invocation.args, env: { ...io.env }, require: (id) => loader.require(id, new CjsModule(resolvePath(io.cwd, '[vite]'), resolvePath(io.cwd, '[vite]'), null)), write: print })
-            : loader.runMain(filename),
+        invocation.kind === 'eval' ? loader.runEval(evalSource(invocation.code, invocation.print), io.cwd) : loader.runMain(filename),
       );
     } catch (error) {
       fail(error);
