@@ -37,9 +37,52 @@
     headers.set(HEADER, request.destination);
     return withOverride(withOverride(event, 'respondWith', respondWith), 'request', withOverride(request, 'headers', headers));
   }
+  // A preview page lives under /__virtual__/<port>/, and almostnode's worker sends a request that lacks the prefix
+  // to that port when its referrer has it. An ES module's imports have the importing module as referrer
+  // (/src/main.tsx imports /node_modules/.vite/deps/react.js), which lacks it; so the worker also remembers which
+  // client each preview document became, and a request from that client goes to its preview's port whatever its
+  // referrer. After a restart of the worker the map is empty: the client is looked up once, asynchronously.
+  /* global handleVirtualRequest -- almostnode's worker code, joined after this file into one script */
+  var VIRTUAL = /^\/__virtual__\/(\d+)(?=\/|$)/;
+  var previewOf = new Map();
+  function virtualPrefix(url) {
+    try {
+      var match = url ? VIRTUAL.exec(new URL(url).pathname) : null;
+      return match ? match[0] : null;
+    } catch {
+      return null;
+    }
+  }
+  function remember(clientId, prefix) {
+    if (previewOf.size > 1000) previewOf.clear();
+    previewOf.set(clientId, prefix);
+  }
+  function fromPreviewClient(event, listener) {
+    var request = event.request;
+    var known = previewOf.get(event.clientId);
+    if (known) return listener.call(self, marked(withOverride(event, 'request', withOverride(request, 'referrer', new URL(known + '/', request.url).href))));
+    if (known === null || typeof handleVirtualRequest !== 'function') return listener.call(self, marked(event));
+    var url = new URL(request.url);
+    var answer = self.clients.get(event.clientId).then(function (client) {
+      var prefix = client ? virtualPrefix(client.url) : null;
+      remember(event.clientId, prefix);
+      return prefix ? handleVirtualRequest(request, Number(VIRTUAL.exec(prefix)[1]), url.pathname + url.search) : fetch(request);
+    });
+    return event.respondWith(answer.then(embeddable));
+  }
   var add = self.addEventListener.bind(self);
   self.addEventListener = function (type, listener, options) {
     if (type !== 'fetch' || typeof listener !== 'function') return add(type, listener, options);
-    return add(type, function (event) { return listener.call(self, marked(event)); }, options);
+    return add(
+      type,
+      function (event) {
+        var request = event.request;
+        var own = virtualPrefix(request.url);
+        if (own && request.mode === 'navigate' && event.resultingClientId) remember(event.resultingClientId, own);
+        if (!own && request.mode !== 'navigate' && event.clientId && !virtualPrefix(request.referrer)) return fromPreviewClient(event, listener);
+        return listener.call(self, marked(event));
+      },
+      options,
+    );
   };
 })();
