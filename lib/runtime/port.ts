@@ -98,7 +98,11 @@ export interface PreviewError {
   /** Page URL or port the error came from, when known. */
   source?: string;
   at: number;
-  /** The page showed the dev server's error overlay when it reported this (a compile error, not a runtime one). */
+  /**
+   * A compile error, not a runtime one: the page showed the dev server's error overlay when it reported it, or a
+   * script, style or asset the page asked for was answered 5xx (the dev server failed to build it). Either goes
+   * when the overlay does, as the fix applied by HMR replaces the module that failed.
+   */
   overlay?: boolean;
 }
 

@@ -93,6 +93,7 @@ const previewErrorSchema = z.object({
   stack: z.string().max(16_000).optional(),
   source: z.string().max(4096).optional(),
   at: z.number(),
+  overlay: z.boolean().optional(),
 });
 
 export const frameEventSchema = z.discriminatedUnion('type', [

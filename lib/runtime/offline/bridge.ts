@@ -59,6 +59,7 @@ export function attachBridge(
         message: `${method} ${url} answered ${response.statusCode}${text ? `: ${text}` : ''}`,
         source: `${PREVIEW_PATH_PREFIX}${port}${url}`,
         at: Date.now(),
+        ...(navigation ? {} : { overlay: true }),
       });
     }
     return navigation ? withPreviewScript(response, ideOrigin) : response;
