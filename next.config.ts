@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import { CROSS_ORIGIN_ISOLATION_HEADERS, ISOLATED_PATHS_SOURCE, STATIC_SECURITY_HEADERS } from './lib/server/security-headers';
+import { PROXY_BODY_LIMIT_BYTES } from './lib/server/proxy-body-limit';
 
 /**
  * Every response is cross-origin isolated (WebContainer needs SharedArrayBuffer, and so do the offline
@@ -18,6 +19,8 @@ const nextConfig: NextConfig = {
   experimental: {
     // CI builds once in a fresh clone: Turbopack's build cache, which takes it over 10 s to write, is never read there.
     turbopackFileSystemCacheForBuild: !process.env.CI,
+    // Above every route's own body limit, so the routes' 413s are the limits that hold (see the module).
+    proxyClientMaxBodySize: PROXY_BODY_LIMIT_BYTES,
   },
   // `next dev` only serves its dev resources to localhost unless told otherwise (the runtime site is *.localhost).
   allowedDevOrigins: ['127.0.0.1', '*.localhost'],

@@ -44,7 +44,12 @@ export function WorkspaceManager({ templates, list, currentId = null, extraActio
         />
         {extraActions}
       </div>
-      {importer.progress && <p role="status" className={styles.progress}>{importer.progress}</p>}
+      {importer.progress && (
+        <div className={styles.progressRow}>
+          <p role="status" className={styles.progress}>{importer.progress}</p>
+          {importer.cancellable && <button type="button" onClick={importer.cancel}>Cancel import</button>}
+        </div>
+      )}
       {(importer.error ?? error) && (
         <div role="alert" className={styles.alert}>
           <span>{importer.error ?? error}</span>

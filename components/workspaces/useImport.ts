@@ -1,15 +1,20 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { megabytes } from '@/lib/bytes';
 import { errorMessage } from '@/components/files/errors';
 import { filesFromDataTransfer, filesFromFileList } from '@/lib/workspace/import-files';
 import type { ImportedFile } from '@/lib/workspace/import-rules';
+// Light: the unzipper itself (fflate) loads in the import's worker, not with the launcher.
+import { CANCELLED_MESSAGE, importZipFile as importZipInWorker } from '@/lib/workspace/zip-import-client';
 import type { WorkspaceMeta } from '@/lib/workspace/types';
 import type { WorkspaceList } from './useWorkspaceList';
 
 export interface ImportState {
   /** "Importing 42 files…" while work is under way; null when idle. */
   progress: string | null;
+  /** True while the archive or folder is read (Cancel stops it); false once the workspace is being created. */
+  cancellable: boolean;
   error: string | null;
 }
 
@@ -19,8 +24,6 @@ export function importName(fileName: string): string {
   return base || 'Imported workspace';
 }
 
-/** The unzipper is only needed once the user imports a .zip: loaded then, not with the launcher. */
-const zip = () => import('@/lib/workspace/zip');
 
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
 
@@ -29,27 +32,45 @@ const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'applic
  * before the workspace is created, and creation is one transaction, so a failure creates nothing.
  */
 export function useImport(list: WorkspaceList, onImported: (meta: WorkspaceMeta) => void) {
-  const [state, setState] = useState<ImportState>({ progress: null, error: null });
+  const [state, setState] = useState<ImportState>({ progress: null, cancellable: false, error: null });
+  const running = useRef<AbortController | null>(null);
 
   const run = useCallback(
-    async (name: string, read: () => Promise<ImportedFile[]>) => {
-      setState({ progress: `Reading ${name}…`, error: null });
+    async (name: string, read: (signal: AbortSignal, progress: (text: string) => void) => Promise<ImportedFile[]>) => {
+      const controller = new AbortController();
+      running.current = controller;
+      const { signal } = controller;
+      setState({ progress: `Reading ${name}…`, cancellable: true, error: null });
       try {
-        const files = await read();
+        const files = await read(signal, (text) => {
+          if (!signal.aborted) setState({ progress: text, cancellable: true, error: null });
+        });
+        // Reading may not stop the moment Cancel is pressed (a folder's files): nothing is created after it.
+        if (signal.aborted) throw new Error(CANCELLED_MESSAGE);
         if (files.length === 0) throw new Error(`${name} has no files to import (node_modules and .git are skipped).`);
-        setState({ progress: `Importing ${files.length.toLocaleString('en')} file${files.length === 1 ? '' : 's'}…`, error: null });
+        setState({ progress: `Importing ${files.length.toLocaleString('en')} file${files.length === 1 ? '' : 's'}…`, cancellable: false, error: null });
         const meta = await list.create({ name, files });
-        setState({ progress: null, error: null });
+        setState({ progress: null, cancellable: false, error: null });
         onImported(meta);
       } catch (error) {
-        setState({ progress: null, error: errorMessage(error) });
+        setState({ progress: null, cancellable: false, error: signal.aborted ? CANCELLED_MESSAGE : errorMessage(error) });
+      } finally {
+        if (running.current === controller) running.current = null;
       }
     },
     [list, onImported],
   );
 
+  /** Stops the import under way (the zip worker ends at once); nothing is created. */
+  const cancel = useCallback(() => running.current?.abort(), []);
+
   const importZipFile = useCallback(
-    (file: File) => run(importName(file.name), async () => (await zip()).importZip(new Uint8Array(await file.arrayBuffer()))),
+    (file: File) => {
+      const name = importName(file.name);
+      return run(name, async (signal, progress) =>
+        importZipInWorker(file, { signal, onProgress: (bytes) => progress(`Reading ${name}… ${megabytes(bytes)} inflated`) }),
+      );
+    },
     [run],
   );
 
@@ -78,5 +99,5 @@ export function useImport(list: WorkspaceList, onImported: (meta: WorkspaceMeta)
 
   const clearError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
 
-  return { ...state, importZipFile, importFolderFiles, importDrop, clearError };
+  return { ...state, importZipFile, importFolderFiles, importDrop, clearError, cancel };
 }

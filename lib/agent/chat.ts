@@ -83,8 +83,8 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
   const parsed = chatRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, describeZodError(parsed.error));
   const { workspaceState } = parsed.data;
-  // The schema checks the envelope; the AI SDK checks the parts when converting. System messages from the
-  // client are dropped: the instructions are the server's.
+  // The schema checks the envelope and each part's type; the AI SDK checks the parts' contents when
+  // converting. System messages from the client are dropped: the instructions are the server's.
   const messages = (parsed.data.messages as unknown as IdeUIMessage[]).filter((message) => message.role !== 'system');
   if (messages.length === 0) return jsonError(400, 'messages: at least one user or assistant message is required');
   // One model per run: the mode the run's user message was sent with wins over a selector changed since.

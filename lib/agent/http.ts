@@ -5,18 +5,18 @@
 import type { z } from 'zod';
 import { concatBytes } from '../bytes';
 
-/** Every error response has this shape; the chat shows `error`. */
-export function jsonError(status: number, error: string, headers?: Record<string, string>): Response {
-  return Response.json({ error }, { status, headers });
+/** Every error response has this shape (plus facts a client can act on); the chat shows `error`. */
+export function jsonError(status: number, error: string, headers?: Record<string, string>, facts: Record<string, number | string> = {}): Response {
+  return Response.json({ error, ...facts }, { status, headers });
 }
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-const defaultTooLarge = (limit: number) => `The request body is larger than ${limit} bytes.`;
+const defaultTooLarge = (limit: number) => `The request body is larger than this endpoint's limit of ${limit} bytes (${(limit / (1024 * 1024)).toFixed(0)} MB).`;
 
-/** `tooLargeText` says why a body this large happened, for the route's 413. */
+/** `tooLargeText` says why a body this large happened, for the route's 413, whose JSON also names `limitBytes`. */
 export async function readJsonBody(req: Request, limit: number, tooLargeText: (limit: number) => string = defaultTooLarge): Promise<BodyResult> {
-  const tooLarge = (max: number) => jsonError(413, tooLargeText(max));
+  const tooLarge = (max: number) => jsonError(413, tooLargeText(max), undefined, { limitBytes: max });
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return { ok: false, response: tooLarge(limit) };
   if (!req.body) return { ok: false, response: jsonError(400, 'Request body is empty; expected JSON.') };

@@ -5,6 +5,7 @@
 import type { InferUITools, UIMessage } from 'ai';
 import { z } from 'zod';
 import { imagePartsProblem } from './attachments';
+import { unknownPartProblem } from './message-parts';
 import { packageManifestSchema } from './context/manifest';
 import type { AgentTools } from './tools';
 
@@ -63,8 +64,14 @@ export const chatRequestSchema = z.object({
       z
         .object({ id: z.string(), role: z.enum(['system', 'user', 'assistant']), parts: z.array(z.unknown()) })
         .passthrough()
-        // Attached images are the one part the client builds from user data: checked here, before the SDK.
+        // Every part's type must be one this route knows; attached images are the one part the client builds
+        // from user data, so they are checked here in full, before the SDK.
         .superRefine((message, ctx) => {
+          const unknown = unknownPartProblem(message.parts);
+          if (unknown) {
+            ctx.addIssue({ code: 'custom', path: ['parts', unknown.index, 'type'], message: unknown.message });
+            return;
+          }
           const problem = imagePartsProblem(message.parts);
           if (problem) ctx.addIssue({ code: 'custom', path: ['parts'], message: problem });
         }),

@@ -6,6 +6,7 @@
 import type { FsEvent, RuntimeFs, Unsubscribe } from '@/lib/runtime/port';
 import { errorMessage } from '../error-message';
 import { isNeverPersisted, isSystemFolderPath, normalizeWorkspacePath } from './paths';
+import { refusalReason } from './unkept';
 
 export const WATCH_BATCH_MS = 60;
 
@@ -14,16 +15,14 @@ export class WatchBatcher {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stop: Unsubscribe | null = null;
 
-  private readonly refused = new Set<string>();
-
   constructor(
     /** Runs a batch; the store queues it behind any running operation. */
     private readonly process: (paths: string[]) => Promise<void>,
     private readonly delayMs = WATCH_BATCH_MS,
     /**
-     * A program in the runtime made a file whose path the workspace cannot keep (a name over 255 characters,
-     * control characters): called once per path, with the reason, so the user hears of it instead of the file
-     * vanishing at the next reload.
+     * Something happened at a path the workspace cannot keep (a name over 255 characters, control characters):
+     * called for every such event, with the reason, so the store can tell the user of the file while it exists
+     * and forget it once it is renamed or removed.
      */
     private readonly onRefused: (path: string, reason: string) => void = () => undefined,
   ) {}
@@ -38,10 +37,7 @@ export class WatchBatcher {
       path = normalizeWorkspacePath(event.path);
     } catch (error) {
       // The machine's own folders (/tmp, /usr, …) are outside the workspace by design: nothing to report.
-      if (!isNeverPersisted(event.path) && !isSystemFolderPath(event.path) && !this.refused.has(event.path)) {
-        this.refused.add(event.path);
-        this.onRefused(event.path, errorMessage(error));
-      }
+      if (!isNeverPersisted(event.path) && !isSystemFolderPath(event.path)) this.onRefused(event.path, refusalReason(errorMessage(error)));
       return;
     }
     // node_modules churn is never mirrored (.git is: it is persisted); the root itself carries no information.

@@ -10,6 +10,7 @@ import { decodeContent, fingerprint, type DecodedContent } from './content';
 import { packageNames, sameList } from './facts';
 import { isInside, isNeverPersisted } from './paths';
 import { applyDisk } from './tabs';
+import { MAX_UNKEPT_REMEMBERED, readUnkept, type UnkeptFile } from './unkept';
 import { FileIndex } from './tree';
 import type { FileStatusUpdate, NotSaved, OpenFile, PersistedState, PersistenceSink, RuntimeFacts, WorkspaceMeta, WorkspaceSnapshot } from './types';
 
@@ -38,6 +39,9 @@ export class WorkspaceModel {
   /** Files the runtime holds that browser storage does not, and why (see WorkspaceSnapshot.notSaved). */
   notSaved: ReadonlyMap<string, NotSaved> = new Map();
   restoredDrafts: readonly string[] = [];
+  /** See WorkspaceSnapshot.unkept and lostLastSession. */
+  unkept: ReadonlyMap<string, string> = new Map();
+  lostLastSession: readonly UnkeptFile[];
   disposed = false;
 
   private snapshot: WorkspaceSnapshot;
@@ -53,6 +57,7 @@ export class WorkspaceModel {
     // Ports and servers belong to the previous session's runtime; this one starts with none.
     this.facts = { ...state.facts, ports: [], serverRunning: false };
     this.readOnly = readOnly;
+    this.lostLastSession = readUnkept(state.unkept);
     this.snapshot = this.buildSnapshot();
   }
 
@@ -93,7 +98,16 @@ export class WorkspaceModel {
       activePath: this.activePath,
       locks: [...this.locks],
       facts: this.facts,
+      unkept: [...this.unkept].slice(0, MAX_UNKEPT_REMEMBERED).map(([path, reason]) => ({ path, reason })),
     });
+  }
+
+  /** Records (reason) or forgets (null) a file the runtime holds under a name storage cannot keep. */
+  setUnkept(path: string, reason: string | null): void {
+    const next = new Map(this.unkept);
+    if (reason === null) next.delete(path);
+    else next.set(path, reason);
+    this.unkept = next;
   }
 
   // ── files ────────────────────────────────────────────────────────────────────────────────────────
@@ -218,6 +232,8 @@ export class WorkspaceModel {
       persistenceError: this.persistenceError,
       notSaved: this.notSaved,
       restoredDrafts: this.restoredDrafts,
+      unkept: this.unkept,
+      lostLastSession: this.lostLastSession,
     };
   }
 }

@@ -15,6 +15,7 @@ import { searchFiles } from './search';
 import { syncFile, syncFolder, syncPaths } from './sync';
 import { afterSave, keepMine, tabFromDisk, withContent } from './tabs';
 import { walk } from './tree';
+import { lostMessage, unkeptMessage } from './unkept';
 import { validateWorkspaceName } from './workspaces';
 import {
   WorkspaceError,
@@ -34,10 +35,7 @@ class LiveWorkspaceStore implements WorkspaceStore {
     this.batcher = new WatchBatcher(
       (paths) => this.run(() => this.applyBatch(paths)),
       undefined,
-      (_path, reason) => {
-        model.persistenceError = `A program in the runtime made a file the workspace cannot keep. ${reason}. It stays in the runtime until the workspace is reopened, but it is not shown, saved or exported: rename it (in the terminal) to keep it.`;
-        model.commit(false);
-      },
+      (path, reason) => void this.run(() => this.noteUnkept(path, reason)),
     );
   }
 
@@ -86,8 +84,22 @@ class LiveWorkspaceStore implements WorkspaceStore {
         model.commit(false);
       }) ?? (() => undefined),
     );
+    if (model.lostLastSession.length > 0) model.persistenceError = lostMessage(model.lostLastSession);
     const drafts = model.readOnly ? [] : await (model.persistence.journal?.load().catch(() => []) ?? []);
     model.restoredDrafts = await restoreDrafts(model, drafts);
+    model.commit(true);
+  }
+
+  /**
+   * An event at a path storage cannot keep: while the file exists it is listed (and the alert raised when it
+   * first appears); once renamed or removed it is forgotten. The list is saved with the state for the next session.
+   */
+  private async noteUnkept(path: string, reason: string): Promise<void> {
+    const { model } = this;
+    const present = await this.fs.exists(path).catch(() => false);
+    if (present === model.unkept.has(path)) return;
+    model.setUnkept(path, present ? reason : null);
+    if (present) model.persistenceError = unkeptMessage(model.unkept.size);
     model.commit(true);
   }
 
@@ -373,6 +385,8 @@ class LiveWorkspaceStore implements WorkspaceStore {
   dismissPersistenceError(): void {
     if (this.model.persistenceError === null) return;
     this.model.persistenceError = null;
+    // Told once: the last session's losses are not listed again under a later, unrelated alert.
+    this.model.lostLastSession = [];
     this.model.commit(false);
   }
 

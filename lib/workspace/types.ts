@@ -6,6 +6,7 @@
  * Paths are workspace paths as produced by `normalizeWorkspacePath` (paths.ts): "/"-rooted, POSIX, no "..".
  */
 import type { Runtime } from '@/lib/runtime/port';
+import type { UnkeptFile } from './unkept';
 
 export type FileContent = string | Uint8Array;
 
@@ -76,6 +77,10 @@ export interface WorkspaceSnapshot {
   notSaved: ReadonlyMap<string, NotSaved>;
   /** Editor tabs whose unsaved text was brought back from the journal when the workspace opened. */
   restoredDrafts: readonly string[];
+  /** Files the runtime holds under names storage cannot keep (path → reason): not in the tree, not saved. */
+  unkept: ReadonlyMap<string, string>;
+  /** Such files of the last session, which the reload could not bring back. */
+  lostLastSession: readonly UnkeptFile[];
 }
 
 /** Why a file is not in browser storage. `temporary`: changed in a tab that only reads this workspace. */
@@ -197,6 +202,8 @@ export interface PersistedState {
   activePath: string | null;
   locks: string[];
   facts: RuntimeFacts;
+  /** Files of this session under names storage cannot keep (see WorkspaceSnapshot.unkept); absent in old states. */
+  unkept?: UnkeptFile[];
 }
 
 /**

@@ -16,8 +16,16 @@ export interface WantedEntry {
   declaredSize: number;
 }
 
+/** Told the bytes inflated so far, after each slice of the archive. */
+export type InflateProgress = (inflatedBytes: number) => void;
+
 /** Entry name → its bytes, for the entries in `wanted`; throws WorkspaceError when an entry or the total is too big. */
-export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, WantedEntry>, maxTotalBytes: number): Map<string, Uint8Array> {
+export function inflateEntries(
+  bytes: Uint8Array,
+  wanted: ReadonlyMap<string, WantedEntry>,
+  maxTotalBytes: number,
+  onProgress: InflateProgress = () => undefined,
+): Map<string, Uint8Array> {
   const parts = new Map<string, { chunks: Uint8Array[]; size: number }>();
   let total = 0;
   let failure: unknown = null;
@@ -48,6 +56,7 @@ export function inflateEntries(bytes: Uint8Array, wanted: ReadonlyMap<string, Wa
   reader.register(UnzipInflate);
   for (let at = 0; at < bytes.length && !failure; at += SLICE_BYTES) {
     reader.push(bytes.subarray(at, at + SLICE_BYTES), at + SLICE_BYTES >= bytes.length);
+    onProgress(total);
   }
   if (failure) throw failure;
   const files = new Map<string, Uint8Array>();

@@ -15,7 +15,7 @@ import {
   type ImportLimits,
 } from './import-rules';
 import { extension, isNeverPersisted } from './paths';
-import { inflateEntries } from './zip-inflate';
+import { inflateEntries, type InflateProgress } from './zip-inflate';
 import { WorkspaceError, type FileContent } from './types';
 import { errorMessage } from '../error-message';
 
@@ -52,7 +52,7 @@ function corrupt(error: unknown): WorkspaceError {
  * Reads an archive into workspace files. Throws WorkspaceError: `corrupt` (not a zip, truncated, unknown
  * compression), `too-large` (limits), `bad-path` (an entry with ".." or an absolute path, named in the message).
  */
-export function importZip(bytes: Uint8Array, limits: ImportLimits = {}): ImportedFile[] {
+export function importZip(bytes: Uint8Array, limits: ImportLimits = {}, onProgress?: InflateProgress): ImportedFile[] {
   // Pass 1: names and declared sizes only (the filter refuses every entry, so nothing is inflated).
   const listed: UnzipFileInfo[] = [];
   try {
@@ -79,7 +79,7 @@ export function importZip(bytes: Uint8Array, limits: ImportLimits = {}): Importe
   // Pass 2: inflate only the wanted entries, stopping as soon as one outgrows its declared size (zip bombs lie).
   let inflated: Map<string, Uint8Array>;
   try {
-    inflated = inflateEntries(bytes, wanted, limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES);
+    inflated = inflateEntries(bytes, wanted, limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES, onProgress);
   } catch (error) {
     throw error instanceof WorkspaceError ? error : corrupt(error);
   }

@@ -216,3 +216,29 @@ describe('POST /api/ai', () => {
     expect(prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
   });
 });
+
+describe('POST /api/ai: message part types', () => {
+  const chat = (parts: unknown[]) => post({ messages: [{ id: 'u1', role: 'user', parts }] });
+  const streamCalls = (models: MockLanguageModelV4[]) => models.reduce((n, model) => n + model.doStreamCalls.length, 0);
+
+  it.each([
+    ['an unknown type', [{ type: 'text', text: 'hi' }, { type: 'shell-command', command: 'rm -rf /' }], 'unknown message part type "shell-command"'],
+    ['a data part (this app declares none)', [{ type: 'data-secret', data: 1 }], 'unknown message part type "data-secret"'],
+    ['a tool part for a tool the agent does not have', [{ type: 'tool-os_exec', toolCallId: 'c1', state: 'input-available', input: {} }], 'unknown message part type "tool-os_exec"'],
+    ['a part without a type', [{ text: 'hi' }], 'string "type"'],
+  ])('refuses %s with 400 before any model call', async (_label, parts, reason) => {
+    const { createModel, models } = mockFactory();
+    const res = await handleChat(chat(parts), { env: {}, createModel });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toContain(reason);
+    expect(streamCalls(models)).toBe(0);
+  });
+
+  it('still takes text, reasoning and step-start parts', async () => {
+    const { createModel, models } = mockFactory();
+    const res = await handleChat(chat([{ type: 'step-start' }, { type: 'reasoning', text: 'thinking' }, { type: 'text', text: 'hello' }]), { env: {}, createModel });
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(streamCalls(models)).toBe(1);
+  });
+});

@@ -9,6 +9,11 @@ describe('displayName', () => {
     expect(displayName('a\u2066b\u2069\u200F.js')).toBe('a[U+2066]b[U+2069][U+200F].js');
   });
 
+  it('spells out control characters: a line break or a bell in a name is seen, not obeyed', () => {
+    expect(displayName('/new\nline.txt')).toBe('/new[U+000A]line.txt');
+    expect(displayName('ctl\u0001\u0007\u007f.txt')).toBe('ctl[U+0001][U+0007][U+007F].txt');
+  });
+
   it('leaves every other name as it is, right-to-left scripts included', () => {
     for (const name of ['App.tsx', 'שלום.txt', 'مرحبا.md', 'naïve café.txt', '日本語.ts']) expect(displayName(name)).toBe(name);
   });

@@ -27,6 +27,8 @@ const snapshot = (openFiles: OpenFile[], extra: Partial<WorkspaceSnapshot> = {})
   persistenceError: null,
   notSaved: new Map(),
   restoredDrafts: [],
+  unkept: new Map(),
+  lostLastSession: [],
   ...extra,
 });
 

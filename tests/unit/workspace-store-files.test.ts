@@ -224,8 +224,8 @@ describe('workspace store: refresh', () => {
     store.dispose();
   });
 
-  it('says so when a program makes a file whose name the workspace cannot keep, and keeps mirroring the rest', async () => {
-    const { store, runtime } = await setup({ '/a.txt': 'a' });
+  it('lists each file a program makes under a name the workspace cannot keep, until it is renamed, and keeps mirroring the rest', async () => {
+    const { store, runtime, sink } = await setup({ '/a.txt': 'a' });
     const long = `/${'n'.repeat(300)}.txt`;
     await runtime.fs.writeFile(long, 'made by node -e');
     await runtime.fs.writeFile('/fine.txt', 'kept');
@@ -234,15 +234,38 @@ describe('workspace store: refresh', () => {
     await store.settle();
     expect(store.getSnapshot().files).toEqual(['/a.txt', '/fine.txt']);
     // The user hears which file and why, not a silent loss at the next reload.
-    expect(store.getSnapshot().persistenceError).toMatch(/cannot keep\. Invalid path "\/n{119}…": a name is longer than 255 characters\. It stays in the runtime/);
+    expect([...store.getSnapshot().unkept]).toEqual([[long, 'A name is longer than 255 characters']]);
+    expect(store.getSnapshot().persistenceError).toMatch(/^1 file made by a program in the runtime has a name browser storage cannot keep: not saved.*gone after a reload/);
     store.dismissPersistenceError();
     await runtime.fs.writeFile('/line\nbreak.txt', 'x');
     await store.settle();
-    expect(store.getSnapshot().persistenceError).toMatch(/Invalid path "\/line\\nbreak\.txt": the path contains a NUL or other control character/);
+    expect(store.getSnapshot().unkept.get('/line\nbreak.txt')).toBe('The path contains a NUL or other control character');
+    expect(store.getSnapshot().persistenceError).toMatch(/^2 files made by a program/);
     store.dismissPersistenceError();
     await runtime.fs.writeFile(long, 'written again');
     await store.settle();
-    expect(store.getSnapshot().persistenceError, 'each refused path is reported once').toBeNull();
+    expect(store.getSnapshot().persistenceError, 'each file is reported once while it exists').toBeNull();
+    // Renamed to a name that can be kept: off the list, in the tree, saved.
+    await runtime.fs.rename('/line\nbreak.txt', '/line-break.txt');
+    await store.settle();
+    expect([...store.getSnapshot().unkept.keys()]).toEqual([long]);
+    expect(store.getSnapshot().files).toContain('/line-break.txt');
+    await store.flush();
+    expect(sink.files.get('/line-break.txt')).toBe('x');
+    // The saved state carries the list, so the next session can say what a reload lost.
+    expect(sink.states.at(-1)?.unkept).toEqual([{ path: long, reason: 'A name is longer than 255 characters' }]);
+    store.dispose();
+  });
+
+  it('after a reload, says which files of the last session could not be kept, once', async () => {
+    const lost = [{ path: '/new\nline.txt', reason: 'The path contains a NUL or other control character' }];
+    const { store, sink } = await setup({ '/a.txt': 'a' }, { unkept: lost });
+    expect(store.getSnapshot().lostLastSession).toEqual(lost);
+    expect(store.getSnapshot().persistenceError).toBe('1 file made by a program was not saved in your last session (its name could not be stored) and is gone.');
+    await store.flush();
+    expect(sink.states.at(-1)?.unkept, 'told once: the next session does not repeat it').toEqual([]);
+    store.dismissPersistenceError();
+    expect(store.getSnapshot().lostLastSession).toEqual([]);
     store.dispose();
   });
 });

@@ -3,6 +3,7 @@
 import { handleChat } from '@/lib/agent/chat';
 import { handlePlan } from '@/lib/agent/planner';
 import { guardRequest } from '@/lib/server/request-guard';
+import { otherMethods } from '@/lib/server/method-not-allowed';
 
 // One model step, worst case: up to 60 s waiting out a rate limit's advised delay (DEFAULT_RETRY.waitBudgetMs)
 // plus the step itself, which in deep mode can think for minutes. The client resubmits for the next step.
@@ -15,3 +16,5 @@ export async function POST(req: Request): Promise<Response> {
 export async function PUT(req: Request): Promise<Response> {
   return guardRequest(req, { json: true }) ?? handlePlan(req);
 }
+
+export const { GET, HEAD, PATCH, DELETE, OPTIONS } = otherMethods(['POST', 'PUT']);

@@ -2,6 +2,7 @@
 // the upstream registry is chosen once per server in lib/server/npm-upstream).
 import { handleRegistryRequest, type RegistryProxyOptions } from '@/lib/runtime/registry-proxy';
 import { guardRequest } from '@/lib/server/request-guard';
+import { otherMethods } from '@/lib/server/method-not-allowed';
 import { serverUpstreamRegistry } from '@/lib/server/npm-upstream';
 
 export const dynamic = 'force-dynamic';
@@ -19,3 +20,5 @@ export async function HEAD(request: Request): Promise<Response> {
 export function OPTIONS(request: Request): Promise<Response> {
   return handleRegistryRequest(request, options);
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET', 'HEAD', 'OPTIONS']);
