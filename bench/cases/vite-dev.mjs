@@ -1,5 +1,5 @@
 // The create-vite react template under `npm run dev`: start to first render, and save to updated page (HMR).
-// The offline runtime runs it in Chromium (its own Vite-compatible server inside the runtime frame, the page
+// The offline runtime runs it in Chromium (the project's own Vite in a worker of the runtime frame, the page
 // in a preview iframe); real Vite runs it in Node on this machine in the same run, its page in Chromium, as
 // the baseline. Both projects are installed from the fixture registry first (not timed).
 // "cold" is the first start after the install (dependencies pre-bundled), "warm" a restart (bundle reused).

@@ -36,7 +36,7 @@ test.describe('project scaffolders', () => {
     await expect(previewFrame(page).getByRole('heading', { name: 'Get started' })).toBeVisible({ timeout: INSTALL_TIMEOUT_MS });
   });
 
-  test('npx sv create scaffolds a SvelteKit project from its flags', async ({ page }) => {
+  test('npx sv create scaffolds a SvelteKit project from its flags, which installs and serves its page', async ({ page }) => {
     const shell = terminal(page, 1);
     // sv reads its templates from its own package; util.styleText and zlib's createGunzip are what it needs of Node.
     await shell.run('npx --yes sv@latest create my-sv --template minimal --types ts --no-add-ons --no-install', {
@@ -46,6 +46,13 @@ test.describe('project scaffolders', () => {
     await expect(shell.panel).not.toContainText(/TypeError|SyntaxError|is not a function/);
     await shell.run('ls my-sv my-sv/src/routes', { output: 'vite.config.ts' });
     await expect(shell.panel).toContainText('+page.svelte');
+    // SvelteKit is a plugin of the project's own Vite: its dev server renders the route on the server and
+    // hydrates it in the preview.
+    await shell.run('cd my-sv && npm install', { output: /added \d+ packages/, timeout: INSTALL_TIMEOUT_MS });
+    await shell.start('npm run dev');
+    await expect(shell.panel).toContainText(/VITE v8\.\d+\.\d+\s+ready in \d+ ms/, { timeout: INSTALL_TIMEOUT_MS });
+    await expect(previewFrame(page).getByRole('heading', { name: 'Welcome to SvelteKit' })).toBeVisible({ timeout: INSTALL_TIMEOUT_MS });
+    await expect(previewFrame(page).getByRole('link', { name: 'svelte.dev/docs/kit' })).toBeVisible();
   });
 
   test('npx create-astro stops where it must download its template from GitHub, and says so', async ({ page }) => {

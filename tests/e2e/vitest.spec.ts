@@ -34,7 +34,7 @@ const testFile = (wrong: number) =>
     '',
   ].join('\n');
 
-test('npx vitest run and npm test run the project’s tests with Vitest’s reporter, diff and exit status', async ({ page }, info) => {
+test('npx vitest run, npm test and watch mode run the project’s tests with Vitest’s reporter, diff and exit status', async ({ page }, info) => {
   test.setTimeout(300_000);
   await importProject(page, info, 'vitest-project', {
     'package.json': { name: 'vitest-project', version: '1.0.0', private: true, type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^4.1.12' } },
@@ -62,4 +62,19 @@ test('npx vitest run and npm test run the project’s tests with Vitest’s repo
   await shell.run('npm test', { output: 'Tests 2 passed (2)', timeout: RUN_TIMEOUT_MS });
   await shell.waitForPrompt(RUN_TIMEOUT_MS);
   await shell.run('echo "npm-status:$?"', { output: 'npm-status:0' });
+
+  // Watch mode (what `npx vitest` is in a terminal): a change to a test file reruns it, and q quits.
+  await clear(page, shell);
+  await shell.start('npx vitest');
+  await expect(shell.panel).toContainText('Waiting for file changes', { timeout: RUN_TIMEOUT_MS });
+  await page.getByRole('button', { name: 'New terminal' }).click();
+  const second = terminal(page, 2);
+  await second.run("sed -i 's/toBe(4)/toBe(6)/' src/sum.test.js");
+  await page.getByRole('tab', { name: 'Terminal 1' }).click();
+  await expect(shell.panel).toContainText('RERUN', { timeout: RUN_TIMEOUT_MS });
+  await expect(shell.panel).toContainText('AssertionError: expected 4 to be 6', { timeout: RUN_TIMEOUT_MS });
+  await expect(shell.panel).toContainText('Tests failed. Watching for file changes');
+  await shell.panel.click();
+  await page.keyboard.press('q');
+  await shell.waitForPrompt(RUN_TIMEOUT_MS);
 });

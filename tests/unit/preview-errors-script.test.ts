@@ -39,4 +39,15 @@ describe('the preview page script', () => {
     await settle();
     expect(posts.at(-1)).toMatchObject({ type: PREVIEW_CLEAR_TYPE, reason: 'overlay' });
   });
+
+  it('reports the error an overlay shows when it appears, as Vite shows some compile errors nowhere else', async () => {
+    document.body.replaceChildren();
+    const { posts } = runScript();
+    const overlay = document.createElement(ERROR_OVERLAY_TAG);
+    const root = overlay.attachShadow({ mode: 'open' });
+    root.innerHTML = '<pre class="message-body">Unexpected token (2:3)</pre><div class="file">/home/project/src/App.svelte:2:3</div>';
+    document.body.appendChild(overlay);
+    await settle();
+    expect(posts.at(-1)).toMatchObject({ type: PREVIEW_ERROR_TYPE, message: 'Unexpected token (2:3)', stack: '/home/project/src/App.svelte:2:3', overlay: true });
+  });
 });

@@ -10,7 +10,6 @@ import { runGit } from './git/cli';
 import type { NodeDeps } from './node-exec';
 import { runNodeProcess } from './node-process';
 import { runNpm, runNpx, type NpmDeps } from './npm/cli';
-import { warmUpForVite } from './vite/warm-up';
 import type { CommandIO } from './process';
 import { complete, type Completion } from './shell/complete';
 import { createCoreutils } from './shell/coreutils';
@@ -51,7 +50,6 @@ export function createShell(deps: CommandDeps): Shell {
   const programs: Record<string, Program> = {
     node: (args, io) => runNodeProcess(parseNodeArgs(args), io, npmDeps),
     npm: (args, io) => {
-      warmUpForVite(deps.vfs, io.cwd);
       return runNpm(args, io, npmDeps);
     },
     npx: (args, io) => runNpx(args, io, npmDeps),

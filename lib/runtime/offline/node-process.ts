@@ -10,7 +10,6 @@ import { nodeHost } from './node/host';
 import { nativeTypeScriptAt } from './node/native-tsc';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
-import { ownProgramFor } from './vite/bin';
 import { nodeWorkersAvailable, runNodeInWorker } from './workers/worker-process';
 
 export type NodeProcessDeps = NodeDeps & Required<Pick<NodeDeps, 'runCommandLine' | 'runArgv'>>;
@@ -19,7 +18,7 @@ function needsFrameThread(invocation: NodeInvocation, io: CommandIO, deps: NodeD
   if (invocation.kind === 'eval') return false;
   if (invocation.kind !== 'file') return true;
   const filename = resolvePath(io.cwd, invocation.path);
-  return ownProgramFor(filename) !== null || nativeTypeScriptAt(deps.vfs, filename) !== null;
+  return nativeTypeScriptAt(deps.vfs, filename) !== null;
 }
 
 export function runNodeProcess(invocation: NodeInvocation, io: CommandIO, deps: NodeProcessDeps): Promise<number> {

@@ -2,7 +2,7 @@
  * Templates that are the official create-vite ones (create-vite 9.3.0's `template-*` folders, in
  * create-vite/*.json), scaffolded the way create-vite does it: `_gitignore` and `_oxlintrc.json` renamed to
  * their dot names and package.json named after the project. Binary files (the hero image) are stored as
- * base64. They run in the offline runtime through its own `vite` (lib/runtime/offline/vite).
+ * base64. They run in the offline runtime with the project's own `vite` package.
  */
 import { z } from 'zod';
 import react from './create-vite/react.json';

@@ -1,7 +1,11 @@
 // Helpers for tests that run create-vite's templates: their files as published, the preview, editing a word.
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { writeFileSync } from 'node:fs';
 import { parseTarGzip } from 'nanotar';
 import { resolveFromRegistry } from './registry';
+import { terminal, type TerminalDriver } from './terminal';
+import { importZip } from './workspace';
 
 /** The files of create-vite's `template-<name>` folder, as create-vite writes them when it scaffolds. */
 export async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
@@ -17,6 +21,22 @@ export async function templateFiles(template: string): Promise<Record<string, Ui
     files[path] = entry.data;
   }
   return files;
+}
+
+const INSTALL_TIMEOUT_MS = 120_000;
+
+/**
+ * Imports create-vite's `template` as a zip (with a README, as a downloaded project has), waits for the npm
+ * install the IDE runs for it, and returns the first terminal.
+ */
+export async function importTemplate(page: Page, info: TestInfo, template: string): Promise<TerminalDriver> {
+  const zipPath = info.outputPath(`vite-${template}.zip`);
+  writeFileSync(zipPath, zipSync({ 'README.md': new TextEncoder().encode(`# vite-${template}\n`), ...(await templateFiles(template)) }));
+  await importZip(page, zipPath);
+  const shell = terminal(page, 1);
+  await expect(shell.panel, 'the IDE runs npm install for the project').toContainText('$ npm install', { timeout: 30_000 });
+  await shell.waitForPrompt(INSTALL_TIMEOUT_MS);
+  return shell;
 }
 
 export const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');

@@ -41,7 +41,8 @@
   // to that port when its referrer has it. An ES module's imports have the importing module as referrer
   // (/src/main.tsx imports /node_modules/.vite/deps/react.js), which lacks it; so the worker also remembers which
   // client each preview document became, and a request from that client goes to its preview's port whatever its
-  // referrer. After a restart of the worker the map is empty: the client is looked up once, asynchronously.
+  // referrer. After a restart of the worker the map is empty: the client is looked up once, asynchronously. A
+  // request sent with no referrer at all stays the runtime site's own (the preview bridge loads that way).
   /* global handleVirtualRequest -- almostnode's worker code, joined after this file into one script */
   var VIRTUAL = /^\/__virtual__\/(\d+)(?=\/|$)/;
   var previewOf = new Map();
@@ -79,7 +80,7 @@
         var request = event.request;
         var own = virtualPrefix(request.url);
         if (own && request.mode === 'navigate' && event.resultingClientId) remember(event.resultingClientId, own);
-        if (!own && request.mode !== 'navigate' && event.clientId && !virtualPrefix(request.referrer)) return fromPreviewClient(event, listener);
+        if (!own && request.mode !== 'navigate' && event.clientId && request.referrer && !virtualPrefix(request.referrer)) return fromPreviewClient(event, listener);
         return listener.call(self, marked(event));
       },
       options,
