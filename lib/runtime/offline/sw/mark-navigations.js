@@ -54,6 +54,9 @@
       return null;
     }
   }
+  function sameSite(url) {
+    return new URL(url).origin === self.location.origin;
+  }
   function remember(clientId, prefix) {
     if (previewOf.size > 1000) previewOf.clear();
     previewOf.set(clientId, prefix);
@@ -80,7 +83,7 @@
         var request = event.request;
         var own = virtualPrefix(request.url);
         if (own && request.mode === 'navigate' && event.resultingClientId) remember(event.resultingClientId, own);
-        if (!own && request.mode !== 'navigate' && event.clientId && request.referrer && !virtualPrefix(request.referrer)) return fromPreviewClient(event, listener);
+        if (!own && request.mode !== 'navigate' && event.clientId && request.referrer && !virtualPrefix(request.referrer) && sameSite(request.url)) return fromPreviewClient(event, listener);
         return listener.call(self, marked(event));
       },
       options,
