@@ -72,8 +72,10 @@ test('npx vitest run, npm test and watch mode run the project’s tests with Vit
   await second.run("sed -i 's/toBe(4)/toBe(6)/' src/sum.test.js");
   await page.getByRole('tab', { name: 'Terminal 1' }).click();
   await expect(shell.panel).toContainText('RERUN', { timeout: RUN_TIMEOUT_MS });
-  await expect(shell.panel).toContainText('AssertionError: expected 4 to be 6', { timeout: RUN_TIMEOUT_MS });
-  await expect(shell.panel).toContainText('Tests failed. Watching for file changes');
+  // The terminal shows the report's end: the failing line of the changed test, the counts, and the watch prompt.
+  await expect(shell.panel).toContainText('Tests failed. Watching for file changes', { timeout: RUN_TIMEOUT_MS });
+  await expect(shell.panel).toContainText('expect(sum(2, 2)).toBe(6)');
+  await expect(shell.panel).toContainText(/Tests\s+1 failed \| 1 passed \(2\)/);
   await shell.panel.click();
   await page.keyboard.press('q');
   await shell.waitForPrompt(RUN_TIMEOUT_MS);
