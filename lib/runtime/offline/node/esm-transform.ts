@@ -99,6 +99,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
   const namespace = (specifier: string) => namespaceNames[requestIndex(specifier)] as string;
   const importsName = (specifier: string, name: string) => importedNames[requestIndex(specifier)]?.push(name);
   const imports = new Map<string, string>();
+  const starAliases: string[] = [];
   const exportGetters = new Map<string, string>();
   const localExports: [string, string][] = [];
   const starExports: number[] = [];
@@ -113,7 +114,8 @@ export function transformEsm(code: string, program: Program, filename: string): 
     for (const spec of node.specifiers as AnyNode[]) {
       const local = (spec.local as AnyNode).name as string;
       if (spec.type === 'ImportNamespaceSpecifier') {
-        imports.set(local, ns);
+        // Its own binding, as in the source: errors read `util.nope is not a function`, as in Node.
+        starAliases.push(`${local} = ${ns}`);
       } else if (spec.type === 'ImportDefaultSpecifier') {
         imports.set(local, `${ns}.default`);
         importsName(specifier, 'default');
@@ -187,7 +189,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
   const generator = rewriter.topLevelAwait ? 'async function*' : 'function*';
   const header =
     `(function (${MODULE_PARAM}, ${PROCESS_GLOBALS.join(', ')}) {"use strict"; return ${generator} () {` +
-    (namespaces.length ? `const ${namespaces.join(', ')}; ` : '') +
+    (namespaces.length ? `const ${[...namespaces, ...starAliases].join(', ')}; ` : '') +
     `${MODULE_PARAM}.exports({${getters.join(', ')}}); yield; `;
   return {
     source: `${header}${body}\n}; })\n//# sourceURL=${filename}`,
