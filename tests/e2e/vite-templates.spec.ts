@@ -33,9 +33,9 @@ const TS_TYPE_ERROR = { file: 'src/typo.ts', text: 'export const total: number =
 const VUE_TYPE_ERROR = { file: 'src/components/Typo.vue', text: '<script setup lang="ts">const total: number = "three"</script><template><p>{{ total }}</p></template>', command: 'npm run build' };
 const SVELTE_TYPE_ERROR = { file: 'src/lib/Typo.svelte', text: '<script lang="ts">const total: number = "three"</script><p>{total}</p>', command: 'npm run check' };
 
-// One case per framework plugin: a template's JavaScript twin (react, vue, svelte, vanilla) runs the same plugin
-// on the same Vite and differs only in file names and the type check, so it adds minutes and no coverage (the
-// launcher's JavaScript React template is served in workspaces.spec.ts).
+// One case per framework plugin through the whole round; the other templates (the JavaScript and TypeScript
+// twins, Solid, Lit), which run the same plugins on the same Vite, are served, counted and edited in
+// vite-frameworks.spec.ts.
 const CASES: TemplateCase[] = [
   { template: 'preact', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: false },
   { template: 'react-ts', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.tsx', query: 'App.tsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true, typeError: TS_TYPE_ERROR },
