@@ -21,6 +21,8 @@ describe('shell: working folder and variables', () => {
     expect((await t.run('echo $FOO ${FOO}!')).out).toBe('bar bar!\n');
     expect((await t.run('node env FOO')).out).toBe('bar\n');
     expect((await t.run('ONE=1 node env ONE')).out).toBe('1\n');
+    // An assignment's value is not a glob pattern (DEBUG=vite:* is how Vite's debug output is asked for).
+    expect((await t.run('DEBUG=vite:* node env DEBUG')).out).toBe('vite:*\n');
     expect((await t.run('echo "[$ONE]"')).out).toBe('[]\n');
     await t.run('LOCAL=here');
     expect((await t.run('echo $LOCAL; node env LOCAL')).out).toBe('here\n(unset)\n');

@@ -157,7 +157,8 @@ export function parseLine(line: string): ParsedLine {
     if (typeof entry === 'object' && 'comment' in entry) break;
     const word = toWord(entry);
     if (word) {
-      if (command.words.length === 0 && !word.glob && ASSIGNMENT.test(word.text)) command.assignments.push(word);
+      // An assignment's value is never globbed, as in sh: `DEBUG=vite:* cmd` sets DEBUG to `vite:*`.
+      if (command.words.length === 0 && ASSIGNMENT.test(word.text)) command.assignments.push({ text: word.text, glob: false });
       else if (command.words.length === 0 && (KEYWORDS.has(word.text) || word.text.endsWith('()'))) return { kind: 'script', reason: word.text };
       else command.words.push(word);
       continue;
