@@ -146,10 +146,16 @@ async function browserStart({ timeoutMs }) {
   iframe.style.cssText = 'width: 1000px; height: 700px; border: 0';
   iframe.src = url;
   document.body.append(iframe);
+  // As the IDE's preview does: when the server is announced ready on the port again, the page loads again. The
+  // real Vite's start is announced twice here, and a page loaded at the first one showed a refused connection.
+  window.__viteBenchReady = runtime.onServerReady((_port, again) => {
+    if (again === url) iframe.src = again;
+  });
 }
 
 async function browserStop() {
   const child = window.__viteBenchChild;
+  window.__viteBenchReady?.();
   document.getElementById('vite-bench')?.remove();
   child?.kill();
   await child?.exit;
