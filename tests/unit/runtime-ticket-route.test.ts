@@ -14,7 +14,7 @@ function ask(body: unknown, headers: Record<string, string> = {}, url = `${ide}/
 }
 
 async function answer(response: Response) {
-  return { status: response.status, body: (await response.json()) as { ticket?: string; error?: string } };
+  return { status: response.status, body: (await response.json()) as { ticket?: string; error?: string; limitBytes?: number } };
 }
 
 describe('the runtime ticket route', () => {
@@ -39,7 +39,9 @@ describe('the runtime ticket route', () => {
     }
     expect((await POST(ask('{not json'))).status).toBe(400);
     expect((await POST(ask({ origin: runtimeOrigin, extra: 1 }))).status).toBe(400);
-    expect((await POST(ask({ origin: 'x'.repeat(2000) }))).status).toBe(413);
+    const tooLarge = await answer(await POST(ask({ origin: 'x'.repeat(2000) })));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ limitBytes: 1000 });
   });
 
   it('answers other methods with 405 and Allow', async () => {

@@ -1,13 +1,14 @@
 // Tickets for runtime frames: the IDE asks for one before each frame it puts on the page (see
 // lib/server/runtime-ticket.ts). Only the IDE's own pages get one, and only for a runtime host they may embed.
 import { z } from 'zod';
+import { readJsonBody } from '@/lib/agent/http';
 import { isIdeOriginFor } from '@/lib/server/ide-origins';
 import { otherMethods } from '@/lib/server/method-not-allowed';
 import { guardRequest } from '@/lib/server/request-guard';
 import { issueTicket, TICKET_TTL_MS } from '@/lib/server/runtime-ticket';
 import { siteForHost } from '@/lib/server/sites';
 
-const MAX_BODY_CHARS = 1000;
+const MAX_BODY_BYTES = 1000;
 const bodySchema = z.object({ origin: z.string().max(300) }).strict();
 
 function refuse(status: number, error: string): Response {
@@ -40,15 +41,9 @@ export async function POST(req: Request): Promise<Response> {
   // The guard made sure the request is the IDE's own (same origin), so its Origin header names the IDE.
   const ideOrigin = req.headers.get('origin');
   if (!ideOrigin || !sameHost(ideOrigin, req.headers.get('host'))) return refuse(403, 'Refused: a ticket is issued only to the IDE page that asks for it (Origin must name this server).');
-  const text = await req.text();
-  if (text.length > MAX_BODY_CHARS) return refuse(413, `Request body too large: a ticket request is at most ${MAX_BODY_CHARS} characters.`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return refuse(400, 'Request body is not valid JSON.');
-  }
-  const body = bodySchema.safeParse(json);
+  const read = await readJsonBody(req, MAX_BODY_BYTES, (limit) => `A ticket request is at most ${limit} bytes.`);
+  if (!read.ok) return read.response;
+  const body = bodySchema.safeParse(read.value);
   if (!body.success) return refuse(400, 'Expected { "origin": "<runtime origin>" }.');
   const host = runtimeHost(body.data.origin);
   if (!host) return refuse(400, `${JSON.stringify(body.data.origin)} is not a runtime origin this server serves.`);
