@@ -1,26 +1,10 @@
-// Memory of the tab with a node server running in the runtime, as the browser itself measures it:
-// performance.measureUserAgentSpecificMemory(), which needs a cross-origin isolated document (the bench page and
-// the runtime frame both are). Chromium measures the calling document's process only, and the runtime frame is
-// another site (so another process): the page and the frame (with its workers) are measured each in its own
-// document and added up. Chromium answers after its next garbage collection, so a sample can take up to ~20 s.
+// Memory of the tab with a node server running in the runtime, as the browser itself measures it (how: ../lib/tab-memory.mjs).
 // Measured idle after boot, then with the server listening.
 import { openBenchPage } from '../lib/bench-page.mjs';
 import { FRAMED } from '../lib/runtime-paths.mjs';
+import { measureBoth } from '../lib/tab-memory.mjs';
 
 const SERVER_PORT = 4321;
-const MEASURE_TIMEOUT_MS = 60_000;
-
-/** Runs in the page: the browser's own figure, in bytes, or why there is none. */
-async function measureTab(timeoutMs) {
-  if (!window.crossOriginIsolated || !('measureUserAgentSpecificMemory' in performance)) {
-    return { unavailable: `measureUserAgentSpecificMemory is not available (crossOriginIsolated=${window.crossOriginIsolated})` };
-  }
-  const measurement = performance.measureUserAgentSpecificMemory();
-  const timeout = new Promise((resolve) => setTimeout(() => resolve(null), timeoutMs));
-  const result = await Promise.race([measurement, timeout]);
-  if (!result) return { unavailable: `no answer within ${timeoutMs / 1000} s` };
-  return { bytes: result.bytes };
-}
 
 /** Runs in the page: starts a node http server in the runtime and resolves once it listens. */
 async function startServer(port) {
@@ -36,18 +20,6 @@ async function startServer(port) {
   const process = await runtime.spawn('node', ['/memory-server.js']);
   void process.output.pipeTo(new WritableStream()).catch(() => undefined);
   await ready;
-}
-
-const MB = 1024 * 1024;
-
-/** The page's and its runtime frame's figures, in MB, or why there are none. */
-async function measureBoth(page) {
-  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === '/runtime-frame');
-  if (!frame) return { unavailable: 'the bench page has no runtime frame' };
-  const [inPage, inFrame] = await Promise.all([page.evaluate(measureTab, MEASURE_TIMEOUT_MS), frame.evaluate(measureTab, MEASURE_TIMEOUT_MS)]);
-  const unavailable = inPage.unavailable ?? inFrame.unavailable;
-  if (unavailable) return { unavailable };
-  return { page: inPage.bytes / MB, frame: inFrame.bytes / MB };
 }
 
 export default {

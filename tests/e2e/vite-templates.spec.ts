@@ -41,7 +41,8 @@ const CASES: TemplateCase[] = [
   { template: 'react-ts', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.tsx', query: 'App.tsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true, typeError: TS_TYPE_ERROR },
   { template: 'vue-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <div', keepsState: true, typeError: VUE_TYPE_ERROR },
   { template: 'svelte-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false, typeError: SVELTE_TYPE_ERROR },
-  { template: 'vanilla-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false, typeError: TS_TYPE_ERROR },
+  // Its build runs the same `tsc` as react-ts's, whose failing path is checked there: one type check fewer in CI.
+  { template: 'vanilla-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
 ];
 
 test.describe('create-vite templates in the offline runtime', () => {
