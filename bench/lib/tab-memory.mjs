@@ -4,7 +4,7 @@
 // (with its workers) are measured each in its own document and added up. Chromium answers after its next garbage
 // collection, so a sample can take up to ~20 s.
 
-const MEASURE_TIMEOUT_MS = 60_000;
+const MEASURE_TIMEOUT_MS = 90_000;
 
 /** Runs in the page: the browser's own figure, in bytes, or why there is none. */
 async function measureTab(timeoutMs) {
