@@ -1,17 +1,14 @@
 /**
  * The unsaved-text journal (what editors call hot exit): the text of every dirty editor tab is written to
- * IndexedDB a moment after typing stops, so a crash, a killed tab or a reload loses at most the last
- * DRAFT_DEBOUNCE_MS of typing. Entries go when the tab is saved, closed or back to the file's content.
- * Typing costs one string comparison per change here; the write happens off the keystroke path.
+ * IndexedDB as soon as it reaches the store (the editor hands typing over once per frame), in a durable
+ * ('strict') transaction, so a crash, a killed browser or a reload loses at most the typing of the last frame
+ * or so. Entries go when the tab is saved, closed or back to the file's content. Writes never overlap: while one
+ * commits, the newest text waits and goes in the next one, so fast typing costs one transaction at a time.
  */
 import type { JournalEntry, TabsmithDB } from './db';
 import { workspaceRange } from './db';
 import type { DraftJournalPort, OpenFile } from './types';
 import { finished } from './write-batch';
-
-export const DRAFT_DEBOUNCE_MS = 300;
-/** Under continuous typing, write at least this often. */
-export const DRAFT_MAX_WAIT_MS = 1000;
 
 interface Draft {
   content: string;
@@ -22,16 +19,14 @@ export class DraftJournal implements DraftJournalPort {
   /** What the journal holds (or is about to hold), per path. */
   private written = new Map<string, Draft>();
   private wanted = new Map<string, Draft>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private firstPendingAt = 0;
+  /** A write is queued behind the running one (it takes whatever is wanted when it starts). */
+  private queued = false;
   private chain: Promise<void> = Promise.resolve();
   private suspended = false;
 
   constructor(
     private readonly db: TabsmithDB,
     private readonly workspaceId: string,
-    private readonly debounceMs = DRAFT_DEBOUNCE_MS,
-    private readonly maxWaitMs = DRAFT_MAX_WAIT_MS,
   ) {}
 
   update(tabs: readonly OpenFile[]): void {
@@ -40,13 +35,16 @@ export class DraftJournal implements DraftJournalPort {
     for (const tab of tabs) if (tab.dirty && !tab.binary) wanted.set(tab.path, { content: tab.content, base: tab.savedContent });
     if (sameDrafts(wanted, this.wanted)) return;
     this.wanted = wanted;
-    this.schedule();
+    // A failed journal write is retried with the next change; the files themselves are not affected.
+    if (!this.queued) this.flush().catch(() => undefined);
   }
 
   flush(): Promise<void> {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    const run = this.chain.then(() => this.write());
+    this.queued = true;
+    const run = this.chain.then(() => {
+      this.queued = false;
+      return this.write();
+    });
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -61,17 +59,6 @@ export class DraftJournal implements DraftJournalPort {
   /** Another tab took the workspace over: it owns the journal now. */
   suspend(): void {
     this.suspended = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private schedule(): void {
-    const now = Date.now();
-    if (this.timer === null) this.firstPendingAt = now;
-    else clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(this.debounceMs, this.firstPendingAt + this.maxWaitMs - now));
-    // A failed journal write is retried with the next change; the files themselves are not affected.
-    this.timer = setTimeout(() => void this.flush().catch(() => undefined), wait);
   }
 
   private async write(): Promise<void> {
