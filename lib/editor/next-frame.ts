@@ -3,9 +3,10 @@ export const FRAME_FALLBACK_MS = 50;
 
 /**
  * Runs `callback` once, at the next animation frame or after FRAME_FALLBACK_MS, whichever comes first (work that
- * must not wait on the page being drawn, such as handing typed text over for the journal). Returns a cancel.
+ * must not wait on the page being drawn, such as handing typed text over for the journal); with `notBeforeMs`,
+ * after that many milliseconds instead. Returns a cancel.
  */
-export function onNextFrame(callback: () => void): () => void {
+export function onNextFrame(callback: () => void, notBeforeMs = 0): () => void {
   let done = false;
   const run = () => {
     if (done) return;
@@ -13,8 +14,8 @@ export function onNextFrame(callback: () => void): () => void {
     cancel();
     callback();
   };
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
-  const timer = setTimeout(run, FRAME_FALLBACK_MS);
+  const frame = notBeforeMs <= 0 && typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
+  const timer = setTimeout(run, notBeforeMs > 0 ? notBeforeMs : FRAME_FALLBACK_MS);
   function cancel(): void {
     done = true;
     if (frame !== null) cancelAnimationFrame(frame);

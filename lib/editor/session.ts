@@ -4,8 +4,9 @@
  * and the workspace store in step without React in the loop, so typing in a multi-megabyte file costs no
  * re-render:
  *   editor → store: edits are pushed once per frame (several keystrokes in one frame go together), so the tab
- *     shows dirty at once and the store's unsaved-text journal has the text within a frame of typing; every
- *     save, blur, tab switch and close flushes first.
+ *     shows dirty at once and the store's unsaved-text journal has the text within a frame of typing (spaced
+ *     out only for documents so large that serialising them takes milliseconds); every save, blur, tab switch
+ *     and close flushes first.
  *   store → editor: when the store's content for a file differs from what was last exchanged (a clean tab
  *     refreshed from disk, "Use the version on disk"), only the changed range is replaced, so the cursor
  *     survives. If the user typed since the last push, their text wins and is pushed instead.
@@ -15,6 +16,7 @@ import { EditorView } from '@codemirror/view';
 import type { WorkspaceSnapshot, WorkspaceStore } from '@/lib/workspace';
 import { minimalChange } from './doc-diff';
 import { onNextFrame } from './next-frame';
+import { MainThreadShare } from '../main-thread-share';
 import { createFileState, DEFAULT_EDITOR_PREFS, fromStore, languageSlot, prefsExtension, prefsSlot, readOnlySlot, sharedExtensions, themeSlot, type EditorPrefs } from './extensions';
 import { loadLanguage } from './languages';
 import type { RevealRequest } from './reveal';
@@ -36,6 +38,8 @@ export class EditorSession {
   private readonly readOnly = new Map<string, boolean>();
   /** Pushes waiting for the next frame: path → cancel. */
   private readonly pushTimers = new Map<string, () => void>();
+  /** Serialising a multi-megabyte document on every frame would make typing lag: such pushes are spaced out. */
+  private readonly pushShare = new MainThreadShare(0.2);
   private readonly saving = new Map<string, Promise<boolean>>();
   private activePath: string | null = null;
   private prefs: EditorPrefs = DEFAULT_EDITOR_PREFS;
@@ -214,7 +218,7 @@ export class EditorSession {
     if (path === null) return;
     if (this.pushTimers.has(path)) return; // this frame's push takes the newest text
     // Never synchronously: this runs inside CodeMirror's update cycle, and the store may call back.
-    this.pushTimers.set(path, onNextFrame(() => this.push(path)));
+    this.pushTimers.set(path, onNextFrame(() => this.push(path), this.pushShare.wait()));
   }
 
   private push(path: string): void {
@@ -222,14 +226,16 @@ export class EditorSession {
     this.pushTimers.delete(path);
     const state = this.stateOf(path);
     if (!state) return;
-    const text = state.doc.toString();
-    this.synced.set(path, text);
-    try {
-      this.store.updateContent(path, text);
-    } catch (error) {
-      // Only a workspace that just turned read-only refuses; say so instead of dropping the edit silently.
-      this.callbacks.onSaveResult(path, `Could not keep the edit to ${path}: ${errorMessage(error)}`);
-    }
+    this.pushShare.measure(() => {
+      const text = state.doc.toString();
+      this.synced.set(path, text);
+      try {
+        this.store.updateContent(path, text);
+      } catch (error) {
+        // Only a workspace that just turned read-only refuses; say so instead of dropping the edit silently.
+        this.callbacks.onSaveResult(path, `Could not keep the edit to ${path}: ${errorMessage(error)}`);
+      }
+    });
   }
 
   /** Autosave when focus leaves the editor, unless saving would be refused or would settle a conflict. */

@@ -3,12 +3,14 @@
  * IndexedDB as soon as it reaches the store (the editor hands typing over once per frame), in a durable
  * ('strict') transaction, so a crash, a killed browser or a reload loses at most the typing of the last frame
  * or so. Entries go when the tab is saved, closed or back to the file's content. Writes never overlap: while one
- * commits, the newest text waits and goes in the next one, so fast typing costs one transaction at a time.
+ * commits, the newest text waits and goes in the next one, so fast typing costs one transaction at a time. A
+ * write clones the text on the main thread: for a multi-megabyte file they are spaced out to keep typing smooth.
  */
 import type { JournalEntry, TabsmithDB } from './db';
 import { workspaceRange } from './db';
 import type { DraftJournalPort, OpenFile } from './types';
 import { finished } from './write-batch';
+import { MainThreadShare } from '../main-thread-share';
 
 interface Draft {
   content: string;
@@ -23,6 +25,7 @@ export class DraftJournal implements DraftJournalPort {
   private queued = false;
   private chain: Promise<void> = Promise.resolve();
   private suspended = false;
+  private readonly share = new MainThreadShare(0.2);
 
   constructor(
     private readonly db: TabsmithDB,
@@ -35,8 +38,19 @@ export class DraftJournal implements DraftJournalPort {
     for (const tab of tabs) if (tab.dirty && !tab.binary) wanted.set(tab.path, { content: tab.content, base: tab.savedContent });
     if (sameDrafts(wanted, this.wanted)) return;
     this.wanted = wanted;
+    if (!this.queued) this.writeSoon();
+  }
+
+  /** At once, unless the last write's cloning says to wait (see MainThreadShare). */
+  private writeSoon(): void {
     // A failed journal write is retried with the next change; the files themselves are not affected.
-    if (!this.queued) this.flush().catch(() => undefined);
+    const wait = this.share.wait();
+    if (wait <= 0) {
+      this.flush().catch(() => undefined);
+      return;
+    }
+    this.queued = true;
+    setTimeout(() => void this.flush().catch(() => undefined), wait);
   }
 
   flush(): Promise<void> {
@@ -69,11 +83,13 @@ export class DraftJournal implements DraftJournalPort {
     if (puts.length === 0 && drops.length === 0) return;
     const tx = this.db.transaction('journal', 'readwrite', { durability: 'strict' });
     const at = Date.now();
-    for (const [path, { content, base }] of puts) {
-      const entry: JournalEntry = { workspaceId: this.workspaceId, path, content, base, at };
-      tx.store.put(entry).catch(() => undefined);
-    }
-    for (const path of drops) tx.store.delete([this.workspaceId, path]).catch(() => undefined);
+    this.share.measure(() => {
+      for (const [path, { content, base }] of puts) {
+        const entry: JournalEntry = { workspaceId: this.workspaceId, path, content, base, at };
+        tx.store.put(entry).catch(() => undefined);
+      }
+      for (const path of drops) tx.store.delete([this.workspaceId, path]).catch(() => undefined);
+    });
     await finished(tx);
     for (const [path, draft] of puts) this.written.set(path, draft);
     for (const path of drops) this.written.delete(path);
