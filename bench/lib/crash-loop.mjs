@@ -190,7 +190,10 @@ export async function runCrashLoop({ baseURL, runs, seed, delayFor, log = () => 
 
       if (await page.getByRole('button', { name: 'Keep my version' }).isVisible()) result.conflicts++;
       await takeRestored(page);
-      await tabs(page).getByRole('tab', { name: new RegExp(`^${FILE.replace('.', '\\.')}`) }).click();
+      // Which tabs were open is stored a moment after it changes: a kill right after the start may predate it.
+      const tab = tabs(page).getByRole('tab', { name: new RegExp(`^${FILE.replace('.', '\\.')}`) });
+      if ((await tab.count()) === 0) await page.getByRole('tree', { name: 'Workspace files' }).getByRole('treeitem', { name: FILE, exact: true }).click();
+      await tab.click();
       // The next run types on what the IDE shows now (restored text, or the file when nothing came back).
       text = (await editor(page).textContent()) ?? '';
     }
