@@ -6,8 +6,9 @@ import { chromium } from '@playwright/test';
 const flags = JSON.parse(readFileSync(new URL('../../tests/chromium.json', import.meta.url), 'utf8'));
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? flags.defaultPath;
-const args = flags.args;
+/** The flags every launch here uses (also for persistent profiles, which `launchChromium` cannot give). */
+export const chromiumArgs = flags.args;
 
 export function launchChromium() {
-  return chromium.launch({ executablePath: chromiumPath, args, headless: true });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }

@@ -3,8 +3,10 @@
  * states, so every file keeps its own undo history, selection and scroll. The session also keeps the editor
  * and the workspace store in step without React in the loop, so typing in a multi-megabyte file costs no
  * re-render:
- *   editor → store: the first edit of a clean file is pushed at once (the tab shows dirty immediately),
- *     further edits are debounced; every save, blur, tab switch and close flushes first.
+ *   editor → store: edits are pushed once per frame (several keystrokes in one frame go together), so the tab
+ *     shows dirty at once and the store's unsaved-text journal has the text within a frame of typing (spaced
+ *     out only for documents so large that serialising them takes milliseconds); every save, blur, tab switch
+ *     and close flushes first.
  *   store → editor: when the store's content for a file differs from what was last exchanged (a clean tab
  *     refreshed from disk, "Use the version on disk"), only the changed range is replaced, so the cursor
  *     survives. If the user typed since the last push, their text wins and is pushed instead.
@@ -13,16 +15,13 @@ import { EditorSelection, EditorState, type Extension, type TransactionSpec } fr
 import { EditorView } from '@codemirror/view';
 import type { WorkspaceSnapshot, WorkspaceStore } from '@/lib/workspace';
 import { minimalChange } from './doc-diff';
+import { onNextFrame } from './next-frame';
+import { MainThreadShare } from '../main-thread-share';
 import { createFileState, DEFAULT_EDITOR_PREFS, fromStore, languageSlot, prefsExtension, prefsSlot, readOnlySlot, sharedExtensions, themeSlot, type EditorPrefs } from './extensions';
 import { loadLanguage } from './languages';
 import type { RevealRequest } from './reveal';
 import { editorTheme } from './theme';
 import { errorMessage } from '../error-message';
-
-const PUSH_DELAY_MS = 150;
-/** Above this size, serialising the document is worth fewer round trips. */
-const LARGE_DOC_CHARS = 1_000_000;
-const LARGE_PUSH_DELAY_MS = 500;
 
 export interface SessionCallbacks {
   /** Every save's outcome: null on success, a message the user can act on otherwise. */
@@ -37,7 +36,10 @@ export class EditorSession {
   /** The content last sent to or received from the store, per path. */
   private readonly synced = new Map<string, string>();
   private readonly readOnly = new Map<string, boolean>();
-  private readonly pushTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Pushes waiting for the next frame: path → cancel. */
+  private readonly pushTimers = new Map<string, () => void>();
+  /** Serialising a multi-megabyte document on every frame would make typing lag: such pushes are spaced out. */
+  private readonly pushShare = new MainThreadShare(0.2);
   private readonly saving = new Map<string, Promise<boolean>>();
   private activePath: string | null = null;
   private prefs: EditorPrefs = DEFAULT_EDITOR_PREFS;
@@ -187,8 +189,7 @@ export class EditorSession {
   }
 
   private forget(path: string): void {
-    const timer = this.pushTimers.get(path);
-    if (timer) clearTimeout(timer);
+    this.pushTimers.get(path)?.();
     this.pushTimers.delete(path);
     this.states.delete(path);
     this.synced.delete(path);
@@ -215,29 +216,26 @@ export class EditorSession {
   private onLocalChange(): void {
     const path = this.activePath;
     if (path === null) return;
-    const existing = this.pushTimers.get(path);
-    if (existing) clearTimeout(existing);
-    const file = this.store.getSnapshot().openFiles.find((f) => f.path === path);
-    // The first edit of a clean file goes out at once so the dirty marker shows; later ones are batched.
+    if (this.pushTimers.has(path)) return; // this frame's push takes the newest text
     // Never synchronously: this runs inside CodeMirror's update cycle, and the store may call back.
-    const delay = file && !file.dirty ? 0 : this.view.state.doc.length > LARGE_DOC_CHARS ? LARGE_PUSH_DELAY_MS : PUSH_DELAY_MS;
-    this.pushTimers.set(path, setTimeout(() => this.push(path), delay));
+    this.pushTimers.set(path, onNextFrame(() => this.push(path), this.pushShare.wait()));
   }
 
   private push(path: string): void {
-    const timer = this.pushTimers.get(path);
-    if (timer) clearTimeout(timer);
+    this.pushTimers.get(path)?.();
     this.pushTimers.delete(path);
     const state = this.stateOf(path);
     if (!state) return;
-    const text = state.doc.toString();
-    this.synced.set(path, text);
-    try {
-      this.store.updateContent(path, text);
-    } catch (error) {
-      // Only a workspace that just turned read-only refuses; say so instead of dropping the edit silently.
-      this.callbacks.onSaveResult(path, `Could not keep the edit to ${path}: ${errorMessage(error)}`);
-    }
+    this.pushShare.measure(() => {
+      const text = state.doc.toString();
+      this.synced.set(path, text);
+      try {
+        this.store.updateContent(path, text);
+      } catch (error) {
+        // Only a workspace that just turned read-only refuses; say so instead of dropping the edit silently.
+        this.callbacks.onSaveResult(path, `Could not keep the edit to ${path}: ${errorMessage(error)}`);
+      }
+    });
   }
 
   /** Autosave when focus leaves the editor, unless saving would be refused or would settle a conflict. */

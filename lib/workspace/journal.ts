@@ -1,17 +1,16 @@
 /**
  * The unsaved-text journal (what editors call hot exit): the text of every dirty editor tab is written to
- * IndexedDB a moment after typing stops, so a crash, a killed tab or a reload loses at most the last
- * DRAFT_DEBOUNCE_MS of typing. Entries go when the tab is saved, closed or back to the file's content.
- * Typing costs one string comparison per change here; the write happens off the keystroke path.
+ * IndexedDB as soon as it reaches the store (the editor hands typing over once per frame), in a durable
+ * ('strict') transaction, so a crash, a killed browser or a reload loses at most the typing of the last frame
+ * or so. Entries go when the tab is saved, closed or back to the file's content. Writes never overlap: while one
+ * commits, the newest text waits and goes in the next one, so fast typing costs one transaction at a time. A
+ * write clones the text on the main thread: for a multi-megabyte file they are spaced out to keep typing smooth.
  */
 import type { JournalEntry, TabsmithDB } from './db';
 import { workspaceRange } from './db';
 import type { DraftJournalPort, OpenFile } from './types';
 import { finished } from './write-batch';
-
-export const DRAFT_DEBOUNCE_MS = 300;
-/** Under continuous typing, write at least this often. */
-export const DRAFT_MAX_WAIT_MS = 1000;
+import { MainThreadShare } from '../main-thread-share';
 
 interface Draft {
   content: string;
@@ -22,16 +21,15 @@ export class DraftJournal implements DraftJournalPort {
   /** What the journal holds (or is about to hold), per path. */
   private written = new Map<string, Draft>();
   private wanted = new Map<string, Draft>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private firstPendingAt = 0;
+  /** A write is queued behind the running one (it takes whatever is wanted when it starts). */
+  private queued = false;
   private chain: Promise<void> = Promise.resolve();
   private suspended = false;
+  private readonly share = new MainThreadShare(0.2);
 
   constructor(
     private readonly db: TabsmithDB,
     private readonly workspaceId: string,
-    private readonly debounceMs = DRAFT_DEBOUNCE_MS,
-    private readonly maxWaitMs = DRAFT_MAX_WAIT_MS,
   ) {}
 
   update(tabs: readonly OpenFile[]): void {
@@ -40,13 +38,27 @@ export class DraftJournal implements DraftJournalPort {
     for (const tab of tabs) if (tab.dirty && !tab.binary) wanted.set(tab.path, { content: tab.content, base: tab.savedContent });
     if (sameDrafts(wanted, this.wanted)) return;
     this.wanted = wanted;
-    this.schedule();
+    if (!this.queued) this.writeSoon();
+  }
+
+  /** At once, unless the last write's cloning says to wait (see MainThreadShare). */
+  private writeSoon(): void {
+    // A failed journal write is retried with the next change; the files themselves are not affected.
+    const wait = this.share.wait();
+    if (wait <= 0) {
+      this.flush().catch(() => undefined);
+      return;
+    }
+    this.queued = true;
+    setTimeout(() => void this.flush().catch(() => undefined), wait);
   }
 
   flush(): Promise<void> {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    const run = this.chain.then(() => this.write());
+    this.queued = true;
+    const run = this.chain.then(() => {
+      this.queued = false;
+      return this.write();
+    });
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -61,17 +73,6 @@ export class DraftJournal implements DraftJournalPort {
   /** Another tab took the workspace over: it owns the journal now. */
   suspend(): void {
     this.suspended = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private schedule(): void {
-    const now = Date.now();
-    if (this.timer === null) this.firstPendingAt = now;
-    else clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(this.debounceMs, this.firstPendingAt + this.maxWaitMs - now));
-    // A failed journal write is retried with the next change; the files themselves are not affected.
-    this.timer = setTimeout(() => void this.flush().catch(() => undefined), wait);
   }
 
   private async write(): Promise<void> {
@@ -82,11 +83,13 @@ export class DraftJournal implements DraftJournalPort {
     if (puts.length === 0 && drops.length === 0) return;
     const tx = this.db.transaction('journal', 'readwrite', { durability: 'strict' });
     const at = Date.now();
-    for (const [path, { content, base }] of puts) {
-      const entry: JournalEntry = { workspaceId: this.workspaceId, path, content, base, at };
-      tx.store.put(entry).catch(() => undefined);
-    }
-    for (const path of drops) tx.store.delete([this.workspaceId, path]).catch(() => undefined);
+    this.share.measure(() => {
+      for (const [path, { content, base }] of puts) {
+        const entry: JournalEntry = { workspaceId: this.workspaceId, path, content, base, at };
+        tx.store.put(entry).catch(() => undefined);
+      }
+      for (const path of drops) tx.store.delete([this.workspaceId, path]).catch(() => undefined);
+    });
     await finished(tx);
     for (const [path, draft] of puts) this.written.set(path, draft);
     for (const path of drops) this.written.delete(path);

@@ -85,9 +85,14 @@ export class WorkspaceModel {
    * tab right after cannot lose it; changes seen by the watcher (shell, npm) keep the debounced path.
    */
   async commitDurably(): Promise<void> {
+    await this.persistDurably();
+    this.commit(false);
+  }
+
+  /** Writes the queued files and the state with 'strict' durability and waits for the commit. */
+  async persistDurably(): Promise<void> {
     this.putState();
     await this.persistence.flush();
-    this.commit(false);
   }
 
   putState(): void {

@@ -181,10 +181,14 @@ class LiveWorkspaceStore implements WorkspaceStore {
     model.known.set(path, fingerprint(bytes));
     model.index.add(path, 'file');
     model.persistFile(path, content);
-    model.replaceTab(path, (current) => afterSave(current, content));
     if (path === '/package.json') model.updatePackages(content);
     await journaled;
-    await model.commitDurably();
+    // The tab turns clean only once the file's transaction has committed: until then anything else that
+    // publishes still shows it unsaved, and the journal keeps its draft (dropping the draft first would leave
+    // a moment where a crash loses the text from both).
+    await model.persistDurably();
+    model.replaceTab(path, (current) => afterSave(current, content));
+    model.commit(false);
     this.assertStored(path);
   }
 
