@@ -48,22 +48,6 @@ test.describe('previews stay in their lane', () => {
     expect(new URL(src).hostname).toBe(`p0-${runtimeHost}`);
   });
 
-  test('window.open to the IDE from a preview does not open an IDE page', async ({ page }) => {
-    await startServer(page);
-    const opened: Page[] = [];
-    page.context().on('page', (other) => opened.push(other));
-    await previewFrame(page).getByRole('button', { name: 'Open the IDE' }).click();
-    // The preview did try: its window.open went through the browser, which may show an error window.
-    await expect.poll(() => opened.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    for (const other of opened) {
-      await other.waitForLoadState().catch(() => undefined);
-      await other.waitForTimeout(2_000);
-      // Whatever that window shows, it is not the IDE: no workbench, no IDE title.
-      await expect(other.getByRole('region', { name: 'Files' })).toHaveCount(0);
-      expect(await other.title().catch(() => '')).not.toMatch(/Tabsmith/);
-    }
-  });
-
   test('a preview looping forever leaves the runtime answering, and is loaded again on its own', async ({ page }) => {
     await startServer(page);
     const frame = previewFrame(page);
@@ -87,5 +71,22 @@ test.describe('previews stay in their lane', () => {
     // The same server process answers again: the runtime kept running throughout.
     await t2.run(`node -e "fetch('http://localhost:3000/ping').then(r => r.text()).then(t => console.log('again ' + t))"`, { output: 'again pong 2' });
     await expect(page.getByText(/runtime stopped responding/)).toHaveCount(0);
+  });
+
+  test('window.open to the IDE from a preview does not open an IDE page', async ({ page }) => {
+    await startServer(page);
+    const opened: Page[] = [];
+    page.context().on('page', (other) => opened.push(other));
+    await previewFrame(page).getByRole('button', { name: 'Open the IDE' }).click();
+    // The preview did try: its window.open went through the browser, which may show an error window.
+    await expect.poll(() => opened.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const other of opened) {
+      await other.waitForLoadState().catch(() => undefined);
+      await other.waitForTimeout(2_000);
+      // Whatever that window shows, it is not the IDE: no workbench, no IDE title.
+      await expect(other.getByRole('region', { name: 'Files' })).toHaveCount(0);
+      expect(await other.title().catch(() => '')).not.toMatch(/Tabsmith/);
+      await other.close();
+    }
   });
 });

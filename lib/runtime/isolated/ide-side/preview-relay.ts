@@ -7,8 +7,8 @@
  * The relay shares its browser process with the preview pages, so it also tells when a preview is stuck: a ping
  * left unanswered for HUNG_AFTER_MS means the preview site's process is busy for good. Then the relay is
  * removed and a fresh one starts on the next preview site (a new site: the browser would put a page of the old
- * one back into the stuck process, where that site's service worker lives), and `onMoved` has the preview frame
- * loaded again there. The runtime frame, on a site of its own, keeps running throughout.
+ * one back into the stuck process, where that site's service worker lives); once that relay's service worker is
+ * connected, `onMoved` has the preview frame loaded again there. The runtime frame, on a site of its own, keeps running throughout.
  */
 import { PREVIEW_RELAY_PATH } from '@/lib/preview/preview-site';
 import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_PING, relayToIdeSchema } from '@/lib/preview/relay/messages';
@@ -33,6 +33,7 @@ export class PreviewRelay {
   private lastAnswerAt = 0;
   private connected = false;
   private generation = 0;
+  private moving = false;
   private readonly pinger: ReturnType<typeof setInterval>;
   private readonly onMessage = (event: MessageEvent) => this.receive(event);
 
@@ -91,6 +92,9 @@ export class PreviewRelay {
     relay.postMessage({ type: RELAY_CONNECT }, this.origin, [requests.port1, sockets.port1]);
     this.connected = true;
     this.lastAnswerAt = Date.now();
+    if (!this.moving) return;
+    this.moving = false;
+    this.options.onMoved(this.origin);
   }
 
   private ping(): void {
@@ -110,7 +114,7 @@ export class PreviewRelay {
     this.sent = 0;
     this.answered = 0;
     this.generation += 1;
+    this.moving = true;
     this.mount();
-    this.options.onMoved(this.origin);
   }
 }
