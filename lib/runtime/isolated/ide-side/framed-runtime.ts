@@ -197,9 +197,15 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private portChanged(port: number, open: boolean): void {
     if (open) {
       this.openPorts.add(port);
-      const url = this.previewUrl(port);
-      this.portListeners.emit({ port, type: 'open', url });
-      this.readyListeners.emit(port, url);
+      const announce = () => {
+        if (!this.openPorts.has(port)) return;
+        const url = this.previewUrl(port);
+        this.portListeners.emit({ port, type: 'open', url });
+        this.readyListeners.emit(port, url);
+      };
+      // The preview frame loads as soon as a port is announced: not before the preview site can serve it.
+      if (this.relay) void this.relay.ready.then(announce);
+      else announce();
     } else if (this.openPorts.delete(port)) {
       this.portListeners.emit({ port, type: 'close', url: '' });
     }

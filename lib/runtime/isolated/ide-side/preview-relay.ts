@@ -14,6 +14,8 @@ import { PREVIEW_RELAY_PATH } from '@/lib/preview/preview-site';
 import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_PING, relayToIdeSchema } from '@/lib/preview/relay/messages';
 
 const PING_EVERY_MS = 1_000;
+/** How long `ready` waits for the relay's first connection before giving up on it (it never rejects). */
+const READY_WITHIN_MS = 8_000;
 const HUNG_AFTER_MS = 5_000;
 export interface PreviewRelayOptions {
   /** The n-th preview site (0 first); a new one per restart. */
@@ -34,10 +36,20 @@ export class PreviewRelay {
   private connected = false;
   private generation = 0;
   private moving = false;
+  private markReady: () => void = () => undefined;
+  /**
+   * Settles once the preview site's service worker is first connected (or after READY_WITHIN_MS): a preview
+   * frame loaded before that would reach the server instead of the worker.
+   */
+  readonly ready: Promise<void>;
   private readonly pinger: ReturnType<typeof setInterval>;
   private readonly onMessage = (event: MessageEvent) => this.receive(event);
 
   constructor(private readonly options: PreviewRelayOptions) {
+    this.ready = new Promise<void>((resolve) => {
+      this.markReady = resolve;
+      setTimeout(resolve, READY_WITHIN_MS);
+    });
     window.addEventListener('message', this.onMessage);
     this.mount();
     this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
@@ -92,6 +104,7 @@ export class PreviewRelay {
     relay.postMessage({ type: RELAY_CONNECT }, this.origin, [requests.port1, sockets.port1]);
     this.connected = true;
     this.lastAnswerAt = Date.now();
+    this.markReady();
     if (!this.moving) return;
     this.moving = false;
     this.options.onMoved(this.origin);
