@@ -17,6 +17,10 @@ process.env.TABSMITH_FAKE_GEMINI_URL = fakeGeminiUrl;
 const baseURL = `http://127.0.0.1:${port}`;
 // Specs that compare installed files with the registry's tarballs read them from the fixture registry too.
 process.env.TABSMITH_FIXTURE_REGISTRY_URL = registryUrl;
+// A fixed key for runtime-frame tickets (the server otherwise makes one per start), so the admission spec can
+// mint a ticket that has expired, as an attacker holding an old one would present it.
+const runtimeTicketKey = 'e2e-runtime-ticket-key-not-secret-0123456789';
+process.env.TABSMITH_RUNTIME_TICKET_KEY = runtimeTicketKey;
 
 /**
  * Debian's Chromium: Playwright's own browser download does not work on these machines. Playwright gives
@@ -95,6 +99,7 @@ export default defineConfig({
         TABSMITH_DEV_PAGES: '1',
         // Gemini with a key pasted in Settings goes to the loopback fake; the server itself has no Gemini key.
         TABSMITH_GEMINI_BASE_URL: `${fakeGeminiUrl}/v1beta`,
+        TABSMITH_RUNTIME_TICKET_KEY: runtimeTicketKey,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -6,23 +6,34 @@ const loadModules = () => Promise.all([import('@/lib/runtime/isolated/frame-side
 
 /**
  * Started when this module first runs in the browser, before React has rendered: the runtime's code (megabytes
- * to fetch and parse) and the preview's service worker then load while the page hydrates, not after it. Only
- * inside a frame: opened on its own, the page runs nothing.
+ * to fetch and parse) loads while the page hydrates, not after it. Only inside a frame: opened on its own, the
+ * page runs nothing. Loading is not running: nothing boots before the checks below.
  */
 const early = typeof window === 'undefined' || window.parent === window ? null : loadModules();
-void early?.then(([, offline]) => offline.registerPreviewServiceWorker());
+
+/** What the server decided about this page's ticket (see lib/server/runtime-ticket.ts). */
+export type FrameAdmission = { ok: true; ideOrigin: string } | { ok: false; reason: string; ideOrigins: string[] };
 
 let started = false;
 
-/** Starts the offline runtime in this frame once (StrictMode runs effects twice) and serves it to the IDE. */
-export function RuntimeFrame() {
+/**
+ * Starts the offline runtime in this frame once (StrictMode runs effects twice) and serves it to the IDE it was
+ * admitted for; a page the server did not admit says why and boots nothing.
+ */
+export function RuntimeFrame({ admission }: { admission: FrameAdmission }) {
   useEffect(() => {
     if (started) return;
     started = true;
     void (async () => {
-      const [{ startRuntimeFrame }, { createOfflineRuntime }] = await (early ?? loadModules());
-      await startRuntimeFrame((ideOrigin) => createOfflineRuntime({ ideOrigin }));
+      const [serve, offline] = await (early ?? loadModules());
+      if (!admission.ok) {
+        serve.refuseToServe(window, `this address was not issued to an IDE: ${admission.reason}. Reload the IDE to get a new one.`, admission.ideOrigins);
+        return;
+      }
+      const { ideOrigin } = admission;
+      if (serve.embeddingRefusal(window, ideOrigin) === null) offline.registerPreviewServiceWorker();
+      await serve.startRuntimeFrame(ideOrigin, (origin) => offline.createOfflineRuntime({ ideOrigin: origin }));
     })();
-  }, []);
+  }, [admission]);
   return <p>Tabsmith runtime frame.</p>;
 }

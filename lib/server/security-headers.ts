@@ -8,8 +8,9 @@
  * runtime and preview sites' responses also carry CORP cross-origin, because the IDE (another site, itself under
  * COEP require-corp) embeds the runtime frame, the previews and their relay.
  */
-import { isLocalhostSubdomain, parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
-import { parseHostHeader, type Site } from './sites';
+import { parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
+import { ideSourcesFor } from './ide-origins';
+import type { Site } from './sites';
 
 type Env = Record<string, string | undefined>;
 
@@ -48,20 +49,6 @@ const WEBCONTAINER_SOURCES = ['https://stackblitz.com', 'https://*.stackblitz.co
 
 /** Every `<label>.localhost` runtime frame, on any port. */
 const LOCAL_RUNTIME_SOURCE = 'http://*.localhost:*';
-
-/**
- * Where a local IDE embedding the runtime frame lives: the same server, so the same port, on localhost or
- * 127.0.0.1 (a `<label>.localhost:<port>` frame is served by the IDE's own server). Any other port is another
- * program, which must not drive the runtime. CSP source expressions cannot name IPv6 literals, so an IDE opened
- * at [::1] cannot embed the frame. A runtime site on a configured origin has no local IDE: only
- * TABSMITH_IDE_ORIGIN may embed it.
- */
-function localIdeSources(host: string | null | undefined): string[] {
-  const parsed = parseHostHeader(host);
-  if (!parsed || !isLocalhostSubdomain(parsed.hostname)) return [];
-  const port = parsed.port ? `:${parsed.port}` : '';
-  return [`http://localhost${port}`, `http://127.0.0.1${port}`];
-}
 
 /**
  * Paths whose responses are never documents: a CSP there would do nothing, except on worker scripts (the
@@ -135,8 +122,8 @@ export function ideContentSecurityPolicy({ pathname, nonce, env = process.env }:
 
 /**
  * The runtime site evaluates the user's code, so its scripts and connections are open by design. What this
- * policy is for is `frame-ancestors`: only the IDE (the local one on the request's port, or TABSMITH_IDE_ORIGIN)
- * may embed the frame. `host` is the request's Host header.
+ * policy is for is `frame-ancestors`: only the IDE (the local one on the request's port, or TABSMITH_IDE_ORIGIN;
+ * see ide-origins.ts) may embed the frame. `host` is the request's Host header.
  */
 export function runtimeContentSecurityPolicy(env: Env = process.env, host?: string | null): string {
   const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
@@ -145,7 +132,7 @@ export function runtimeContentSecurityPolicy(env: Env = process.env, host?: stri
     'script-src': open,
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'frame-ancestors': ["'self'", ...localIdeSources(host), ...originSources(env.TABSMITH_IDE_ORIGIN)],
+    'frame-ancestors': ["'self'", ...ideSourcesFor(host, env)],
   });
 }
 

@@ -13,8 +13,16 @@ export const FRAME_READY = 'tabsmith:runtime-frame-ready';
 export const FRAME_FAILED = 'tabsmith:runtime-frame-failed';
 export const CONNECT = 'tabsmith:runtime-connect';
 
-/** The frame page's path on the runtime site; `?ide=` names the IDE origin it may talk to. */
+/**
+ * The frame page's path on the runtime site. Its `?ticket=` is what the IDE's server issued for that host and
+ * that IDE (the page boots nothing without it); the frame learns its IDE from the embedding, never from its URL.
+ */
 export const RUNTIME_FRAME_PATH = '/runtime-frame';
+export const TICKET_PARAM = 'ticket';
+
+/** The IDE's server route that issues tickets (POST { origin } → { ticket }). */
+export const TICKET_ROUTE = '/api/runtime-ticket';
+export const ticketResponseSchema = z.object({ ticket: z.string().min(1).max(400) });
 
 export const frameHelloSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(FRAME_READY) }),

@@ -1,25 +1,13 @@
 /**
  * Runs inside the runtime frame (a page on the runtime site, never the IDE's origin): boots the offline runtime
  * here and serves the IDE's requests over the MessagePort the IDE hands over. The IDE is the only party this
- * page talks to: the handshake accepts only its parent window at the origin named in `?ide=`.
+ * page talks to: the server admitted the page for one IDE origin (its ticket), the browser must report that
+ * origin as the page's only ancestor, and the handshake accepts only the parent window at that origin.
  */
 import type { Runtime, RuntimeProcess } from '../../port';
 import { connectSchema, FRAME_FAILED, FRAME_READY, requestEnvelopeSchema, type FrameEvent, type FrameMessage } from '../protocol';
 import { handleRequest, type FrameState } from './handle-request';
 import { errorMessage } from '../../../error-message';
-
-/** The IDE origin from `?ide=`, or null when it is missing or not an http(s) origin. */
-export function ideOriginFrom(search: string): string | null {
-  const declared = new URLSearchParams(search).get('ide');
-  if (!declared) return null;
-  try {
-    const url = new URL(declared);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
-}
 
 /*
  * The frame's own copies of the functions that touch the IDE's port, taken when this module loads, before any
@@ -90,29 +78,55 @@ export function serveRuntime(runtime: Runtime & { onShellCommand?(listener: (p: 
   port.start();
 }
 
+/** Why this page must not serve a runtime where it is, or null when it is embedded by exactly `ideOrigin`. */
+export function embeddingRefusal(win: Pick<Window, 'parent' | 'location'>, ideOrigin: string): string | null {
+  if (win.parent === win) return NOT_EMBEDDED_MESSAGE;
+  // Chromium and WebKit report who embeds the page; the IDE is always a top-level page (its own CSP lets nobody
+  // frame it), so the one ancestor must be it. Without the list (Firefox) the handshake's origin check decides.
+  const ancestors = win.location.ancestorOrigins as DOMStringList | undefined;
+  if (!ancestors) return null;
+  const embedder = ancestors.item(0);
+  if (ancestors.length === 1 && embedder === ideOrigin) return null;
+  return `This runtime frame serves only the IDE it was issued to; it is embedded by ${embedder ?? 'an unknown page'}.`;
+}
+
+export const NOT_EMBEDDED_MESSAGE = 'This page runs the Tabsmith runtime inside the IDE; it does nothing on its own.';
+
+/** Shows why the page refused, and tells the IDE (only an allowed IDE origin receives it) so it can say so. */
+export function refuseToServe(win: Window, reason: string, ideOrigins: readonly string[]): void {
+  win.document.body.textContent = `Tabsmith runtime refused: ${reason}`;
+  if (win.parent === win) return;
+  const message = { type: FRAME_FAILED, message: reason.slice(0, 4000) };
+  // postMessage delivers only when the parent's origin is the target: at most one of these reaches anyone.
+  for (const origin of ideOrigins) win.parent.postMessage(message, origin);
+}
+
 /**
  * Boots the runtime, says so to the IDE, and serves it once the IDE connects. Everything the IDE sends before
- * the port exists is ignored: only its CONNECT message, from the parent window and the declared origin, counts.
+ * the port exists is ignored: only its CONNECT message, from the parent window at the IDE's origin, counts.
+ * `ideOrigin` is the origin the server admitted this page for.
  */
-export async function startRuntimeFrame(boot: (ideOrigin: string) => Promise<Runtime>): Promise<void> {
-  const ideOrigin = ideOriginFrom(window.location.search);
-  if (!ideOrigin || window.parent === window) {
-    document.body.textContent = 'This page runs the Tabsmith runtime inside the IDE; it does nothing on its own.';
+export async function startRuntimeFrame(ideOrigin: string, boot: (ideOrigin: string) => Promise<Runtime>): Promise<void> {
+  // Taken before anything else runs on this page: later code cannot swap what "the parent" is.
+  const parent = window.parent;
+  const refusal = embeddingRefusal(window, ideOrigin);
+  if (refusal) {
+    refuseToServe(window, refusal, [ideOrigin]);
     return;
   }
   let runtime: Runtime;
   try {
     runtime = await boot(ideOrigin);
   } catch (error) {
-    window.parent.postMessage({ type: FRAME_FAILED, message: errorMessage(error).slice(0, 4000) }, ideOrigin);
+    parent.postMessage({ type: FRAME_FAILED, message: errorMessage(error).slice(0, 4000) }, ideOrigin);
     return;
   }
   const onConnect = (message: MessageEvent) => {
-    if (message.source !== window.parent || message.origin !== ideOrigin) return;
+    if (message.source !== parent || message.origin !== ideOrigin) return;
     if (!connectSchema.safeParse(message.data).success || !message.ports[0]) return;
     window.removeEventListener('message', onConnect);
     serveRuntime(runtime, message.ports[0]);
   };
   window.addEventListener('message', onConnect);
-  window.parent.postMessage({ type: FRAME_READY }, ideOrigin);
+  parent.postMessage({ type: FRAME_READY }, ideOrigin);
 }

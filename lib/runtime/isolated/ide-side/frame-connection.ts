@@ -4,7 +4,7 @@
  * the only channel. Disposing removes the frame, which lets the browser end its process even if it is stuck.
  */
 import { RuntimeError } from '../../port';
-import { CONNECT, FRAME_FAILED, frameHelloSchema, RUNTIME_FRAME_PATH } from '../protocol';
+import { CONNECT, FRAME_FAILED, frameHelloSchema, RUNTIME_FRAME_PATH, TICKET_PARAM } from '../protocol';
 
 export interface FrameConnection {
   readonly origin: string;
@@ -17,12 +17,14 @@ export interface ConnectOptions {
   /** The runtime site's origin for this frame (never the IDE's own). */
   origin: string;
   ideOrigin: string;
+  /** The server's ticket for this origin (the frame boots nothing without it). */
+  ticket: string;
   timeoutMs: number;
   host?: HTMLElement;
 }
 
-export function frameUrl(origin: string, ideOrigin: string): string {
-  return `${origin}${RUNTIME_FRAME_PATH}?ide=${encodeURIComponent(ideOrigin)}`;
+export function frameUrl(origin: string, ticket: string): string {
+  return `${origin}${RUNTIME_FRAME_PATH}?${TICKET_PARAM}=${encodeURIComponent(ticket)}`;
 }
 
 function createFrame(src: string): HTMLIFrameElement {
@@ -43,11 +45,11 @@ function createFrame(src: string): HTMLIFrameElement {
   return frame;
 }
 
-export function connectToFrame({ origin, ideOrigin, timeoutMs, host = document.body }: ConnectOptions): Promise<FrameConnection> {
+export function connectToFrame({ origin, ideOrigin, ticket, timeoutMs, host = document.body }: ConnectOptions): Promise<FrameConnection> {
   if (origin === ideOrigin) {
     return Promise.reject(new RuntimeError('boot-failed', 'The runtime frame must not run on the IDE origin.'));
   }
-  const frame = createFrame(frameUrl(origin, ideOrigin));
+  const frame = createFrame(frameUrl(origin, ticket));
   return new Promise<FrameConnection>((resolve, reject) => {
     const cleanup = () => {
       clearTimeout(timer);

@@ -19,6 +19,7 @@ import {
 } from '../../port';
 import { frameMessageSchema, resultSchemas, type FrameEvent, type RuntimeOp, type RuntimeRequest, type RuntimeResult } from '../protocol';
 import { connectToFrame, type FrameConnection } from './frame-connection';
+import { CommandLedger } from './command-ledger';
 import { FramedProcess } from './framed-process';
 import { Listeners, RuntimeEvents } from '../../listeners';
 import { listenForFramedPreviewErrors } from './preview-errors';
@@ -30,6 +31,8 @@ import { errorMessage } from '../../../error-message';
 export interface FramedRuntimeOptions {
   /** The runtime site's origin for the n-th frame (0 first); a new one per restart. */
   originFor(generation: number): string;
+  /** The server's ticket for a frame on that origin (asked for before each frame is made). */
+  ticketFor(origin: string): Promise<string>;
   ideOrigin: string;
   bootTimeoutMs: number;
   stopGraceMs?: number;
@@ -62,6 +65,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private readonly procs = new Map<number, FramedProcess>();
   private readonly watches = new Map<number, { path: string; listener: (event: FsEvent) => void; ignoreNodeModules?: boolean }>();
   private readonly openPorts = new Set<number>();
+  private readonly ledger = new CommandLedger();
   private readonly restartListeners = new Listeners<[RuntimeRestart]>();
   private readonly healthListeners = new Listeners<[FramedRuntimeHealth]>();
   private readonly runtimeErrorListeners = new Listeners<[string]>();
@@ -95,8 +99,13 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   }
 
   static async boot(options: FramedRuntimeOptions): Promise<FramedRuntime> {
-    const first = await connectToFrame({ origin: options.originFor(0), ideOrigin: options.ideOrigin, timeoutMs: options.bootTimeoutMs });
-    return new FramedRuntime(options, first);
+    return new FramedRuntime(options, await FramedRuntime.connect(options, 0));
+  }
+
+  private static async connect(options: FramedRuntimeOptions, generation: number): Promise<FrameConnection> {
+    const origin = options.originFor(generation);
+    const ticket = await options.ticketFor(origin);
+    return connectToFrame({ origin, ticket, ideOrigin: options.ideOrigin, timeoutMs: options.bootTimeoutMs });
   }
 
   /** The origin previews and the runtime frame are served from right now. */
@@ -195,6 +204,11 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   }
 
   private portChanged(port: number, open: boolean): void {
+    // An "open" with no command of the IDE's running opens no preview (see CommandLedger).
+    if (!this.ledger.accepts(open)) {
+      console.warn(`[runtime] ignored an "open" for port ${port}: no command the IDE started is running`);
+      return;
+    }
     if (open) {
       this.openPorts.add(port);
       const announce = () => {
@@ -226,9 +240,13 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     resize: (pid: number, size: { cols: number; rows: number }) => this.send({ op: 'proc.resize', pid, size }),
   };
 
-  private track(process: FramedProcess): FramedProcess {
+  private track(process: FramedProcess, shell = false): FramedProcess {
     this.procs.set(process.id, process);
-    void process.exit.then(() => this.procs.delete(process.id));
+    this.ledger.started(process.id, shell);
+    void process.exit.then(() => {
+      this.procs.delete(process.id);
+      this.ledger.ended(process.id);
+    });
     return process;
   }
 
@@ -246,7 +264,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
 
   async shell(options: SpawnOptions = {}): Promise<RuntimeProcess> {
     const { pid, command } = await this.request({ op: 'shell', options });
-    return this.track(new FramedProcess(pid, command, this.link));
+    return this.track(new FramedProcess(pid, command, this.link), true);
   }
 
   processes(): readonly RuntimeProcess[] {
@@ -333,11 +351,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     for (const process of [...this.procs.values()]) process.finish(RESTART_EXIT_CODE, notice);
     for (const port of [...this.openPorts]) this.portChanged(port, false);
 
-    this.connecting = connectToFrame({
-      origin: this.options.originFor(this.generation),
-      ideOrigin: this.options.ideOrigin,
-      timeoutMs: this.options.bootTimeoutMs,
-    });
+    this.connecting = FramedRuntime.connect(this.options, this.generation);
     const conn = await this.connecting;
     if (this.disposed) {
       conn.dispose();
