@@ -141,7 +141,7 @@ export function runtimeContentSecurityPolicy(env: Env = process.env, host?: stri
  * headers) and the relay page the IDE embeds. Only the IDE may embed what the server sends there.
  */
 export function previewContentSecurityPolicy(env: Env = process.env, host?: string | null): string {
-  const ancestors = [...localIdeSources(host), ...originSources(env.TABSMITH_IDE_ORIGIN)];
+  const ancestors = ideSourcesFor(host, env);
   const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
   return serialize({
     'default-src': open,
