@@ -6,7 +6,7 @@ import type { Runtime } from '@/lib/runtime/port';
 
 export type PreviewController = ReturnType<typeof usePreviewState>;
 
-/** Feeds the runtime's port, server-ready, preview-error and preview-clear events into the preview model. */
+/** Feeds the runtime's port, server-ready, preview-error, preview-clear and preview-stuck events into the preview model. */
 export function usePreviewState(runtime: Runtime) {
   const [state, dispatch] = useReducer(previewReducer, initialPreviewState);
 
@@ -16,6 +16,8 @@ export function usePreviewState(runtime: Runtime) {
       runtime.onServerReady((port, url) => dispatch({ type: 'server-ready', port, url })),
       runtime.onPreviewError((error) => dispatch({ type: 'error', error })),
       runtime.onPreviewClear?.((clear) => dispatch({ type: 'clear', clear })) ?? (() => {}),
+      // A preview stuck in a loop is loaded again in a fresh frame, on a fresh site (and browser process).
+      runtime.onPreviewStuck?.((moved) => dispatch({ type: 'moved', moved })) ?? (() => {}),
     ];
     return () => unsubscribers.forEach((off) => off());
   }, [runtime]);

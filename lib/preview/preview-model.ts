@@ -24,6 +24,7 @@ export type PreviewAction =
   | { type: 'clear'; clear: PreviewClear }
   | { type: 'dismiss-errors' }
   | { type: 'reload' }
+  | { type: 'moved'; moved: { port: number; url: string }[] }
   | { type: 'navigate'; path: string };
 
 /** Errors kept per session; older ones are dropped so a noisy page cannot grow memory without bound. */
@@ -55,6 +56,11 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
       return { ...state, errors: [] };
     case 'reload':
       return { ...state, reloadKey: state.reloadKey + 1 };
+    case 'moved': {
+      // The same servers at new addresses (a stuck preview was restarted on a fresh site): load the page again.
+      const url = new Map(action.moved.map((entry) => [entry.port, entry.url]));
+      return { ...state, ports: state.ports.map((p) => ({ ...p, url: url.get(p.port) ?? p.url })), pageUrl: null, reloadKey: state.reloadKey + 1 };
+    }
   }
 }
 

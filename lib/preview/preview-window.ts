@@ -1,10 +1,12 @@
 /**
  * Previews live on another site than the IDE. The IDE embeds them sandboxed with only what apps need (scripts,
  * their own origin for storage and the service worker, forms, dialogs, popups, downloads) and never lets them
- * navigate the IDE itself.
+ * navigate the IDE itself. Popups stay sandboxed like the preview that opened them, and a sandboxed window
+ * cannot load a page that sends Cross-Origin-Opener-Policy, as every IDE page does: a preview can never open
+ * the IDE.
  */
 export const PREVIEW_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads';
+  'allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-downloads';
 
 const PREVIEW_WINDOW_PATH = '/preview-window';
 const VIRTUAL_PREFIX = '/__virtual__/';

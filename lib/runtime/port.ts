@@ -151,6 +151,11 @@ export interface Runtime {
   onPreviewError(listener: (error: PreviewError) => void): Unsubscribe;
   /** Optional: preview pages saying their earlier errors are gone (runtimes whose pages can tell). */
   onPreviewClear?(listener: (clear: PreviewClear) => void): Unsubscribe;
+  /**
+   * Optional: the preview page stopped responding for good, and its servers' pages are now at these URLs
+   * (runtimes that can tell; the preview frame must load them in a fresh frame).
+   */
+  onPreviewStuck?(listener: (moved: { port: number; url: string }[]) => void): Unsubscribe;
   /** Commands ending (spawned programs, and on the offline runtime each shell command line too). */
   onProcessExit(listener: (exit: ProcessExit) => void): Unsubscribe;
   export(path?: string): Promise<ExportedFiles>;

@@ -5,8 +5,8 @@
  *
  * Both sites are cross-origin isolated (COOP same-origin, COEP require-corp): the runtimes need
  * SharedArrayBuffer. The one exception is WebContainer's connect page (see WEBCONTAINER_CONNECT_PATH). The
- * runtime site's responses also carry CORP cross-origin, because the IDE (another site, itself under COEP
- * require-corp) embeds its frame and previews.
+ * runtime and preview sites' responses also carry CORP cross-origin, because the IDE (another site, itself under
+ * COEP require-corp) embeds the runtime frame, the previews and their relay.
  */
 import { parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
 import { ideSourcesFor } from './ide-origins';
@@ -136,6 +136,22 @@ export function runtimeContentSecurityPolicy(env: Env = process.env, host?: stri
   });
 }
 
+/**
+ * The preview site runs preview pages (the user's code, served by its service worker, which sets its own
+ * headers) and the relay page the IDE embeds. Only the IDE may embed what the server sends there.
+ */
+export function previewContentSecurityPolicy(env: Env = process.env, host?: string | null): string {
+  const ancestors = ideSourcesFor(host, env);
+  const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
+  return serialize({
+    'default-src': open,
+    'script-src': open,
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ancestors.length > 0 ? ancestors : ["'none'"],
+  });
+}
+
 export interface SecurityHeaderOptions {
   site: Site;
   pathname: string;
@@ -148,9 +164,10 @@ export interface SecurityHeaderOptions {
 /** The per-site headers proxy.ts sets on a response (on top of STATIC_SECURITY_HEADERS). */
 export function securityHeaders({ site, pathname, nonce, env = process.env, host }: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (site === 'runtime') {
+  if (site === 'runtime' || site === 'preview') {
     headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
-    if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = runtimeContentSecurityPolicy(env, host);
+    const policy = site === 'runtime' ? runtimeContentSecurityPolicy : previewContentSecurityPolicy;
+    if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = policy(env, host);
     return headers;
   }
   if (!isNonDocumentPath(pathname)) headers['Content-Security-Policy'] = ideContentSecurityPolicy({ pathname, nonce, env });

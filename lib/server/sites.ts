@@ -1,7 +1,9 @@
 /**
- * Which site a request is for, and what each site serves. The same app answers on two sites:
+ * Which site a request is for, and what each site serves. The same app answers on three sites:
  *  - the RUNTIME site, where the user's code runs in a frame: any `<label>.localhost` host, or a host matching
  *    TABSMITH_RUNTIME_ORIGIN. It serves only what that frame needs (RUNTIME_SITE_PATHS).
+ *  - the PREVIEW site, where preview pages run, apart from the runtime frame (lib/preview/preview-site.ts): any
+ *    `p<n>-<label>.localhost` host. It serves only what previews need (PREVIEW_SITE_PATHS).
  *  - the IDE site: every other host. It serves the IDE, its API routes and its assets, never the runtime frame.
  *
  * Only the Host header decides. X-Forwarded-Host is ignored on purpose: a script on the runtime site can set it
@@ -9,8 +11,9 @@
  * front of the app has to pass the original Host through.
  */
 import { hostnameMatchesPattern, isLocalhostSubdomain, parseRuntimeOriginPattern, patternToSource } from '../runtime-site/origin';
+import { isPreviewHostname, PREVIEW_RELAY_PATH } from '../preview/preview-site';
 
-export type Site = 'ide' | 'runtime';
+export type Site = 'ide' | 'runtime' | 'preview';
 
 /** The runtime frame's page; the IDE site answers 404 for it. */
 export const RUNTIME_FRAME_PATH = '/runtime-frame';
@@ -31,6 +34,12 @@ export const RUNTIME_SITE_PATHS: readonly string[] = [
   '/favicon.ico',
   '/icon.svg',
 ];
+
+/**
+ * Everything the preview site serves: the relay page the IDE embeds (and Next's chunks it runs on), the preview
+ * service worker and what it serves, and the bridge script previews load. No runtime frame, no npm proxy.
+ */
+export const PREVIEW_SITE_PATHS: readonly string[] = [PREVIEW_RELAY_PATH, '/_next/', '/__virtual__/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico', '/icon.svg'];
 
 /** Pages for development and measurement only; a production start serves them when TABSMITH_DEV_PAGES=1. */
 export const DEV_PAGE_PATHS: readonly string[] = ['/selftest', '/bench'];
@@ -61,6 +70,7 @@ function matchesConfiguredRuntimeOrigin(hostname: string, port: string, configur
 export function siteForHost(host: string | null | undefined, env: Env = process.env): Site {
   const parsed = parseHostHeader(host);
   if (!parsed) return 'ide';
+  if (isPreviewHostname(parsed.hostname)) return 'preview';
   if (isLocalhostSubdomain(parsed.hostname)) return 'runtime';
   return matchesConfiguredRuntimeOrigin(parsed.hostname, parsed.port, env.TABSMITH_RUNTIME_ORIGIN) ? 'runtime' : 'ide';
 }
@@ -77,6 +87,10 @@ function underPath(pathname: string, entry: string): boolean {
 
 export function isRuntimeSitePath(pathname: string): boolean {
   return RUNTIME_SITE_PATHS.some((entry) => underPath(pathname, entry));
+}
+
+function isPreviewSitePath(pathname: string): boolean {
+  return PREVIEW_SITE_PATHS.some((entry) => underPath(pathname, entry));
 }
 
 export function isDevPagePath(pathname: string): boolean {
@@ -110,7 +124,8 @@ export function isServed(site: Site, pathname: string, env: Env = process.env): 
   if (path === null) return false;
   // Both forms must be on the allow-list: a path that only decodes into it is not one the frame ever asks for.
   if (site === 'runtime') return isRuntimeSitePath(path) && isRuntimeSitePath(pathname);
-  if (underPath(path, RUNTIME_FRAME_PATH)) return false;
+  if (site === 'preview') return isPreviewSitePath(path) && isPreviewSitePath(pathname);
+  if (underPath(path, RUNTIME_FRAME_PATH) || underPath(path, PREVIEW_RELAY_PATH)) return false;
   if (isDevPagePath(path)) return devPagesEnabled(env);
   return true;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_PREVIEW_ERRORS,
+  frameUrl,
   initialPreviewState,
   previewReducer,
   selectedUrl,
@@ -51,5 +52,16 @@ describe('preview model', () => {
     expect(state.errors).toHaveLength(MAX_PREVIEW_ERRORS);
     expect(state.errors.at(-1)?.message).toBe(`boom ${MAX_PREVIEW_ERRORS + 4}`);
     expect(previewReducer(state, { type: 'dismiss-errors' }).errors).toEqual([]);
+  });
+});
+
+describe('a preview restarted on a fresh site', () => {
+  it('shows the same server at its new address, loaded again', () => {
+    let state = previewReducer(initialPreviewState, { type: 'server-ready', port: 3000, url: 'http://p0-w1.localhost:3620/__virtual__/3000/' });
+    state = previewReducer(state, { type: 'navigate', path: '/about' });
+    const before = state.reloadKey;
+    state = previewReducer(state, { type: 'moved', moved: [{ port: 3000, url: 'http://p1-w1.localhost:3620/__virtual__/3000/' }] });
+    expect(frameUrl(state)).toBe('http://p1-w1.localhost:3620/__virtual__/3000/about');
+    expect(state.reloadKey).toBeGreaterThan(before);
   });
 });

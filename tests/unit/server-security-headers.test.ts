@@ -7,6 +7,7 @@ import {
   isCrossOriginIsolatedPath,
   createNonce,
   ideContentSecurityPolicy,
+  previewContentSecurityPolicy,
   runtimeContentSecurityPolicy,
   securityHeaders,
 } from '@/lib/server/security-headers';
@@ -114,6 +115,15 @@ describe("the runtime site's headers", () => {
 
   it('give static files CORP but no CSP', () => {
     expect(securityHeaders({ site: 'runtime', pathname: '/_next/static/chunks/a.js', env: production })).toEqual({ 'Cross-Origin-Resource-Policy': 'cross-origin' });
+  });
+});
+
+describe("the preview site's headers", () => {
+  it('let only the IDE embed it (not the runtime site, not itself), under COEP', () => {
+    const headers = securityHeaders({ site: 'preview', pathname: '/preview-relay', env: production, host: 'p0-wabc-1.localhost:3000' });
+    expect(headers['Cross-Origin-Resource-Policy']).toBe('cross-origin');
+    expect(directives(headers['Content-Security-Policy'] ?? '').get('frame-ancestors')).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(directives(previewContentSecurityPolicy({}, 'bad host!')).get('frame-ancestors')).toEqual(["'none'"]);
   });
 });
 

@@ -12,6 +12,11 @@ describe('which site a Host header is for', () => {
     }
   });
 
+  it('treats a p<n>- subdomain of localhost as the preview site, apart from the runtime site', () => {
+    for (const host of ['p0-w1-abc-0.localhost:3000', 'P12-W1.LOCALHOST', 'p3-w.localhost.']) expect(siteForHost(host, none), host).toBe('preview');
+    for (const host of ['pw1.localhost:3000', 'p-w1.localhost', 'a.p0-w1.localhost', 'w-p0.localhost']) expect(siteForHost(host, none), host).toBe('runtime');
+  });
+
   it('treats loopback names and every other host as the IDE site', () => {
     for (const host of ['localhost:3000', 'LOCALHOST', '127.0.0.1:3200', '[::1]:3000', 'evil.com', 'localhost.evil.com', 'evil.com:3000', 'ide.example.com']) {
       expect(siteForHost(host, none), host).toBe('ide');
@@ -54,6 +59,16 @@ describe('what each site serves', () => {
     for (const path of ['/', '/api/ai', '/api/computer-use', '/selftest', '/bench', '/runtime-framed', '/__sw__.js.map', '/api/npmx', '/vendorx', '/robots.txt']) {
       expect(isServed('runtime', path, none), path).toBe(false);
     }
+  });
+
+  it('serves only the relay, the service worker and what previews load on the preview site', () => {
+    for (const path of ['/preview-relay', '/_next/static/chunks/a.js', '/__virtual__/3000/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico']) {
+      expect(isServed('preview', path, none), path).toBe(true);
+    }
+    for (const path of ['/', '/runtime-frame', '/api/npm/react', '/api/ai', '/vendor/esbuild-wasm/esbuild.wasm', '/selftest', '/%72untime-frame']) {
+      expect(isServed('preview', path, none), path).toBe(false);
+    }
+    for (const path of ['/preview-relay', '/%70review-relay']) expect(isServed('runtime', path, none) || isServed('ide', path, none), path).toBe(false);
   });
 
   it('does not let encodings, dot segments or doubled slashes slip past the runtime allow-list', () => {

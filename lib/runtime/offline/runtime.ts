@@ -22,6 +22,7 @@ import { LineShell } from './line-shell';
 import { TerminalScreen } from './terminal';
 import { toVfsPath } from './paths';
 import { servePreviewSockets } from './websocket/preview-sockets';
+import { servePreviewPorts } from './preview-ports';
 import { PREVIEW_PATH_PREFIX } from './preview-errors';
 import { InputChannel, OfflineProcess, type CommandIO } from './process';
 import { ServerTracker } from './servers';
@@ -79,6 +80,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     this.cleanups.push(attachBridge(container.serverBridge, this.tracker, (error) => this.errorListeners.emit(error), parts.ideOrigin));
     this.cleanups.push(installTimerTracking());
     if (typeof BroadcastChannel !== 'undefined') this.cleanups.push(servePreviewSockets((port) => nodeHost(container.vfs, almost.Runtime).ports.get(port)));
+    this.cleanups.push(servePreviewPorts(container.serverBridge, parts.ideOrigin, (port) => nodeHost(container.vfs, almost.Runtime).ports.get(port)));
     this.deps = {
       vfs: container.vfs,
       Runtime: almost.Runtime,

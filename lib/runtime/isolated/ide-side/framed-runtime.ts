@@ -24,6 +24,8 @@ import { FramedProcess } from './framed-process';
 import { Listeners, RuntimeEvents } from '../../listeners';
 import { listenForFramedPreviewErrors } from './preview-errors';
 import { Watchdog, type RuntimeHealth } from './watchdog';
+import { PreviewRelay } from './preview-relay';
+import { previewOriginFor } from '@/lib/preview/preview-site';
 import { errorMessage } from '../../../error-message';
 
 export interface FramedRuntimeOptions {
@@ -68,6 +70,8 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private readonly healthListeners = new Listeners<[FramedRuntimeHealth]>();
   private readonly runtimeErrorListeners = new Listeners<[string]>();
   private readonly clearListeners = new Listeners<[PreviewClear]>();
+  private readonly stuckListeners = new Listeners<[{ port: number; url: string }[]]>();
+  private relay: PreviewRelay | null = null;
   private readonly watchdog: Watchdog;
   private readonly stopPreviewErrors: Unsubscribe;
 
@@ -87,7 +91,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     });
     this.watchdog.start();
     this.stopPreviewErrors = listenForFramedPreviewErrors(window, {
-      origin: () => this.conn?.origin ?? null,
+      origin: () => (this.conn ? this.previewOrigin : null),
       runtimeFrame: () => this.conn?.frame.contentWindow ?? null,
       emit: (error) => this.errorListeners.emit(error),
       clear: (clear) => this.clearListeners.emit(clear),
@@ -109,8 +113,13 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     return this.conn?.origin ?? this.options.originFor(this.generation);
   }
 
+  /** Where previews are served now: the current preview site of this frame (lib/preview/preview-site.ts). */
+  private get previewOrigin(): string {
+    return this.relay?.origin ?? previewOriginFor(this.origin);
+  }
+
   previewUrl(port: number): string {
-    return `${this.origin}${PREVIEW_PREFIX}${port}/`;
+    return `${this.previewOrigin}${PREVIEW_PREFIX}${port}/`;
   }
 
   // ---- requests -------------------------------------------------------------------------------------------
@@ -134,6 +143,8 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
 
   private attach(conn: FrameConnection): void {
     this.conn = conn;
+    this.relay?.dispose();
+    this.relay = this.startRelay(conn);
     conn.port.onmessage = (message: MessageEvent) => {
       if (this.conn !== conn) return;
       const parsed = frameMessageSchema.safeParse(message.data);
@@ -153,6 +164,17 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
       else pending.reject(new RuntimeError(pending.op.startsWith('fs.') ? 'fs' : 'spawn', data.error.message));
     };
     conn.port.start();
+  }
+
+  /** The preview site's relay for this frame; none where previews share the runtime's origin. */
+  private startRelay(conn: FrameConnection): PreviewRelay | null {
+    if (previewOriginFor(conn.origin) === conn.origin) return null;
+    return new PreviewRelay({
+      originFor: (generation) => previewOriginFor(conn.origin, generation),
+      ideOrigin: this.options.ideOrigin,
+      runtimeFrame: () => (this.conn === conn && conn.frame.contentWindow ? { win: conn.frame.contentWindow, origin: conn.origin } : null),
+      onMoved: () => this.stuckListeners.emit([...this.openPorts].map((port) => ({ port, url: this.previewUrl(port) }))),
+    });
   }
 
   private onEvent(event: FrameEvent): void {
@@ -189,9 +211,15 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     }
     if (open) {
       this.openPorts.add(port);
-      const url = this.previewUrl(port);
-      this.portListeners.emit({ port, type: 'open', url });
-      this.readyListeners.emit(port, url);
+      const announce = () => {
+        if (!this.openPorts.has(port)) return;
+        const url = this.previewUrl(port);
+        this.portListeners.emit({ port, type: 'open', url });
+        this.readyListeners.emit(port, url);
+      };
+      // The preview frame loads as soon as a port is announced: not before the preview site can serve it.
+      if (this.relay) void this.relay.ready.then(announce);
+      else announce();
     } else if (this.openPorts.delete(port)) {
       this.portListeners.emit({ port, type: 'close', url: '' });
     }
@@ -295,6 +323,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     return this.clearListeners.add(listener);
   }
 
+  onPreviewStuck(listener: (moved: { port: number; url: string }[]) => void): Unsubscribe {
+    return this.stuckListeners.add(listener);
+  }
+
   onHealth(listener: (health: FramedRuntimeHealth) => void): Unsubscribe {
     return this.healthListeners.add(listener);
   }
@@ -336,6 +368,8 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     this.disposed = true;
     this.watchdog.stop();
     this.stopPreviewErrors();
+    this.relay?.dispose();
+    this.relay = null;
     for (const process of this.procs.values()) process.finish(RESTART_EXIT_CODE);
     this.conn?.dispose();
     this.conn = null;

@@ -1,0 +1,92 @@
+import { expect, type Page } from '@playwright/test';
+import { region } from './support/ide';
+import { terminal } from './support/terminal';
+import { sharedIdeTest } from './support/shared-ide';
+
+/**
+ * Previews are the user's code, and they stay in their lane: a preview page that never yields holds only its
+ * own site's browser process (the runtime and its servers keep answering, and the preview is loaded again on
+ * its own), and a preview cannot open the IDE in a new window.
+ */
+const test = sharedIdeTest();
+
+const PAGE = [
+  '<!doctype html><title>lane</title><h1>Lane page</h1>',
+  '<button id=count onclick="this.textContent=String(Number(this.textContent)+1)">0</button>',
+  '<button onclick="setTimeout(function(){ while (true) {} }, 50)">Loop forever</button>',
+  '<button onclick="window.lastOpen = window.open(location.protocol + \'//\' + IDE_HOST + \'/?from-preview=1\')">Open the IDE</button>',
+].join('');
+
+/** A server whose page loops on a click, and that answers /ping with a count (what the terminal asks). */
+function serverSource(ideHost: string): string {
+  const page = PAGE.replace('IDE_HOST', JSON.stringify(ideHost).replace(/"/g, "'"));
+  return [
+    `let pings = 0;`,
+    `require('http').createServer((req, res) => {`,
+    `  if (req.url === '/ping') return res.end('pong ' + (++pings));`,
+    `  res.setHeader('Content-Type', 'text/html'); res.end(${JSON.stringify(page)});`,
+    `}).listen(3000);`,
+  ].join('\n');
+}
+
+const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]');
+
+async function startServer(page: Page): Promise<void> {
+  const ideHost = new URL(page.url()).host;
+  const t1 = terminal(page, 1);
+  const encoded = Buffer.from(serverSource(ideHost)).toString('base64');
+  await t1.run(`node -e "require('fs').writeFileSync('lane.js', Buffer.from('${encoded}', 'base64'))"`);
+  await t1.start('node lane.js');
+  await expect(previewFrame(page).getByRole('heading', { name: 'Lane page' })).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('previews stay in their lane', () => {
+  test('a preview page on a site of its own, apart from the runtime frame', async ({ page }) => {
+    await startServer(page);
+    const src = (await region(page, 'Preview').locator('iframe[title="Preview"]').getAttribute('src')) ?? '';
+    const runtimeHost = new URL((await page.locator('iframe[data-tabsmith-runtime]').getAttribute('src')) ?? '').hostname;
+    expect(new URL(src).hostname).toBe(`p0-${runtimeHost}`);
+  });
+
+  test('a preview looping forever leaves the runtime answering, and is loaded again on its own', async ({ page }) => {
+    await startServer(page);
+    const frame = previewFrame(page);
+    const stuck = region(page, 'Preview').locator('iframe[title="Preview"]');
+    await stuck.evaluate((element) => element.setAttribute('data-stuck', ''));
+    await frame.getByRole('button', { name: 'Loop forever' }).click();
+    // Give the loop time to hold its process, then ask the server from another terminal.
+    await page.waitForTimeout(1_000);
+    await page.getByRole('button', { name: 'New terminal' }).click();
+    const t2 = terminal(page, 2);
+    const started = Date.now();
+    await t2.run(`node -e "fetch('http://localhost:3000/ping').then(r => r.text()).then(t => console.log('got ' + t))"`, { output: /got pong \d+/, timeout: 20_000 });
+    const answeredInMs = Date.now() - started;
+    expect(answeredInMs).toBeLessThan(20_000);
+    // The runtime was never restarted: the server's terminal did not end, and says nothing of a restart.
+    await expect(page.getByText(/runtime stopped responding/)).toHaveCount(0);
+    // The stuck preview is replaced by a fresh frame that works.
+    await expect(region(page, 'Preview').locator('iframe[title="Preview"][data-stuck]')).toHaveCount(0, { timeout: 30_000 });
+    await frame.locator('#count').click();
+    await expect(frame.locator('#count')).toHaveText('1');
+    // The same server process answers again: the runtime kept running throughout.
+    await t2.run(`node -e "fetch('http://localhost:3000/ping').then(r => r.text()).then(t => console.log('again ' + t))"`, { output: 'again pong 2' });
+    await expect(page.getByText(/runtime stopped responding/)).toHaveCount(0);
+  });
+
+  test('window.open to the IDE from a preview does not open an IDE page', async ({ page }) => {
+    await startServer(page);
+    const opened: Page[] = [];
+    page.context().on('page', (other) => opened.push(other));
+    await previewFrame(page).getByRole('button', { name: 'Open the IDE' }).click();
+    // The preview did try: its window.open went through the browser, which may show an error window.
+    await expect.poll(() => opened.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const other of opened) {
+      await other.waitForLoadState().catch(() => undefined);
+      await other.waitForTimeout(2_000);
+      // Whatever that window shows, it is not the IDE: no workbench, no IDE title.
+      await expect(other.getByRole('region', { name: 'Files' })).toHaveCount(0);
+      expect(await other.title().catch(() => '')).not.toMatch(/Tabsmith/);
+      await other.close();
+    }
+  });
+});
