@@ -9,6 +9,12 @@ export const WASM_TWINS: Readonly<Record<string, string>> = {
   // The native loader requires `lightningcss.<platform>.node`; lightningcss-wasm's `node` export condition
   // compiles the same Rust code for WebAssembly and exports the same functions.
   lightningcss: 'lightningcss-wasm',
+  // Vite 5-7 bundle with Rollup, whose loader requires `@rollup/rollup-<platform>`; @rollup/wasm-node is Rollup
+  // published with its Rust parts compiled for WebAssembly, the same package otherwise.
+  rollup: '@rollup/wasm-node',
+  // Vite 5-7 transform with esbuild, whose API talks to a native esbuild executable; esbuild-wasm's Node API is
+  // the same and runs the same Go code compiled for WebAssembly in a `node` child process.
+  esbuild: 'esbuild-wasm',
 };
 
 /** The WebAssembly twin of a registry package, if it has one. */
