@@ -12,9 +12,10 @@ export const WASM_TWINS: Readonly<Record<string, string>> = {
   // Vite 5-7 bundle with Rollup, whose loader requires `@rollup/rollup-<platform>`; @rollup/wasm-node is Rollup
   // published with its Rust parts compiled for WebAssembly, the same package otherwise.
   rollup: '@rollup/wasm-node',
-  // Vite 5-7 transform with esbuild, whose API talks to a native esbuild executable; esbuild-wasm's Node API is
-  // the same and runs the same Go code compiled for WebAssembly in a `node` child process.
-  esbuild: 'esbuild-wasm',
+  // esbuild has a twin too (esbuild-wasm), but its Node API runs the WebAssembly in a `node` child process and
+  // speaks a binary protocol over that child's stdin and stdout through fs descriptors 0 and 1: here a child's
+  // pipes carry text and `fs` has no descriptors 0-2, so the twin would only trade esbuild's own error for a
+  // vaguer one ("The service was stopped").
 };
 
 /** The WebAssembly twin of a registry package, if it has one. */
