@@ -49,8 +49,17 @@ describe('installing a native-only package that has a WebAssembly twin', () => {
     expect(p.versionAt('/node_modules/lightningcss-wasm')).toBe('1.30.1');
   });
 
-  it('installs nothing extra, and says the package will not load, when the twin lacks that version', async () => {
+  it('installs the newest version in range that has a twin, when the newest has none (as rollup and @rollup/wasm-node)', async () => {
     const p = project(PACKAGES, { '/package.json': JSON.stringify({ dependencies: { vite: '8' } }) });
+    const result = await p.npm(['install']);
+    expect(result.code, result.output).toBe(0);
+    expect(p.versionAt('/node_modules/lightningcss')).toBe('1.30.1');
+    expect(p.versionAt('/node_modules/lightningcss-wasm')).toBe('1.30.1');
+    expect(result.output).toContain('npm: also installed lightningcss-wasm@1.30.1, the WebAssembly build of lightningcss@1.30.1');
+  });
+
+  it('installs nothing extra, and says the package will not load, when no version in range has a twin', async () => {
+    const p = project(PACKAGES, { '/package.json': JSON.stringify({ dependencies: { lightningcss: '^1.31.0' } }) });
     const result = await p.npm(['install']);
     expect(result.code, result.output).toBe(0);
     expect(p.versionAt('/node_modules/lightningcss')).toBe('1.31.0');

@@ -9,6 +9,13 @@ export const WASM_TWINS: Readonly<Record<string, string>> = {
   // The native loader requires `lightningcss.<platform>.node`; lightningcss-wasm's `node` export condition
   // compiles the same Rust code for WebAssembly and exports the same functions.
   lightningcss: 'lightningcss-wasm',
+  // Vite 5-7 bundle with Rollup, whose loader requires `@rollup/rollup-<platform>`; @rollup/wasm-node is Rollup
+  // published with its Rust parts compiled for WebAssembly, the same package otherwise.
+  rollup: '@rollup/wasm-node',
+  // esbuild has a twin too (esbuild-wasm), but its Node API runs the WebAssembly in a `node` child process and
+  // speaks a binary protocol over that child's stdin and stdout through fs descriptors 0 and 1: here a child's
+  // pipes carry text and `fs` has no descriptors 0-2, so the twin would only trade esbuild's own error for a
+  // vaguer one ("The service was stopped").
 };
 
 /** The WebAssembly twin of a registry package, if it has one. */

@@ -61,3 +61,18 @@ export function pickManifest(packument: Packument, spec: RegistrySpec, requiredB
   if (!manifest) throw noMatch(packument, spec, requiredBy);
   return manifest;
 }
+
+/**
+ * For a native-only package with a WebAssembly twin (../wasm-twins.ts): the twin is published at most of the
+ * package's versions but not all (@rollup/wasm-node skips some of rollup's patch releases). When the picked
+ * version has none, the highest version in the same range that has one installs instead, so the package loads
+ * in a tab; with no such version the pick stands (the install then says that it will not load).
+ */
+export function preferTwinnedVersion(packument: Packument, twinVersions: readonly string[], spec: RegistrySpec, picked: VersionManifest): VersionManifest {
+  if (spec.type === 'tag' || twinVersions.includes(picked.version)) return picked;
+  const range = spec.fetchSpec || '*';
+  const fallback = sortedVersions(packument)
+    .reverse()
+    .find((version) => twinVersions.includes(version) && !packument.versions[version]?.deprecated && (range === '*' || semver.satisfies(version, range, { loose: true })));
+  return (fallback ? packument.versions[fallback] : undefined) ?? picked;
+}

@@ -10,10 +10,11 @@
 import type { VirtualFS } from 'almostnode';
 import { NpmError } from './errors';
 import { localNode, localSource, sourceOfNode } from './local';
-import { pickManifest } from './pick';
+import { pickManifest, preferTwinnedVersion } from './pick';
 import type { Registry } from './registry';
 import type { VersionManifest } from './schemas';
 import { parseDepSpec, type RegistrySpec } from './spec';
+import { wasmTwinOf } from '../wasm-twins';
 import {
   allNodes,
   assignOverrides,
@@ -185,6 +186,8 @@ class TreeBuilder {
     try {
       const packument = await this.options.registry.packument(spec.packageName);
       manifest = pickManifest(packument, spec, describeNode(edge.from));
+      const twin = edge.overridden ? undefined : wasmTwinOf(spec.packageName);
+      if (twin) manifest = preferTwinnedVersion(packument, await this.twinVersions(twin), spec, manifest);
     } catch (error) {
       if (!optional || this.options.signal?.aborted) throw error;
       this.skipped.add(key);
@@ -195,6 +198,16 @@ class TreeBuilder {
     }
     const node = nodeFromManifest(edge.name, manifest);
     return this.adopt(edge, node);
+  }
+
+  /** The versions the registry has of a WebAssembly twin (none when it has no such package). */
+  private async twinVersions(twin: string): Promise<string[]> {
+    try {
+      return Object.keys((await this.options.registry.packument(twin)).versions);
+    } catch (error) {
+      if (this.options.signal?.aborted) throw error;
+      return [];
+    }
   }
 
   /** Places a node resolved for `edge` in the tree, with the edge's overrides, and starts fetching its own. */
