@@ -7,12 +7,9 @@ import { resolveFromRegistry } from './registry';
 import { terminal, type TerminalDriver } from './terminal';
 import { importZip } from './workspace';
 
-/**
- * The files of create-vite's `template-<name>` folder, as create-vite writes them when it scaffolds (by default
- * the release whose templates use Vite 8; an older release's templates use the Vite it shipped).
- */
-export async function templateFiles(template: string, createVite = '9.3.0'): Promise<Record<string, Uint8Array>> {
-  const { tarball } = await resolveFromRegistry('create-vite', createVite);
+/** The files of create-vite's `template-<name>` folder, as create-vite writes them when it scaffolds. */
+export async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
+  const { tarball } = await resolveFromRegistry('create-vite', '9.3.0');
   const response = await fetch(tarball);
   const entries = await parseTarGzip(new Uint8Array(await response.arrayBuffer()));
   const prefix = `package/template-${template}/`;
@@ -32,9 +29,9 @@ const INSTALL_TIMEOUT_MS = 120_000;
  * Imports create-vite's `template` as a zip (with a README, as a downloaded project has), waits for the npm
  * install the IDE runs for it, and returns the first terminal.
  */
-export async function importTemplate(page: Page, info: TestInfo, template: string, createVite?: string): Promise<TerminalDriver> {
+export async function importTemplate(page: Page, info: TestInfo, template: string): Promise<TerminalDriver> {
   const zipPath = info.outputPath(`vite-${template}.zip`);
-  writeFileSync(zipPath, zipSync({ 'README.md': new TextEncoder().encode(`# vite-${template}\n`), ...(await templateFiles(template, createVite)) }));
+  writeFileSync(zipPath, zipSync({ 'README.md': new TextEncoder().encode(`# vite-${template}\n`), ...(await templateFiles(template)) }));
   await importZip(page, zipPath);
   const shell = terminal(page, 1);
   await expect(shell.panel, 'the IDE runs npm install for the project').toContainText('$ npm install', { timeout: 30_000 });
