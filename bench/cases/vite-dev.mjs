@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseTarGzip } from 'nanotar';
 import { openBenchPage } from '../lib/bench-page.mjs';
-import { measureBoth } from '../lib/tab-memory.mjs';
+import { rendererPssMB } from '../lib/tab-memory.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
 
@@ -177,7 +177,7 @@ async function browserStop() {
 
 async function browserRun(ctx, files, starts) {
   const bench = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
-  const result = { first: [], hmr: [], memory: null };
+  const result = { first: [], hmr: [], memoryMB: null };
   try {
     if (!bench.booted) throw new Error(`the offline runtime failed to boot: ${bench.failed?.message ?? 'unknown error'}`);
     const { page } = bench;
@@ -202,7 +202,7 @@ async function browserRun(ctx, files, starts) {
         result.hmr.push((await headingIs(frame, headingAfter(n))) - saved);
       }
       // While the dev server runs, after its edits: the IDE-less bench page and the runtime frame with its workers.
-      if (s === 0) result.memory = await measureBoth(page);
+      if (s === 0) result.memoryMB = rendererPssMB();
       await page.evaluate(browserStop);
     }
   } finally {
@@ -219,21 +219,21 @@ const row = (name, samples, baseline, note) => ({
   note,
 });
 
-/** Memory while the dev server runs: the tab as Chromium measures it, against real Vite's resident memory. */
-function memoryRows(nodeMB, tab, browserError) {
-  const nodeRow = { name: 'vite-dev.memory.node-vite', unit: 'MB', samples: nodeMB === null ? [] : [nodeMB], note: 'resident memory (VmRSS) of real Vite in Node after the first start and its edits' };
-  if (nodeMB === null) nodeRow.unavailable = 'no /proc on this machine';
-  const unavailable = browserError ? `failed (${browserError})` : (tab?.unavailable ?? (tab ? '' : 'not measured'));
-  const tabRow = unavailable
-    ? { name: 'vite-dev.memory.browser', unit: 'MB', samples: [], unavailable }
-    : {
-        name: 'vite-dev.memory.browser',
-        unit: 'MB',
-        samples: [tab.page + tab.frame],
-        ...(nodeMB === null ? {} : { baseline: { label: 'real Vite in Node, resident', value: nodeMB } }),
-        note: `measureUserAgentSpecificMemory(): the bench page (${tab.page.toFixed(0)} MB) + the runtime frame and its workers (${tab.frame.toFixed(0)} MB), dev server running; the preview page is another site and not included`,
-      };
-  return [nodeRow, tabRow];
+/** Memory while the dev server runs: the tab's renderer processes against real Vite's resident memory. */
+function memoryRows(nodeMB, tabMB, browserError) {
+  const row = (name, value, unavailable, note, baseline) =>
+    unavailable ? { name, unit: 'MB', samples: [], unavailable } : { name, unit: 'MB', samples: [value], ...(baseline ? { baseline } : {}), note };
+  const noProc = 'no /proc on this machine';
+  return [
+    row('vite-dev.memory.node-vite', nodeMB, nodeMB === null && noProc, 'resident memory (VmRSS) of real Vite in Node after the first start and its edits'),
+    row(
+      'vite-dev.memory.browser',
+      tabMB,
+      browserError ? `failed (${browserError})` : tabMB === null && noProc,
+      "PSS of Chromium's renderer processes (bench page, runtime frame with its workers, preview) after the first start and its edits; ratio = tab / real Vite",
+      nodeMB === null ? null : { label: 'real Vite in Node, resident', value: nodeMB },
+    ),
+  ];
 }
 
 export default {
@@ -274,7 +274,7 @@ export default {
       browserRow('vite-dev.first-render.warm.browser', browser?.first.slice(1) ?? [], nodeRows.warm, 'restart, dependency bundle reused from node_modules/.vite; ratio = browser / real Vite'),
       row(nodeRows.hmr.name, nodeRows.hmr.samples, null, `file written to the heading updated in the page (React Fast Refresh), ${EDITS} edits per start`),
       browserRow('vite-dev.hmr.browser', browser?.hmr ?? [], nodeRows.hmr, 'runtime fs write (what an editor save does) to the heading updated in the preview (target < 300 ms median); ratio = browser / real Vite'),
-      ...memoryRows(node.memoryMB, browser?.memory, browserError),
+      ...memoryRows(node.memoryMB, browser?.memoryMB ?? null, browserError),
     ];
   },
 };

@@ -4,6 +4,8 @@
 // (with its workers) are measured each in its own document and added up. Chromium answers after its next garbage
 // collection, so a sample can take up to ~20 s.
 
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
 const MEASURE_TIMEOUT_MS = 90_000;
 
 /** Runs in the page: the browser's own figure, in bytes, or why there is none. */
@@ -30,3 +32,26 @@ export async function measureBoth(page) {
   return { page: inPage.bytes / MB, frame: inFrame.bytes / MB };
 }
 
+
+/**
+ * Proportional set size (PSS, MB) of all of Chromium's renderer processes on this machine (Linux: /proc), or null
+ * elsewhere. For a browser showing one bench page, that is the page, its runtime frame with its workers, and the
+ * preview: the memory the tab really holds. measureUserAgentSpecificMemory() counts a shared WebAssembly memory
+ * at its full size in every worker that holds it (Rolldown reserves 1 GiB, shared by its threads), so it reports
+ * gigabytes no process holds.
+ */
+export function rendererPssMB() {
+  if (!existsSync('/proc/self/smaps_rollup')) return null;
+  let kB = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('--type=renderer')) continue;
+      kB += Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return kB / 1024;
+}
