@@ -10,6 +10,13 @@ import styles from './status.module.css';
 /** Usage changes with saves: measured once the workspace has been quiet this long. */
 const REMEASURE_MS = 2000;
 
+/**
+ * The two figures count different things, and the workspace's can be the larger: its files' own sizes, against
+ * what the browser's storage for this site takes, which it may keep compressed.
+ */
+const STORAGE_FIGURES_EXPLAINED =
+  "This workspace's files: the sum of their sizes. Browser storage: what the browser reports this site's storage takes (every workspace, conversations, history), which it may keep compressed, so it can be smaller than the files.";
+
 const never = () => () => undefined;
 const nothing = () => null;
 
@@ -65,12 +72,12 @@ export function StorageStatus({ store }: { store?: WorkspaceStore }) {
   const full = nearlyFull(usage, quota);
   const parts = [
     persisted === null ? 'Storage' : persisted ? 'Storage persistent' : 'Storage not persistent (the browser may clear it)',
-    workspaceBytes !== null ? `this workspace ${formatBytes(workspaceBytes)}` : null,
-    usage !== null && quota !== null ? `all ${formatBytes(usage)} of ${formatBytes(quota)}` : null,
+    workspaceBytes !== null ? `this workspace's files ${formatBytes(workspaceBytes)}` : null,
+    usage !== null && quota !== null ? `browser storage ${formatBytes(usage)} of ${formatBytes(quota)}` : null,
   ].filter(Boolean);
   return (
     <span className={styles.storage}>
-      <span role="status" aria-label="Storage status" className={full ? styles.warning : undefined}>
+      <span role="status" aria-label="Storage status" title={STORAGE_FIGURES_EXPLAINED} className={full ? styles.warning : undefined}>
         {parts.join(' · ')}
       </span>
       {full && usage !== null && quota !== null && (

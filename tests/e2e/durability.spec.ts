@@ -127,8 +127,8 @@ test.describe('durability', () => {
     await createWorkspace(page, 'Nearly full');
     const status = page.getByRole('status', { name: 'Storage status' });
     await expect(status).toContainText(/Storage (persistent|not persistent \(the browser may clear it\))/);
-    await expect(status).toContainText('all 85 MB of 100 MB');
-    await expect(status).toContainText(/this workspace \d/);
+    await expect(status).toContainText('browser storage 85 MB of 100 MB');
+    await expect(status).toContainText(/this workspace's files \d/);
     const warning = alertWith(page, 'Browser storage is 85% full: export your work before the browser has to drop anything.');
     await expect(warning).toBeVisible();
     await expect(warning.getByRole('button', { name: 'Export as zip' })).toBeVisible();
