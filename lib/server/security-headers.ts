@@ -126,14 +126,7 @@ export function ideContentSecurityPolicy({ pathname, nonce, env = process.env }:
  * see ide-origins.ts) may embed the frame. `host` is the request's Host header.
  */
 export function runtimeContentSecurityPolicy(env: Env = process.env, host?: string | null): string {
-  const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
-  return serialize({
-    'default-src': open,
-    'script-src': open,
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'frame-ancestors': ["'self'", ...ideSourcesFor(host, env)],
-  });
+  return userCodePolicy(["'self'", ...ideSourcesFor(host, env)]);
 }
 
 /**
@@ -142,13 +135,18 @@ export function runtimeContentSecurityPolicy(env: Env = process.env, host?: stri
  */
 export function previewContentSecurityPolicy(env: Env = process.env, host?: string | null): string {
   const ancestors = ideSourcesFor(host, env);
+  return userCodePolicy(ancestors.length > 0 ? ancestors : ["'none'"]);
+}
+
+/** A site that runs the user's code: scripts and connections open by design, framed only by `frameAncestors`. */
+function userCodePolicy(frameAncestors: string[]): string {
   const open = ['*', 'data:', 'blob:', "'unsafe-inline'", "'unsafe-eval'", "'wasm-unsafe-eval'"];
   return serialize({
     'default-src': open,
     'script-src': open,
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'frame-ancestors': ancestors.length > 0 ? ancestors : ["'none'"],
+    'frame-ancestors': frameAncestors,
   });
 }
 

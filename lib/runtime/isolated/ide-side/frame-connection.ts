@@ -4,6 +4,7 @@
  * the only channel. Disposing removes the frame, which lets the browser end its process even if it is stuck.
  */
 import { RuntimeError } from '../../port';
+import { createHiddenFrame } from './hidden-frame';
 import { CONNECT, FRAME_FAILED, frameHelloSchema, RUNTIME_FRAME_PATH, TICKET_PARAM } from '../protocol';
 
 export interface FrameConnection {
@@ -27,29 +28,11 @@ export function frameUrl(origin: string, ticket: string): string {
   return `${origin}${RUNTIME_FRAME_PATH}?${TICKET_PARAM}=${encodeURIComponent(ticket)}`;
 }
 
-function createFrame(src: string): HTMLIFrameElement {
-  const frame = document.createElement('iframe');
-  frame.src = src;
-  frame.title = 'Tabsmith runtime (runs your code; not interactive)';
-  frame.setAttribute('aria-hidden', 'true');
-  frame.tabIndex = -1;
-  // Its own site and process under COEP: the frame may use SharedArrayBuffer like the IDE.
-  frame.allow = 'cross-origin-isolated';
-  // Its own origin (for the preview service worker and the runtime's storage) and scripts, nothing else: no
-  // navigating the IDE's tab, no popups, no forms, whatever the user's code tries.
-  frame.sandbox.add('allow-scripts', 'allow-same-origin');
-  frame.dataset.tabsmithRuntime = '';
-  // Not rendered at all: a frame in the page's compositing would tie the IDE's painting to a process that a busy
-  // loop can hold. Its scripts, timers and messages run as usual (browsers throttle only rendering there).
-  frame.style.display = 'none';
-  return frame;
-}
-
 export function connectToFrame({ origin, ideOrigin, ticket, timeoutMs, host = document.body }: ConnectOptions): Promise<FrameConnection> {
   if (origin === ideOrigin) {
     return Promise.reject(new RuntimeError('boot-failed', 'The runtime frame must not run on the IDE origin.'));
   }
-  const frame = createFrame(frameUrl(origin, ticket));
+  const frame = createHiddenFrame(frameUrl(origin, ticket), 'Tabsmith runtime (runs your code; not interactive)', 'tabsmithRuntime');
   return new Promise<FrameConnection>((resolve, reject) => {
     const cleanup = () => {
       clearTimeout(timer);

@@ -11,6 +11,7 @@
  * connected, `onMoved` has the preview frame loaded again there. The runtime frame, on a site of its own, keeps running throughout.
  */
 import { PREVIEW_RELAY_PATH } from '@/lib/preview/preview-site';
+import { createHiddenFrame } from './hidden-frame';
 import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_PING, relayToIdeSchema } from '@/lib/preview/relay/messages';
 
 const PING_EVERY_MS = 1_000;
@@ -68,15 +69,8 @@ export class PreviewRelay {
   }
 
   private mount(): void {
-    const frame = document.createElement('iframe');
-    frame.src = `${this.origin}${PREVIEW_RELAY_PATH}?ide=${encodeURIComponent(this.options.ideOrigin)}`;
-    frame.title = 'Tabsmith preview relay (not interactive)';
-    frame.setAttribute('aria-hidden', 'true');
-    frame.tabIndex = -1;
-    frame.allow = 'cross-origin-isolated';
-    frame.sandbox.add('allow-scripts', 'allow-same-origin');
-    frame.dataset.tabsmithPreviewRelay = '';
-    frame.style.display = 'none';
+    const src = `${this.origin}${PREVIEW_RELAY_PATH}?ide=${encodeURIComponent(this.options.ideOrigin)}`;
+    const frame = createHiddenFrame(src, 'Tabsmith preview relay (not interactive)', 'tabsmithPreviewRelay');
     this.connected = false;
     this.frame = frame;
     (this.options.host ?? document.body).appendChild(frame);
