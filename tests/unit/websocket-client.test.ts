@@ -120,6 +120,21 @@ describe("preview pages' sockets", () => {
     await expect.poll(() => channel.posted[3]).toEqual({ t: 'ws-closed', id: 'a', code: 1000, reason: 'done', wasClean: true });
     stop();
   });
+
+  it("drops a socket whose page went away: the server sees it gone at once, with no closing handshake", async () => {
+    const seen: { code: number; clients: number }[] = [];
+    const port = await startServer((socket) => socket.on('close', (code) => seen.push({ code, clients: server?.clients.size ?? -1 })));
+    const server = servers.at(-1);
+    const channel = fakeChannel();
+    const stop = servePreviewSockets(() => ({ serve: () => undefined, close: () => undefined, tunnel: () => tcpTunnel(port) }), channel);
+    channel.fromPage({ t: 'ws-open', id: 'gone', port, path: '/', protocols: [] });
+    await expect.poll(() => channel.posted[0]).toMatchObject({ t: 'ws-opened', id: 'gone' });
+    expect(server?.clients.size).toBe(1);
+    channel.fromPage({ t: 'ws-drop', id: 'gone' });
+    // 1006: the connection ended without a close frame, as when a browser unloads a page.
+    await expect.poll(() => seen).toEqual([{ code: 1006, clients: 0 }]);
+    stop();
+  });
 });
 
 describe('WebSocket frames', () => {

@@ -25,6 +25,11 @@ export interface WebSocketEvents {
 export interface WebSocketConnection {
   send(data: string | Uint8Array): void;
   close(code?: number, reason?: string): void;
+  /**
+   * Ends the connection without a closing handshake, as a browser does with a page's sockets when the page goes
+   * away: the server sees the connection end at once (1006) instead of one round trip later.
+   */
+  drop(): void;
 }
 
 const HEADER_END = '\r\n\r\n';
@@ -138,5 +143,6 @@ export function connectWebSocket(tunnel: ByteTunnel, request: WebSocketRequest, 
       state = 'closing';
       sendFrame(OPCODE.close, closePayload(code, reason));
     },
+    drop: () => finish(1006, '', false),
   };
 }

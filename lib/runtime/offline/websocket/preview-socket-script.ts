@@ -76,7 +76,7 @@ class TabsmithWebSocket extends EventTarget {
 }
 ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED'].forEach(function (name, value) { TabsmithWebSocket[name] = value; TabsmithWebSocket.prototype[name] = value; });
 window.WebSocket = TabsmithWebSocket;
-window.addEventListener('pagehide', function () { Object.keys(open).forEach(function (id) { channel.postMessage({ t: 'ws-close', id: id, code: 1001, reason: 'The page went away' }); }); });
+window.addEventListener('pagehide', function () { Object.keys(open).forEach(function (id) { channel.postMessage({ t: 'ws-drop', id: id }); }); });
 })();`;
 
 export function previewSocketScript(pathPrefix: string): string {

@@ -16,6 +16,9 @@ const fromPage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ws-open'), id: socketId, port: z.number().int().min(1).max(65535), path: z.string().startsWith('/').max(8192), protocols: z.array(z.string().max(256)).max(16) }),
   z.object({ t: z.literal('ws-send'), id: socketId, data: z.union([z.string(), z.instanceof(Uint8Array)]) }),
   z.object({ t: z.literal('ws-close'), id: socketId, code: z.number().int().min(1000).max(4999).optional(), reason: z.string().max(123).optional() }),
+  // The page is going away (pagehide): its sockets are dropped, not closed politely. A dev server that still
+  // counted the old page's socket would send the reloaded page's first error (Vite's overlay) to it and lose it.
+  z.object({ t: z.literal('ws-drop'), id: socketId }),
 ]);
 
 export type PageSocketMessage = z.infer<typeof fromPage>;
@@ -55,6 +58,7 @@ export function servePreviewSockets(listenerFor: (port: number) => Listener | un
     const message = parsed.data;
     if (message.t === 'ws-open') open(message);
     else if (message.t === 'ws-send') sockets.get(message.id)?.send(message.data);
+    else if (message.t === 'ws-drop') sockets.get(message.id)?.drop();
     else sockets.get(message.id)?.close(message.code, message.reason);
   };
   channel.addEventListener('message', onMessage);
