@@ -79,8 +79,24 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         </div>
       )}
 
+      {state.stuck && !state.stuck.halted && (
+        <p role="status" className={styles.notice}>
+          The page stopped responding (a script that never yields?) and was loaded again in a fresh browser process.
+        </p>
+      )}
+
       <div className={styles.stage}>
-        {url ? (
+        {url && state.stuck?.halted ? (
+          <div role="alert" className={styles.empty}>
+            <p>
+              <strong>The page stopped responding again as it loaded,</strong> so it is not loaded again on its own: a
+              script in it may loop without end. The server and the IDE are fine. Fix the page, then reload it.
+            </p>
+            <button type="button" onClick={() => dispatch({ type: 'reload' })}>
+              Load the page again
+            </button>
+          </div>
+        ) : url ? (
           <iframe
             key={`${src}#${state.reloadKey}`}
             title={PREVIEW_FRAME_TITLE}

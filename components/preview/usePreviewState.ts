@@ -17,7 +17,7 @@ export function usePreviewState(runtime: Runtime) {
       runtime.onPreviewError((error) => dispatch({ type: 'error', error })),
       runtime.onPreviewClear?.((clear) => dispatch({ type: 'clear', clear })) ?? (() => {}),
       // A preview stuck in a loop is loaded again in a fresh frame, on a fresh site (and browser process).
-      runtime.onPreviewStuck?.((moved) => dispatch({ type: 'moved', moved })) ?? (() => {}),
+      runtime.onPreviewStuck?.((moved) => dispatch({ type: 'moved', moved, at: Date.now() })) ?? (() => {}),
     ];
     return () => unsubscribers.forEach((off) => off());
   }, [runtime]);

@@ -14,6 +14,12 @@ export interface PreviewState {
   path: string;
   /** The URL of the page the preview last loaded, as the page reported it (links the user followed included). */
   pageUrl: string | null;
+  /**
+   * The shown page stopped answering and was loaded again on a fresh site (`at`: when). `halted`: it stopped
+   * answering again soon after, so it is not loaded again until the user asks (a page that loops as it loads
+   * would otherwise be reloaded every few seconds for ever).
+   */
+  stuck: { at: number; halted: boolean } | null;
 }
 
 export type PreviewAction =
@@ -24,15 +30,25 @@ export type PreviewAction =
   | { type: 'clear'; clear: PreviewClear }
   | { type: 'dismiss-errors' }
   | { type: 'reload' }
-  | { type: 'moved'; moved: { port: number; url: string }[] }
+  | { type: 'moved'; moved: { port: number; url: string }[]; at: number }
   | { type: 'navigate'; path: string };
+
+/** A page stuck again within this long of being loaded again is not reloaded on its own a second time. */
+export const STUCK_AGAIN_WITHIN_MS = 30_000;
 
 /** Errors kept per session; older ones are dropped so a noisy page cannot grow memory without bound. */
 export const MAX_PREVIEW_ERRORS = 50;
 
-export const initialPreviewState: PreviewState = { ports: [], selectedPort: null, errors: [], reloadKey: 0, path: '/', pageUrl: null };
+export const initialPreviewState: PreviewState = { ports: [], selectedPort: null, errors: [], reloadKey: 0, path: '/', pageUrl: null, stuck: null };
 
 export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
+  const next = reduce(state, action);
+  // Whatever loads the page again on the user's or a server's behalf starts the count of stuck pages afresh.
+  const reloaded = (next.reloadKey !== state.reloadKey || next.selectedPort !== state.selectedPort) && action.type !== 'moved';
+  return reloaded && next.stuck ? { ...next, stuck: null } : next;
+}
+
+function reduce(state: PreviewState, action: PreviewAction): PreviewState {
   switch (action.type) {
     case 'port':
       return action.event.type === 'open'
@@ -57,9 +73,13 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
     case 'reload':
       return { ...state, reloadKey: state.reloadKey + 1 };
     case 'moved': {
-      // The same servers at new addresses (a stuck preview was restarted on a fresh site): load the page again.
+      // The same servers at new addresses (a stuck preview was restarted on a fresh site): load the page again,
+      // unless it was loaded again for the same reason moments ago.
       const url = new Map(action.moved.map((entry) => [entry.port, entry.url]));
-      return { ...state, ports: state.ports.map((p) => ({ ...p, url: url.get(p.port) ?? p.url })), pageUrl: null, reloadKey: state.reloadKey + 1 };
+      const ports = state.ports.map((p) => ({ ...p, url: url.get(p.port) ?? p.url }));
+      const again = state.stuck !== null && (state.stuck.halted || action.at - state.stuck.at < STUCK_AGAIN_WITHIN_MS);
+      if (again) return { ...state, ports, pageUrl: null, stuck: { at: action.at, halted: true } };
+      return { ...state, ports, pageUrl: null, reloadKey: state.reloadKey + 1, stuck: { at: action.at, halted: false } };
     }
   }
 }

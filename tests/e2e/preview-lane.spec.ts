@@ -64,8 +64,9 @@ test.describe('previews stay in their lane', () => {
     expect(answeredInMs).toBeLessThan(20_000);
     // The runtime was never restarted: the server's terminal did not end, and says nothing of a restart.
     await expect(page.getByText(/runtime stopped responding/)).toHaveCount(0);
-    // The stuck preview is replaced by a fresh frame that works.
+    // The stuck preview is replaced by a fresh frame that works, and the pane says why it was loaded again.
     await expect(region(page, 'Preview').locator('iframe[title="Preview"][data-stuck]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(region(page, 'Preview').getByRole('status').filter({ hasText: 'The page stopped responding' })).toBeVisible();
     await frame.locator('#count').click();
     await expect(frame.locator('#count')).toHaveText('1');
     // The same server process answers again: the runtime kept running throughout.
@@ -88,5 +89,22 @@ test.describe('previews stay in their lane', () => {
       expect(await other.title().catch(() => '')).not.toMatch(/Tabsmith/);
       await other.close();
     }
+  });
+
+  test('a page that loops as it loads is loaded again once, then left alone with a message, not reloaded for ever', async ({ page }) => {
+    const loops = `require('http').createServer((q, r) => { r.setHeader('Content-Type', 'text/html'); r.end('<h1>Loops</h1><script>while (true) {}</script>'); }).listen(3000)`;
+    const t1 = terminal(page, 1);
+    await t1.run(`node -e "require('fs').writeFileSync('loops.js', Buffer.from('${Buffer.from(loops).toString('base64')}', 'base64'))"`);
+    await t1.start('node loops.js');
+    const pane = region(page, 'Preview');
+    const halted = pane.getByRole('alert').filter({ hasText: 'The page stopped responding again as it loaded' });
+    await expect(halted).toBeVisible({ timeout: 60_000 });
+    // No frame is left to loop, and it stays so: the page is not loaded again on its own.
+    await expect(pane.locator('iframe[title="Preview"]')).toHaveCount(0);
+    await page.waitForTimeout(8_000);
+    await expect(halted).toBeVisible();
+    await expect(pane.getByRole('button', { name: 'Load the page again' })).toBeVisible();
+    // Only the page's own process was held: the runtime was never restarted.
+    await expect(page.getByText(/runtime stopped responding/)).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_PREVIEW_ERRORS,
+  STUCK_AGAIN_WITHIN_MS,
   frameUrl,
   initialPreviewState,
   previewReducer,
@@ -60,8 +61,44 @@ describe('a preview restarted on a fresh site', () => {
     let state = previewReducer(initialPreviewState, { type: 'server-ready', port: 3000, url: 'http://p0-w1.localhost:3620/__virtual__/3000/' });
     state = previewReducer(state, { type: 'navigate', path: '/about' });
     const before = state.reloadKey;
-    state = previewReducer(state, { type: 'moved', moved: [{ port: 3000, url: 'http://p1-w1.localhost:3620/__virtual__/3000/' }] });
+    state = previewReducer(state, { type: 'moved', moved: [{ port: 3000, url: 'http://p1-w1.localhost:3620/__virtual__/3000/' }], at: 1_000 });
     expect(frameUrl(state)).toBe('http://p1-w1.localhost:3620/__virtual__/3000/about');
     expect(state.reloadKey).toBeGreaterThan(before);
+    expect(state.stuck).toEqual({ at: 1_000, halted: false });
+  });
+
+  const urlOn = (site: number) => `http://p${site}-w1.localhost:3620/__virtual__/3000/`;
+  const at = (site: number) => [{ port: 3000, url: urlOn(site) }];
+
+  it('is not loaded again on its own when it gets stuck again soon after, until the user reloads it', () => {
+    let state = previewReducer(initialPreviewState, { type: 'server-ready', port: 3000, url: urlOn(0) });
+    state = previewReducer(state, { type: 'moved', moved: at(1), at: 10_000 });
+    const reloads = state.reloadKey;
+    state = previewReducer(state, { type: 'moved', moved: at(2), at: 10_000 + STUCK_AGAIN_WITHIN_MS - 1 });
+    expect(state.stuck).toEqual({ at: 10_000 + STUCK_AGAIN_WITHIN_MS - 1, halted: true });
+    expect(state.reloadKey, 'no reload of a page that loops as it loads').toBe(reloads);
+    // Its address is the new site's all the same, for when the user loads it again.
+    expect(frameUrl(state)).toBe(urlOn(2));
+    state = previewReducer(state, { type: 'reload' });
+    expect(state.stuck).toBeNull();
+    expect(state.reloadKey).toBe(reloads + 1);
+  });
+
+  it('is loaded again each time when the times it got stuck are far apart', () => {
+    let state = previewReducer(initialPreviewState, { type: 'server-ready', port: 3000, url: urlOn(0) });
+    state = previewReducer(state, { type: 'moved', moved: at(1), at: 0 });
+    state = previewReducer(state, { type: 'moved', moved: at(2), at: STUCK_AGAIN_WITHIN_MS + 1 });
+    expect(state.stuck?.halted).toBe(false);
+    expect(state.reloadKey).toBe(3);
+  });
+
+  it('starts afresh when a server becomes ready again or another port is shown', () => {
+    let state = previewReducer(initialPreviewState, { type: 'server-ready', port: 3000, url: urlOn(0) });
+    state = previewReducer(state, { type: 'server-ready', port: 4000, url: 'http://p0-w1.localhost:3620/__virtual__/4000/' });
+    state = previewReducer(state, { type: 'moved', moved: at(1), at: 0 });
+    state = previewReducer(state, { type: 'moved', moved: at(2), at: 1 });
+    expect(state.stuck?.halted).toBe(true);
+    expect(previewReducer(state, { type: 'select', port: 3000 }).stuck).toBeNull();
+    expect(previewReducer(state, { type: 'server-ready', port: 4000, url: 'http://p2-w1.localhost:3620/__virtual__/4000/' }).stuck).toBeNull();
   });
 });

@@ -6,7 +6,6 @@
  * platform lacks. Neither codec streams here, so the engine gathers its input and codes it whole when the
  * stream finishes; until then it gives no output (a `flush()` has nothing to show).
  */
-import { BrotliDecompress } from 'brotli/dec/decode.js';
 import { concatBytes } from '../../../bytes';
 import { unavailable } from './node-errors';
 import { EngineBase } from './zlib-engine';
@@ -50,6 +49,20 @@ class GrowingOutput {
   }
 }
 
+type BrotliDecoder = typeof import('brotli/dec/decode.js');
+let decoder: BrotliDecoder | null = null;
+
+/**
+ * brotli.js's decoder, loaded at the first decompression: loading it decompresses its 120 KB dictionary, which
+ * every node process (each a worker) would otherwise pay at start, Brotli or not. It must be synchronous, as
+ * `zlib.brotliDecompressSync` is, hence a require the bundler resolves and runs on first call.
+ */
+function brotliDecoder(): BrotliDecoder {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated on first use, see above
+  decoder ??= require('brotli/dec/decode.js') as BrotliDecoder;
+  return decoder;
+}
+
 function decompress(input: Uint8Array): Uint8Array {
   const source = { buffer: input, pos: 0, read(into: Uint8Array, at: number, count: number) {
     const n = Math.min(count, this.buffer.length - this.pos);
@@ -58,7 +71,7 @@ function decompress(input: Uint8Array): Uint8Array {
     return n;
   } };
   const output = new GrowingOutput();
-  BrotliDecompress(source, output);
+  brotliDecoder().BrotliDecompress(source, output);
   return output.buffer.subarray(0, output.pos);
 }
 
