@@ -9,18 +9,19 @@ import { AGENT_MODES, getModeConfig } from './modes';
 import { PROVIDER_LABELS, modelIdSchema, type ModelChoice, type ModelOptions, type ProviderKind, type ProviderOption } from './model-options';
 import { GEMINI_KEY_VARIABLE, readProviderKind, type Env } from './providers';
 import type { AgentMode } from './messages';
+import { OFFERED_GEMINI_CHAT_MODELS, retiredModelProblem } from './gemini-models';
 
-/** Current Gemini chat models that follow tool schemas; the per-mode defaults are added to these. */
-export const GEMINI_CHAT_MODELS = ['gemini-3.5-flash-lite', 'gemini-3.5-flash', 'gemini-3.8-flash', 'gemini-3.1-pro-preview', 'gemini-2.5-flash', 'gemini-2.5-pro'] as const;
+/** Current Gemini chat models that follow tool schemas (gemini-models.ts); the per-mode defaults are added to these. */
+export const GEMINI_CHAT_MODELS = OFFERED_GEMINI_CHAT_MODELS;
 
 const unique = (ids: readonly (string | undefined)[]) => [...new Set(ids.filter((id): id is string => Boolean(id)))];
 
-/** TABSMITH_ALLOWED_MODELS="a,b": extra Gemini ids the operator allows; invalid entries are ignored. */
+/** TABSMITH_ALLOWED_MODELS="a,b": extra Gemini ids the operator allows; invalid and retired entries are left out. */
 function extraModels(env: Env): string[] {
   return (env.TABSMITH_ALLOWED_MODELS ?? '')
     .split(',')
-    .map((id) => modelIdSchema.safeParse(id))
-    .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
+    .map((id) => modelIdSchema.safeParse(id.trim()))
+    .flatMap((parsed) => (parsed.success && !retiredModelProblem(parsed.data) ? [parsed.data] : []));
 }
 
 function configuredModels(env: Env, provider: ProviderKind): string[] {
@@ -60,6 +61,8 @@ export function listModelOptions(env: Env = process.env): ModelOptions {
 export function choiceProblem(choice: ModelChoice, options: ModelOptions): string | undefined {
   const provider = options.providers.find((p) => p.id === choice.provider);
   if (!provider) return `This server does not offer the provider "${choice.provider}"; it offers ${options.providers.map((p) => p.id).join(', ')}.`;
+  const retired = choice.provider === 'gemini' ? retiredModelProblem(choice.model) : undefined;
+  if (retired) return `The model chosen in Settings cannot answer: ${retired}. Pick it in Settings.`;
   if (!provider.models.includes(choice.model)) return `This server does not offer the model "${choice.model}" for ${provider.label}; pick one of ${provider.models.join(', ')} in Settings.`;
   return undefined;
 }

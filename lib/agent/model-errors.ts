@@ -5,8 +5,12 @@
 import { wrapLanguageModel } from 'ai';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { isLongWindow, isShortWindow, readModelErrorBody } from './model-error-body';
+import { retiredModelProblem } from './gemini-models';
 
-export type ModelErrorKind = 'quota' | 'auth' | 'rate-limit' | 'transient' | 'other';
+export type ModelErrorKind = 'quota' | 'auth' | 'rate-limit' | 'transient' | 'model-not-found' | 'other';
+
+/** The model id in Gemini's 404 ("models/gemini-2.5-flash is not found for API version v1beta, …"). */
+const MISSING_MODEL = /models\/([\w.-]+) is not found/;
 
 /**
  * A 429 is a quota exhaustion only when the body says so (a daily/monthly quota id, or a zero limit), or when
@@ -22,6 +26,7 @@ export function classifyModelError(error: unknown): ModelErrorKind {
     return /quota|billing|plan/i.test(text) ? 'quota' : 'rate-limit';
   }
   if (status === 401 || status === 403 || /API[_ ]?key (not valid|invalid)|API_KEY_INVALID|PERMISSION_DENIED|UNAUTHENTICATED/i.test(text)) return 'auth';
+  if (status === 404 && MISSING_MODEL.test(text)) return 'model-not-found';
   if (status !== undefined && status >= 500) return 'transient';
   if (status === 408) return 'transient';
   if (status === undefined && /fetch failed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(text)) return 'transient';
@@ -55,6 +60,11 @@ export function describeModelError(error: unknown): string {
       return `The model provider rejected the API key (401/403). Check your own key in Settings, or, if you use the server's, GOOGLE_GENERATIVE_AI_API_KEY (TABSMITH_OPENAI_API_KEY for an OpenAI-compatible provider) on the server. Upstream: ${upstream}`;
     case 'transient':
       return `The model provider is unavailable right now (retried with backoff): ${upstream}`;
+    case 'model-not-found': {
+      const model = MISSING_MODEL.exec(body.text)?.[1] ?? 'chosen';
+      const retired = retiredModelProblem(model);
+      return `Gemini does not serve the ${model} model (404 NOT_FOUND)${retired ? `: ${retired}` : ''}. Pick another model in Settings (or, for the server's default, in its TABSMITH_<MODE>_MODEL). Upstream: ${upstream}`;
+    }
     default:
       return `The model request failed: ${upstream}`;
   }

@@ -14,7 +14,7 @@ function thinkingText(config: ModeConfig): string {
 }
 
 /**
- * "provider gemini · fast: gemini-3.5-flash-lite (thinking minimal) · … · computer use: gemini-3.5-flash".
+ * "provider gemini · fast: gemini-3.5-flash-lite (default sampling, thinking minimal) · … · computer use: gemini-3.8-flash".
  * Throws AgentConfigError for an invalid override. API keys are neither needed nor read here.
  */
 export function describeModelSetup(env: Env = process.env): string {
@@ -22,7 +22,8 @@ export function describeModelSetup(env: Env = process.env): string {
   const fallback = provider === 'gemini' ? undefined : (env.TABSMITH_OPENAI_MODEL?.trim() || provider);
   const modes = AGENT_MODES.map((mode) => {
     const config = getModeConfig(mode, env, { providerIsGemini: provider === 'gemini', ...(fallback ? { modelFallback: fallback } : {}) });
-    return `${mode}: ${config.model} (temperature ${config.temperature}${thinkingText(config)}, ${config.maxSteps} steps)`;
+    const sampling = config.temperature === undefined ? 'default sampling' : `temperature ${config.temperature}`;
+    return `${mode}: ${config.model} (${sampling}${thinkingText(config)}, ${config.maxSteps} steps)`;
   });
   const computerUse = readComputerUseConfig(env);
   const cu = `computer use: ${computerUse.defaultModel}${computerUse.provider === 'replay' ? ' (replayed)' : ''}`;

@@ -13,7 +13,8 @@
  *   model); its lowest level is "low", so "medium" keeps balanced between fast and deep.
  * - deep → gemini-3.1-pro-preview at thinkingLevel "high", with thoughts included so the chat can show them:
  *   the newest model either catalog names Pro (Gemini 4 ids such as gemini-4-argon can be set by override).
- * Gemini 3 and later are tuned for temperature 1.0 (lower values can make them loop), hence 1.0 throughout.
+ * Gemini 3 and later deprecate sampling parameters (and are tuned for their defaults: a low temperature can make
+ * them loop), so they get no temperature at all; other providers' models get 1.0 unless overridden.
  *
  * Server-only: the catalog lives in @ai-sdk/google. The chat client takes its step caps from ./step-caps.
  */
@@ -21,6 +22,7 @@ import { z } from 'zod';
 import { agentModeSchema, type AgentMode } from './messages';
 import { modelIdSchema } from './model-options';
 import { MODE_STEP_CAPS } from './step-caps';
+import { deprecatesSampling, retiredModelProblem } from './gemini-models';
 import { budgetProblem, clampBudget, nearestLevel, THINKING_LEVELS, thinkingRules, type ThinkingLevel } from './thinking-catalog';
 
 export { MODE_STEP_CAPS, THINKING_LEVELS, type ThinkingLevel };
@@ -35,7 +37,8 @@ export type GoogleThinkingConfig =
 export interface ModeConfig {
   mode: AgentMode;
   model: string;
-  temperature: number;
+  /** undefined where the model deprecates sampling parameters (Gemini 3 and later): none is sent. */
+  temperature: number | undefined;
   /** undefined for non-Gemini models: thinking options are Gemini-only. */
   thinking: GoogleThinkingConfig | undefined;
   includeThoughts: boolean;
@@ -99,13 +102,22 @@ export function getModeConfig(
   const defaults = MODE_DEFAULTS[mode];
   const providerIsGemini = options.providerIsGemini ?? true;
   const configuredModel =
-    readEnv(env, envKey(mode, 'MODEL'), modelIdSchema, 'a model id such as gemini-2.5-flash') ??
+    readEnv(env, envKey(mode, 'MODEL'), modelIdSchema, 'a model id such as gemini-3.8-flash') ??
     (providerIsGemini ? defaults.model : (options.modelFallback ?? defaults.model));
   // A user's choice of model replaces the configured one; the operator's thinking override was set for the
   // configured model, so with another model the mode's default effort applies instead.
   const model = options.model ?? configuredModel;
   const thinkingEnv = options.model !== undefined && options.model !== configuredModel ? {} : env;
-  const temperature = readEnv(env, envKey(mode, 'TEMPERATURE'), temperatureSchema, 'a number from 0 to 2') ?? defaults.temperature;
+  if (providerIsGemini) {
+    const retired = retiredModelProblem(configuredModel);
+    if (retired) throw new AgentConfigError(`${envKey(mode, 'MODEL')}="${configuredModel}" cannot be used: ${retired}.`);
+  }
+  const temperatureName = envKey(mode, 'TEMPERATURE');
+  const temperatureOverride = readEnv(env, temperatureName, temperatureSchema, 'a number from 0 to 2');
+  const noSampling = providerIsGemini && deprecatesSampling(model);
+  if (noSampling && temperatureOverride !== undefined && model === configuredModel)
+    throw new AgentConfigError(`${temperatureName} is set, but ${model} deprecates sampling parameters (Gemini 3 and later): remove it.`);
+  const temperature = noSampling ? undefined : (temperatureOverride ?? defaults.temperature);
   const maxSteps = readEnv(env, envKey(mode, 'STEPS'), stepsSchema, 'a whole number from 1 to 50') ?? MODE_STEP_CAPS[mode];
   const includeThoughts = defaults.includeThoughts;
   const rules = providerIsGemini ? thinkingRules(model) : ({ kind: 'none' } as const);

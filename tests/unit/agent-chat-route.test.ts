@@ -66,10 +66,11 @@ async function lastMessage(chunks: UIMessageChunk[]): Promise<IdeUIMessage | und
 
 describe('POST /api/ai', () => {
   it.each([
-    ['fast', 'gemini-3.5-flash-lite', 1, { thinkingLevel: 'minimal' }],
-    ['balanced', 'gemini-3.8-flash', 1, { thinkingLevel: 'medium' }],
-    ['deep', 'gemini-3.1-pro-preview', 1, { thinkingLevel: 'high', includeThoughts: true }],
-  ] as const)('%s mode sends its model, temperature and thinking config to the model', async (mode, modelId, temperature, thinkingConfig) => {
+    // No temperature: Gemini 3 and later deprecate sampling parameters.
+    ['fast', 'gemini-3.5-flash-lite', undefined, { thinkingLevel: 'minimal' }],
+    ['balanced', 'gemini-3.8-flash', undefined, { thinkingLevel: 'medium' }],
+    ['deep', 'gemini-3.1-pro-preview', undefined, { thinkingLevel: 'high', includeThoughts: true }],
+  ] as const)('%s mode sends its model and thinking config to the model, and no sampling parameter', async (mode, modelId, temperature, thinkingConfig) => {
     const { createModel, models } = mockFactory();
     const res = await handleChat(post({ messages: [userMessage('hello')], mode }), { env: {}, createModel });
     expect(res.status).toBe(200);
@@ -176,9 +177,9 @@ describe('POST /api/ai', () => {
 
   it('applies a mode override from env', async () => {
     const { createModel, models } = mockFactory();
-    const env = { TABSMITH_BALANCED_MODEL: 'gemini-2.5-flash', TABSMITH_BALANCED_THINKING: '512', TABSMITH_BALANCED_TEMPERATURE: '0.3' };
+    const env = { TABSMITH_BALANCED_MODEL: 'gemini-2.5-flash-lite', TABSMITH_BALANCED_THINKING: '512', TABSMITH_BALANCED_TEMPERATURE: '0.3' };
     await (await handleChat(post({ messages: [userMessage('hi')] }), { env, createModel })).text();
-    expect(at(models).modelId).toBe('gemini-2.5-flash');
+    expect(at(models).modelId).toBe('gemini-2.5-flash-lite');
     expect(at(models).doStreamCalls[0]).toMatchObject({ temperature: 0.3, providerOptions: { google: { thinkingConfig: { thinkingBudget: 512 } } } });
   });
 

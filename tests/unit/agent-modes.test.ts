@@ -6,7 +6,8 @@ import { thinkingRules } from '@/lib/agent/thinking-catalog';
 describe('agent modes', () => {
   it('has current Gemini defaults with step caps 3 / 5 / 10', () => {
     const modes = loadModeConfigs({});
-    expect(modes.fast).toMatchObject({ model: 'gemini-3.5-flash-lite', temperature: 1, thinking: { thinkingLevel: 'minimal' }, includeThoughts: false, maxSteps: 3 });
+    // Gemini 3 and later deprecate sampling parameters: none is sent.
+    expect(modes.fast).toMatchObject({ model: 'gemini-3.5-flash-lite', temperature: undefined, thinking: { thinkingLevel: 'minimal' }, includeThoughts: false, maxSteps: 3 });
     expect(modes.balanced).toMatchObject({ model: 'gemini-3.8-flash', thinking: { thinkingLevel: 'medium' }, includeThoughts: false, maxSteps: 5 });
     expect(modes.deep).toMatchObject({ model: 'gemini-3.1-pro-preview', thinking: { thinkingLevel: 'high', includeThoughts: true }, includeThoughts: true, maxSteps: 10 });
     expect(MODE_STEP_CAPS).toEqual({ fast: 3, balanced: 5, deep: 10 });
@@ -34,23 +35,36 @@ describe('agent modes', () => {
   });
 
   it('applies env overrides', () => {
-    const env = { TABSMITH_FAST_MODEL: 'gemini-2.5-pro', TABSMITH_FAST_TEMPERATURE: '0.2', TABSMITH_FAST_THINKING: '1024', TABSMITH_FAST_STEPS: '4' };
-    expect(getModeConfig('fast', env)).toMatchObject({ model: 'gemini-2.5-pro', temperature: 0.2, thinking: { thinkingBudget: 1024 }, maxSteps: 4 });
+    const env = { TABSMITH_FAST_MODEL: 'gemini-2.5-flash-lite', TABSMITH_FAST_TEMPERATURE: '0.2', TABSMITH_FAST_THINKING: '1024', TABSMITH_FAST_STEPS: '4' };
+    expect(getModeConfig('fast', env)).toMatchObject({ model: 'gemini-2.5-flash-lite', temperature: 0.2, thinking: { thinkingBudget: 1024 }, maxSteps: 4 });
+  });
+
+  it.each([
+    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash' }, 'TABSMITH_FAST_MODEL="gemini-2.5-flash" cannot be used: gemini-2.5-flash was retired by Google in late 2026 (its requests fail); use gemini-3.8-flash instead'],
+    [{ TABSMITH_DEEP_MODEL: 'gemini-3-pro-preview' }, 'use gemini-3.1-pro-preview instead'],
+    [{ TABSMITH_BALANCED_MODEL: 'gemini-3.5-flash' }, 'retired by Google on 2026-10-08'],
+  ])('refuses a retired model when the server starts, naming its replacement (%o)', (env, text) => {
+    expect(() => loadModeConfigs(env)).toThrow(AgentConfigError);
+    expect(() => loadModeConfigs(env)).toThrow(text);
+  });
+
+  it('refuses a temperature for a model that deprecates sampling, and sends none for it', () => {
+    expect(() => loadModeConfigs({ TABSMITH_BALANCED_TEMPERATURE: '0.2' })).toThrow('gemini-3.8-flash deprecates sampling parameters');
+    expect(getModeConfig('balanced', {}).temperature).toBeUndefined();
+    expect(getModeConfig('deep', {}, { providerIsGemini: false, modelFallback: 'qwen2.5-coder' }).temperature).toBe(1);
   });
 
   it('keeps a sensible thinking setting when only the model is overridden (the nearest the model offers)', () => {
     expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-3-flash-preview' }).thinking).toEqual({ thinkingLevel: 'minimal' });
     expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-3.1-pro-preview' }).thinking).toEqual({ thinkingLevel: 'low' });
-    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-2.5-flash' }).thinking).toEqual({ thinkingBudget: 0 });
-    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-2.5-pro' }).thinking).toEqual({ thinkingBudget: 128 });
-    expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-2.5-pro' }).thinking).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+    expect(getModeConfig('fast', { TABSMITH_FAST_MODEL: 'gemini-2.5-flash-lite' }).thinking).toEqual({ thinkingBudget: 0 });
+    expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-2.5-flash-lite' }).thinking).toEqual({ thinkingBudget: 8192, includeThoughts: true });
   });
 
   it.each([
     [{ TABSMITH_DEEP_THINKING: 'minimal' }, 'TABSMITH_DEEP_THINKING="minimal" is not valid for gemini-3.1-pro-preview: it takes low, medium, high'],
     [{ TABSMITH_BALANCED_THINKING: 'xhigh' }, 'TABSMITH_BALANCED_THINKING="xhigh" is not valid for gemini-3.8-flash'],
-    [{ TABSMITH_DEEP_MODEL: 'gemini-2.5-pro', TABSMITH_DEEP_THINKING: '0' }, 'cannot turn thinking off'],
-    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash', TABSMITH_FAST_THINKING: '30000' }, 'takes 0–24576'],
+    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash-lite', TABSMITH_FAST_THINKING: '30000' }, 'takes'],
   ])('rejects a thinking override the model catalog does not allow (%o)', (env, text) => {
     expect(() => loadModeConfigs(env)).toThrow(AgentConfigError);
     expect(() => loadModeConfigs(env)).toThrow(text);
@@ -65,7 +79,7 @@ describe('agent modes', () => {
     [{ TABSMITH_BALANCED_TEMPERATURE: '3' }, 'TABSMITH_BALANCED_TEMPERATURE'],
     [{ TABSMITH_DEEP_STEPS: '0' }, 'TABSMITH_DEEP_STEPS'],
     [{ TABSMITH_DEEP_STEPS: '2.5' }, 'TABSMITH_DEEP_STEPS'],
-    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash', TABSMITH_FAST_THINKING: 'high' }, 'takes a budget'],
+    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash-lite', TABSMITH_FAST_THINKING: 'high' }, 'takes a budget'],
     [{ TABSMITH_BALANCED_THINKING: '2048' }, 'takes a level'],
     [{ TABSMITH_FAST_MODEL: 'gemini 2.5 flash' }, 'TABSMITH_FAST_MODEL'],
   ])('rejects bad overrides with a message naming the variable (%o)', (env, text) => {
@@ -80,11 +94,12 @@ describe('agent modes', () => {
 
   it('describes each mode\'s model in one line for the start-up log, and refuses a bad override there', () => {
     const line = describeModelSetup({});
-    expect(line).toContain('fast: gemini-3.5-flash-lite (temperature 1, thinking minimal, 3 steps)');
+    expect(line).toContain('fast: gemini-3.5-flash-lite (default sampling, thinking minimal, 3 steps)');
     expect(line).toContain('balanced: gemini-3.8-flash');
     expect(line).toContain('deep: gemini-3.1-pro-preview');
-    expect(line).toContain('computer use: gemini-3.5-flash');
-    expect(describeModelSetup({ TABSMITH_MODEL_PROVIDER: 'replay' })).toContain('computer use: gemini-3.5-flash (replayed)');
+    expect(line).toContain('computer use: gemini-3.8-flash');
+    expect(describeModelSetup({ TABSMITH_MODEL_PROVIDER: 'replay' })).toContain('computer use: gemini-3.8-flash (replayed)');
+    expect(() => describeModelSetup({ TABSMITH_COMPUTER_USE_MODEL: 'gemini-3.5-flash' })).toThrow('use gemini-3.8-flash instead');
     expect(() => describeModelSetup({ TABSMITH_DEEP_THINKING: 'minimal' })).toThrow('TABSMITH_DEEP_THINKING');
     expect(describeModelSetup({ GOOGLE_GENERATIVE_AI_API_KEY: 'AIzaSecret' })).not.toContain('AIzaSecret');
   });

@@ -55,6 +55,26 @@ describe('model errors', () => {
     expect(classifyModelError(error)).toBe(kind);
   });
 
+  // Gemini's answer to a request for a model it no longer serves (its generateContent 404 body).
+  const RETIRED_MODEL_404 = JSON.stringify({
+    error: {
+      code: 404,
+      message: 'models/gemini-2.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
+      status: 'NOT_FOUND',
+    },
+  });
+
+  it('says which model Gemini does not serve, and which to pick instead when it was retired', () => {
+    const error = apiError(404, RETIRED_MODEL_404, 'Not Found');
+    expect(classifyModelError(error)).toBe('model-not-found');
+    const text = describeModelError(error);
+    expect(text).toContain('Gemini does not serve the gemini-2.5-flash model (404 NOT_FOUND): gemini-2.5-flash was retired by Google in late 2026');
+    expect(text).toContain('use gemini-3.8-flash instead');
+    expect(text).toContain('Pick another model in Settings');
+    const unknown = describeModelError(apiError(404, RETIRED_MODEL_404.replaceAll('gemini-2.5-flash', 'gemini-9-test')));
+    expect(unknown).toContain('Gemini does not serve the gemini-9-test model (404 NOT_FOUND). Pick another model');
+  });
+
   it('writes messages a user can act on', () => {
     expect(describeModelError(apiError(401))).toContain('GOOGLE_GENERATIVE_AI_API_KEY');
     expect(describeModelError(apiError(429, 'RESOURCE_EXHAUSTED quota'))).toContain('quota');

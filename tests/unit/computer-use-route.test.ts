@@ -113,7 +113,7 @@ describe('POST /api/computer-use: configuration', () => {
     ['gemini-2.5-computer-use-preview-10-2025', ['open_web_browser', 'search']],
     ['gemini-3-flash-preview', ['open_web_browser', 'search']],
     ['gemini-3.1-pro-preview', ['open_web_browser', 'search']],
-    ['gemini-3.5-flash', undefined],
+    ['gemini-3.6-flash', undefined],
     ['gemini-3.8-flash', undefined],
   ])('excludes open_web_browser and search only for models whose action set has them (%s)', async (model, excluded) => {
     const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
@@ -123,15 +123,22 @@ describe('POST /api/computer-use: configuration', () => {
 
   it('takes the default model from TABSMITH_COMPUTER_USE_MODEL', async () => {
     const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
-    const { json } = await turn({ contents: [userTurn()] }, { env: { ...ENV, TABSMITH_COMPUTER_USE_MODEL: 'gemini-3.5-flash' }, generate });
-    expect(at(calls).model).toBe('gemini-3.5-flash');
-    expect(json.model).toBe('gemini-3.5-flash');
+    const { json } = await turn({ contents: [userTurn()] }, { env: { ...ENV, TABSMITH_COMPUTER_USE_MODEL: 'gemini-3.6-flash' }, generate });
+    expect(at(calls).model).toBe('gemini-3.6-flash');
+    expect(json.model).toBe('gemini-3.6-flash');
   });
 
   it('allows a body model only from the allow-list', async () => {
     const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
-    expect((await turn({ model: 'gemini-3.5-flash', contents: [userTurn()] }, { env: ENV, generate })).status).toBe(200);
-    expect(at(calls).model).toBe('gemini-3.5-flash');
+    expect((await turn({ model: 'gemini-3.6-flash', contents: [userTurn()] }, { env: ENV, generate })).status).toBe(200);
+    expect(at(calls).model).toBe('gemini-3.6-flash');
+    // A retired model is refused with the one to use instead: in a request, and in the server's configuration.
+    const retired = await turn({ model: 'gemini-3.5-flash', contents: [userTurn()] }, { env: ENV, generate });
+    expect(retired.status).toBe(400);
+    expect(retired.json.error).toContain('gemini-3.5-flash was retired by Google on 2026-10-08 (its requests fail); use gemini-3.8-flash instead');
+    const configured = await turn({ contents: [userTurn()] }, { env: { ...ENV, TABSMITH_COMPUTER_USE_MODELS: 'gemini-3.5-flash' }, generate });
+    expect(configured.status).toBe(500);
+    expect(configured.json.error).toContain('TABSMITH_COMPUTER_USE_MODELS');
     const refused = await turn({ model: 'gemini-9-ultra', contents: [userTurn()] }, { env: ENV, generate });
     expect(refused.status).toBe(400);
     expect(refused.json.error).toContain('"gemini-9-ultra" is not allowed');

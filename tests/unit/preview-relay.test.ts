@@ -47,15 +47,22 @@ function start(): Harness {
   const relay = new PreviewRelay({ originFor, ideOrigin: IDE, runtimeFrame: () => ({ win: runtimeWin, origin: 'http://wabc-0.localhost:3000' }), onMoved: (origin) => void moved.push(origin) });
   relays.push(relay);
   const posted = new WeakMap<Window, Harness['runtimePosts']>();
-  const frame = () => document.querySelector<HTMLIFrameElement>('iframe[data-tabsmith-preview-relay]')!;
+  const frame = () => {
+    const found = document.querySelector<HTMLIFrameElement>('iframe[data-tabsmith-preview-relay]');
+    if (!found) throw new Error('no relay frame in the page');
+    return found;
+  };
   const relayPosts = () => {
-    const win = frame().contentWindow!;
-    if (!posted.has(win)) {
-      const list: Harness['runtimePosts'] = [];
-      posted.set(win, list);
-      win.postMessage = ((data: unknown, origin: string, ports: MessagePort[] = []) => void list.push({ data, origin, ports: ports.length })) as Window['postMessage'];
+    const win = frame().contentWindow;
+    if (!win) throw new Error('the relay frame has no window');
+    let list = posted.get(win);
+    if (!list) {
+      const posts: Harness['runtimePosts'] = [];
+      list = posts;
+      posted.set(win, posts);
+      win.postMessage = ((data: unknown, origin: string, ports: MessagePort[] = []) => void posts.push({ data, origin, ports: ports.length })) as Window['postMessage'];
     }
-    return posted.get(win)!;
+    return list;
   };
   const fromRelay: Harness['fromRelay'] = (data, options = {}) => {
     relayPosts();

@@ -44,8 +44,16 @@ describe("a request's own model and key", () => {
   const headers = (entries: Record<string, string>) => new Headers(entries);
 
   it('reads the choice and key from the headers and refuses bad ones without repeating the key', async () => {
-    const ok = readUserChoice(headers({ [PROVIDER_HEADER]: 'gemini', [MODEL_HEADER]: 'gemini-2.5-pro', [API_KEY_HEADER]: USER_KEY }), {});
-    expect(ok).toEqual({ ok: true, choice: { model: { provider: 'gemini', model: 'gemini-2.5-pro' }, apiKey: USER_KEY } });
+    const ok = readUserChoice(headers({ [PROVIDER_HEADER]: 'gemini', [MODEL_HEADER]: 'gemini-3.6-flash', [API_KEY_HEADER]: USER_KEY }), {});
+    expect(ok).toEqual({ ok: true, choice: { model: { provider: 'gemini', model: 'gemini-3.6-flash' }, apiKey: USER_KEY } });
+
+    // A choice stored before Google retired the model: refused with the one to pick instead.
+    const retired = readUserChoice(headers({ [PROVIDER_HEADER]: 'gemini', [MODEL_HEADER]: 'gemini-2.5-pro' }), {});
+    expect(retired.ok).toBe(false);
+    if (!retired.ok) {
+      expect(retired.response.status).toBe(400);
+      expect(await retired.response.text()).toContain('gemini-2.5-pro was retired by Google in late 2026 (its requests fail); use gemini-3.1-pro-preview instead');
+    }
     expect(readUserChoice(headers({}), {})).toEqual({ ok: true, choice: {} });
 
     const notOffered = readUserChoice(headers({ [PROVIDER_HEADER]: 'gemini', [MODEL_HEADER]: 'not-a-model' }), {});
@@ -73,9 +81,9 @@ describe("a request's own model and key", () => {
   it("runs the user's model for the mode; the operator's thinking override stays with the operator's model", () => {
     const env = { GOOGLE_GENERATIVE_AI_API_KEY: SERVER_KEY, TABSMITH_DEEP_THINKING: 'low' };
     expect(resolveModel('deep', { env }).config.thinking).toEqual({ thinkingLevel: 'low', includeThoughts: true });
-    const chosen = resolveModel('deep', { env, choice: { model: { provider: 'gemini', model: 'gemini-2.5-pro' } } });
-    expect(chosen.config.model).toBe('gemini-2.5-pro');
-    expect(chosen.config.thinking).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+    const chosen = resolveModel('deep', { env, choice: { model: { provider: 'gemini', model: 'gemini-3.8-flash' } } });
+    expect(chosen.config.model).toBe('gemini-3.8-flash');
+    expect(chosen.config.thinking).toEqual({ thinkingLevel: 'high', includeThoughts: true });
   });
 
   it('redacts a key from any text', () => {
@@ -89,7 +97,7 @@ describe('Test connection', () => {
     new Request('http://ide.test/api/ai/test', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { [API_KEY_HEADER]: key } : {}) },
-      body: JSON.stringify({ provider: 'gemini', model: 'gemini-3.5-flash' }),
+      body: JSON.stringify({ provider: 'gemini', model: 'gemini-3.6-flash' }),
     });
 
   it("sends the user's key to Gemini and reports the answer", async () => {
@@ -102,7 +110,7 @@ describe('Test connection', () => {
       });
     });
     const result = await (await handleConnectionTest(request(USER_KEY), { env: {} })).json();
-    expect(result).toMatchObject({ ok: true, provider: 'gemini', model: 'gemini-3.5-flash', keySource: 'user', reply: 'OK' });
+    expect(result).toMatchObject({ ok: true, provider: 'gemini', model: 'gemini-3.6-flash', keySource: 'user', reply: 'OK' });
     expect(seen[0]?.get('x-goog-api-key')).toBe(USER_KEY);
   });
 

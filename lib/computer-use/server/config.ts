@@ -1,9 +1,8 @@
 /**
  * Computer-use configuration, read from the server's environment (server-only: the key is read here and never
  * leaves the server):
- * - TABSMITH_COMPUTER_USE_MODEL: the model id (default gemini-3.5-flash, the model Google's reference
- *   computer-use agent defaults to; gemini-2.5-computer-use-preview-10-2025 is no longer in @google/genai's
- *   model list).
+ * - TABSMITH_COMPUTER_USE_MODEL: the model id (default gemini-3.8-flash, the current Flash, whose tools include
+ *   computer use; a retired model is refused when the server starts).
  * - TABSMITH_COMPUTER_USE_MODELS: extra ids a request body may choose (comma-separated), on top of the
  *   built-in allow-list below and the default.
  * - TABSMITH_MODEL_PROVIDER=replay (shared with the agent): play recorded turns from
@@ -12,24 +11,14 @@
  * - GOOGLE_GENERATIVE_AI_API_KEY: the Gemini key (live mode only).
  */
 import { AgentConfigError } from '@/lib/agent/modes';
+import { GEMINI_COMPUTER_USE_MODELS, retiredModelProblem } from '@/lib/agent/gemini-models';
 import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readProviderKind, type Env } from '@/lib/agent/providers';
 
-export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-3.5-flash';
+export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-3.8-flash';
 export const DEFAULT_COMPUTER_USE_REPLAY_DIR = 'tests/e2e/fixtures/computer-use';
 
-/**
- * Ids with the computer-use tool, per the reference: the original action set (2.5 computer-use, 3, 3.1) and the
- * newer set (3.5 Flash and later Flash models).
- */
-export const BUILT_IN_COMPUTER_USE_MODELS = [
-  DEFAULT_COMPUTER_USE_MODEL,
-  'gemini-3.6-flash',
-  'gemini-3.7-flash',
-  'gemini-3.8-flash',
-  'gemini-3.1-pro-preview',
-  'gemini-3-flash-preview',
-  'gemini-2.5-computer-use-preview-10-2025',
-] as const;
+/** Ids with the computer-use tool that still answer (gemini-models.ts), the default first. */
+export const BUILT_IN_COMPUTER_USE_MODELS: readonly string[] = [...new Set([DEFAULT_COMPUTER_USE_MODEL, ...GEMINI_COMPUTER_USE_MODELS])];
 
 const MODEL_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 
@@ -45,6 +34,8 @@ export { AgentConfigError as ComputerUseConfigError };
 
 function checkModelId(id: string, variable: string): string {
   if (!MODEL_ID.test(id)) throw new AgentConfigError(`${variable} contains "${id}", which is not a model id (letters, digits, ".", "-", "_").`);
+  const retired = retiredModelProblem(id);
+  if (retired) throw new AgentConfigError(`${variable} contains "${id}", which cannot be used: ${retired}.`);
   return id;
 }
 
@@ -69,6 +60,8 @@ export function readComputerUseConfig(env: Env): ComputerUseConfig {
 /** The model for a request: the body's choice when allowed, else the default. `error` names the allowed ids. */
 export function chooseModel(config: ComputerUseConfig, requested: string | undefined): { ok: true; model: string } | { ok: false; error: string } {
   if (requested === undefined) return { ok: true, model: config.defaultModel };
+  const retired = retiredModelProblem(requested);
+  if (retired) return { ok: false, error: `model: ${retired}.` };
   if (config.allowedModels.includes(requested)) return { ok: true, model: requested };
   return { ok: false, error: `model: "${requested}" is not allowed for computer use. Allowed: ${config.allowedModels.join(', ')} (extend with TABSMITH_COMPUTER_USE_MODELS).` };
 }
