@@ -8,7 +8,8 @@ import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import type { ChatController } from './chat-controller';
 import { Composer } from './Composer';
-import { chatErrorText } from './errors';
+import { chatErrorText, fixedInSettings } from './errors';
+import { requestCommand } from '@/lib/commands/bus';
 import { FixWithAgent } from './FixWithAgent';
 import { MessageView } from './MessageView';
 import { MODE_LABELS } from './modes-ui';
@@ -99,6 +100,11 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         {chat.error && (
           <div role="alert" className={styles.errorBox}>
             <p>Error: {chatErrorText(chat.error)}</p>
+            {fixedInSettings(chatErrorText(chat.error)) && (
+              <button type="button" className={styles.primaryButton} onClick={() => requestCommand('workbench.settings')}>
+                Open Settings
+              </button>
+            )}
             <button type="button" className={styles.button} onClick={chat.retry}>
               Retry
             </button>

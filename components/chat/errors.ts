@@ -22,3 +22,11 @@ function messageIn(body: unknown): string | null {
   if (typeof record.error === 'object' && record.error !== null) return messageIn(record.error);
   return null;
 }
+
+/**
+ * Whether the error is one the user fixes in Settings: the server's sentences for a missing or refused key, and
+ * for a model that is not offered or was retired, all say "in Settings".
+ */
+export function fixedInSettings(text: string): boolean {
+  return /\bin Settings\b/.test(text);
+}

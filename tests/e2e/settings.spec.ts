@@ -79,7 +79,11 @@ test.describe('settings', () => {
     await dialog.getByRole('button', { name: 'Test connection for Fast mode' }).click();
     await expect(dialog.getByText(/Connected: replay answered “OK” in \d+ ms, using no key/)).toBeVisible();
 
-    await dialog.getByRole('combobox', { name: 'Balanced mode model' }).selectOption({ label: 'gemini-3.8-flash' });
+    // Only models Gemini still serves are offered: the retired 2.5 and 3.5 Flash are not.
+    const balancedModel = dialog.getByRole('combobox', { name: 'Balanced mode model' });
+    await expect(balancedModel.getByRole('option', { name: 'gemini-3.8-flash', exact: true })).toHaveCount(1);
+    for (const retired of ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-3.5-flash']) await expect(balancedModel.getByRole('option', { name: retired, exact: true })).toHaveCount(0);
+    await balancedModel.selectOption({ label: 'gemini-3.8-flash' });
     await expect(notice).toHaveText(/No Google Gemini API key: Balanced mode cannot run until you add your key in Settings/);
 
     const keyField = dialog.getByLabel('Google Gemini API key', { exact: true });
@@ -118,5 +122,20 @@ test.describe('settings', () => {
     await expect(kept.getByText('Saved in this browser, ending in “0001”')).toBeVisible();
     await kept.getByRole('button', { name: 'Remove key (Google Gemini)' }).click();
     await expect(kept.getByLabel('Google Gemini API key', { exact: true })).toBeVisible();
+
+    // Without the key, a message fails with a card that says so in a readable line, and leads to Settings.
+    await page.keyboard.press('Escape');
+    await expect(kept).toBeHidden();
+    await sendPrompt(page, 'Say hello again');
+    const card = agent(page).getByRole('alert').filter({ hasText: 'needs a Gemini API key' });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      const [cardBox, textBox] = await Promise.all([card.boundingBox(), card.locator('p').first().boundingBox()]);
+      // The sentence spans the card (its buttons wrap below it), not a column of single letters beside them.
+      expect((textBox?.width ?? 0) / (cardBox?.width ?? 1), `at ${width} px`).toBeGreaterThan(0.8);
+    }
+    await card.getByRole('button', { name: 'Open Settings' }).click();
+    await expect(settingsDialog(page)).toBeVisible();
   });
 });
