@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PreviewRelay } from '@/lib/runtime/isolated/ide-side/preview-relay';
-import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_PING, RELAY_PONG, RELAY_READY } from '@/lib/preview/relay/messages';
+import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_CONNECTED, RELAY_PING, RELAY_PONG, RELAY_READY } from '@/lib/preview/relay/messages';
 
 // The IDE's broker for the preview site: which relay page it trusts, what it hands the runtime frame and the
 // relay, and how it moves a preview whose site stopped answering. The relay page and the runtime frame are
@@ -73,7 +73,7 @@ function start(): Harness {
 }
 
 describe('PreviewRelay', () => {
-  it('loads the relay hidden on the first preview site, and brokers two channels once the relay says it is ready', async () => {
+  it('loads the relay hidden on the first preview site, brokers two channels when it asks, and is ready once its worker holds them', async () => {
     const h = start();
     const frame = h.frame();
     expect(new URL(frame.src).origin).toBe(originFor(0));
@@ -85,9 +85,13 @@ describe('PreviewRelay', () => {
     void h.relay.ready.then(() => (ready = true));
     h.fromRelay({ type: RELAY_READY });
     await vi.advanceTimersByTimeAsync(0);
-    expect(ready).toBe(true);
     expect(h.runtimePosts).toEqual([{ data: { type: PREVIEW_SERVE }, origin: 'http://wabc-0.localhost:3000', ports: 2 }]);
     expect(h.relayPosts()).toEqual([{ data: { type: RELAY_CONNECT }, origin: originFor(0), ports: 2 }]);
+    // Not before its service worker has the ports: one alive from before an IDE reload still holds a dead one.
+    expect(ready).toBe(false);
+    h.fromRelay({ type: RELAY_CONNECTED });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready).toBe(true);
   });
 
   it('ignores "ready" from another origin, from another window, and anything malformed', async () => {
@@ -114,6 +118,7 @@ describe('PreviewRelay', () => {
   it('pings the relay each second; one silent for 5 s is replaced on the next preview site, and the preview moves there', async () => {
     const h = start();
     h.fromRelay({ type: RELAY_READY });
+    h.fromRelay({ type: RELAY_CONNECTED });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(h.relayPosts().filter((post) => (post.data as { type: string }).type === RELAY_PING)).toHaveLength(1);
     h.fromRelay({ type: RELAY_PONG, n: 1 });
@@ -131,8 +136,10 @@ describe('PreviewRelay', () => {
     expect(h.relay.origin).toBe(originFor(1));
     expect(new URL(h.frame().src).origin).toBe(originFor(1));
     expect(h.moved).toEqual([]);
-    // The preview moves once the new site's relay is connected, not before.
+    // The preview moves once the new site's service worker holds its ports, not before.
     h.fromRelay({ type: RELAY_READY });
+    expect(h.moved).toEqual([]);
+    h.fromRelay({ type: RELAY_CONNECTED });
     expect(h.moved).toEqual([originFor(1)]);
     expect(h.runtimePosts).toHaveLength(2);
   });
@@ -140,6 +147,7 @@ describe('PreviewRelay', () => {
   it('stops pinging and removes its frame when disposed', async () => {
     const h = start();
     h.fromRelay({ type: RELAY_READY });
+    h.fromRelay({ type: RELAY_CONNECTED });
     const posts = h.relayPosts();
     h.relay.dispose();
     expect(document.querySelector('iframe')).toBeNull();

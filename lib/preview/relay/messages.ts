@@ -8,6 +8,11 @@ import { z } from 'zod';
 
 /** Relay → IDE: its service worker is active and needs (fresh) ports to the runtime frame. */
 export const RELAY_READY = 'tabsmith:preview-relay-ready';
+/**
+ * Relay → IDE: its service worker now holds the ports just brokered. Only then may a preview load: a worker
+ * still alive from before an IDE reload holds the old page's port, and would send the request there, unanswered.
+ */
+export const RELAY_CONNECTED = 'tabsmith:preview-relay-connected';
 /** IDE → relay: the two ports (requests, sockets). */
 export const RELAY_CONNECT = 'tabsmith:preview-relay-connect';
 /** IDE → runtime frame: serve these two ports (requests, sockets) for the preview site. */
@@ -20,6 +25,7 @@ const sequence = z.number().int().nonnegative();
 
 export const relayToIdeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(RELAY_READY) }),
+  z.object({ type: z.literal(RELAY_CONNECTED) }),
   z.object({ type: z.literal(RELAY_PONG), n: sequence }),
 ]);
 

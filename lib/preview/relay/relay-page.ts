@@ -10,7 +10,7 @@
  */
 import { SERVICE_WORKER_URL } from '@/lib/runtime/offline';
 import { PREVIEW_SOCKETS_CHANNEL } from '@/lib/runtime/offline/websocket/preview-sockets';
-import { ideToRelaySchema, RELAY_PONG, RELAY_READY, serviceWorkerNeedsInitSchema } from './messages';
+import { ideToRelaySchema, RELAY_CONNECTED, RELAY_PONG, RELAY_READY, serviceWorkerNeedsInitSchema } from './messages';
 
 /** The embedding IDE's origin as the browser reports it (the site's frame-ancestors admit only the IDE). */
 function embedderOrigin(): string | null {
@@ -54,6 +54,7 @@ export async function startPreviewRelay(): Promise<void> {
     socketPort?.close();
     socketPort = socketEnd;
     socketPort.onmessage = (message) => sockets.postMessage(message.data);
+    window.parent.postMessage({ type: RELAY_CONNECTED }, ide);
   });
   // The worker is stopped when idle and loses its port; started again by a request, it asks its pages for one.
   navigator.serviceWorker.addEventListener('message', (event) => {

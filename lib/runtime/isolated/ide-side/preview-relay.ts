@@ -12,7 +12,7 @@
  */
 import { PREVIEW_RELAY_PATH } from '@/lib/preview/preview-site';
 import { createHiddenFrame } from './hidden-frame';
-import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_PING, relayToIdeSchema } from '@/lib/preview/relay/messages';
+import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_CONNECTED, RELAY_PING, relayToIdeSchema } from '@/lib/preview/relay/messages';
 
 const PING_EVERY_MS = 1_000;
 /** How long `ready` waits for the relay's first connection before giving up on it (it never rejects). */
@@ -39,8 +39,8 @@ export class PreviewRelay {
   private moving = false;
   private markReady: () => void = () => undefined;
   /**
-   * Settles once the preview site's service worker is first connected (or after READY_WITHIN_MS): a preview
-   * frame loaded before that would reach the server instead of the worker.
+   * Settles once the preview site's service worker holds ports to the runtime frame (or after READY_WITHIN_MS):
+   * a preview frame loaded before that would reach the server, or a worker's port from before an IDE reload.
    */
   readonly ready: Promise<void>;
   private readonly pinger: ReturnType<typeof setInterval>;
@@ -86,6 +86,15 @@ export class PreviewRelay {
       this.lastAnswerAt = Date.now();
       return;
     }
+    if (parsed.data.type === RELAY_CONNECTED) {
+      this.connected = true;
+      this.lastAnswerAt = Date.now();
+      this.markReady();
+      if (!this.moving) return;
+      this.moving = false;
+      this.options.onMoved(this.origin);
+      return;
+    }
     this.connect(relay);
   }
 
@@ -95,13 +104,8 @@ export class PreviewRelay {
     const requests = new MessageChannel();
     const sockets = new MessageChannel();
     runtime.win.postMessage({ type: PREVIEW_SERVE }, runtime.origin, [requests.port2, sockets.port2]);
+    // Ready (and a moved preview loaded again) once the relay says its service worker holds these ports.
     relay.postMessage({ type: RELAY_CONNECT }, this.origin, [requests.port1, sockets.port1]);
-    this.connected = true;
-    this.lastAnswerAt = Date.now();
-    this.markReady();
-    if (!this.moving) return;
-    this.moving = false;
-    this.options.onMoved(this.origin);
   }
 
   private ping(): void {
