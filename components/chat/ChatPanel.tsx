@@ -50,6 +50,7 @@ export function ChatPanel(props: ChatPanelProps) {
 
 function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRevealFile, controller, open, conversations }: ChatPanelProps & { open: OpenConversation; conversations: Conversations }) {
   const chat = useAgentChat({ workspaceId, conversationId: open.id, store, toolClient, initial: open.data });
+  const errorText = chat.error ? chatErrorText(chat.error) : null;
   const saveError = useConversationSaver(workspaceId, open.id, chat.messages, chat.mode, chat.status);
   const [confirmClear, setConfirmClear] = useState(false);
   const logRef = useFollowBottom(chat.messages);
@@ -97,10 +98,10 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
           </div>
         )}
         {chat.autoFixExhausted && <p className={styles.error}>Stopped after {MAX_AUTO_FIX_ATTEMPTS} automatic fix attempts</p>}
-        {chat.error && (
+        {errorText !== null && (
           <div role="alert" className={styles.errorBox}>
-            <p>Error: {chatErrorText(chat.error)}</p>
-            {fixedInSettings(chatErrorText(chat.error)) && (
+            <p>Error: {errorText}</p>
+            {fixedInSettings(errorText) && (
               <button type="button" className={styles.primaryButton} onClick={() => requestCommand('workbench.settings')}>
                 Open Settings
               </button>

@@ -62,7 +62,7 @@ export function choiceProblem(choice: ModelChoice, options: ModelOptions): strin
   const provider = options.providers.find((p) => p.id === choice.provider);
   if (!provider) return `This server does not offer the provider "${choice.provider}"; it offers ${options.providers.map((p) => p.id).join(', ')}.`;
   const retired = choice.provider === 'gemini' ? retiredModelProblem(choice.model) : undefined;
-  if (retired) return `The model chosen in Settings cannot answer: ${retired}. Pick it in Settings.`;
+  if (retired) return `The model chosen in Settings cannot answer: ${retired}. Pick another in Settings.`;
   if (!provider.models.includes(choice.model)) return `This server does not offer the model "${choice.model}" for ${provider.label}; pick one of ${provider.models.join(', ')} in Settings.`;
   return undefined;
 }

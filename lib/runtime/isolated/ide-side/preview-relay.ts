@@ -12,7 +12,7 @@
  */
 import { PREVIEW_RELAY_PATH } from '@/lib/preview/preview-site';
 import { createHiddenFrame } from './hidden-frame';
-import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_CONNECTED, RELAY_PING, relayToIdeSchema } from '@/lib/preview/relay/messages';
+import { PREVIEW_SERVE, RELAY_CONNECT, RELAY_CONNECTED, RELAY_PING, RELAY_PONG, relayToIdeSchema } from '@/lib/preview/relay/messages';
 
 const PING_EVERY_MS = 1_000;
 /** How long `ready` waits for the relay's first connection before giving up on it (it never rejects). */
@@ -81,7 +81,7 @@ export class PreviewRelay {
     if (!relay || event.source !== relay || event.origin !== this.origin) return;
     const parsed = relayToIdeSchema.safeParse(event.data);
     if (!parsed.success) return;
-    if (parsed.data.type === 'tabsmith:preview-relay-pong') {
+    if (parsed.data.type === RELAY_PONG) {
       this.answered = Math.max(this.answered, parsed.data.n);
       this.lastAnswerAt = Date.now();
       return;
