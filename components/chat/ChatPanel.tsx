@@ -97,6 +97,17 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
             </button>
           </div>
         )}
+        {chat.ending && (
+          <div role="alert" className={styles.errorBox}>
+            <p>{chat.ending.text}</p>
+            <button type="button" className={styles.primaryButton} onClick={() => chat.ending && chat.resolveEnding(chat.ending)}>
+              {chat.ending.next === 'continue' ? 'Continue' : 'Retry'}
+            </button>
+            <button type="button" className={styles.button} onClick={chat.dismissEnding}>
+              Dismiss
+            </button>
+          </div>
+        )}
         {chat.autoFixExhausted && <p className={styles.error}>Stopped after {MAX_AUTO_FIX_ATTEMPTS} automatic fix attempts</p>}
         {errorText !== null && (
           <div role="alert" className={styles.errorBox}>

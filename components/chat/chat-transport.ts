@@ -15,6 +15,7 @@ import { recentlyChangedFiles } from '@/lib/agent/context/recent-files';
 import { SUMMARISE_API, summariseVia } from '@/lib/agent/context/summarise-client';
 import { summaryCache } from '@/lib/agent/context/summary-cache';
 import { agentModeSchema, type AgentMode, type IdeUIMessage } from '@/lib/agent/messages';
+import type { Nudge } from '@/lib/agent/step-ending';
 import { loadModelOptions } from '@/lib/settings/model-options-client';
 import { modeRequestHeaders } from '@/lib/settings/request-headers';
 import { loadSettings } from '@/lib/settings/settings-store';
@@ -51,12 +52,14 @@ export function createChatTransport(getBody: () => object | Promise<object>): De
 }
 
 /** One transport per chat; it reads the run's mode and the (current) store from `live` when it sends. */
-export function useChatTransport(live: RefObject<{ runMode: AgentMode; store: WorkspaceStore }>): DefaultChatTransport<IdeUIMessage> {
+export function useChatTransport(live: RefObject<{ runMode: AgentMode; store: WorkspaceStore; nudge: Nudge | undefined }>): DefaultChatTransport<IdeUIMessage> {
   const [transport] = useState(() =>
     createChatTransport(async () => {
-      const { runMode, store } = live.current;
+      const { runMode, store, nudge } = live.current;
+      // A nudge belongs to the one request it was set for.
+      live.current.nudge = undefined;
       const workspaceState = { ...workspaceStateFrom(store.getSnapshot()), openFiles: openFilePaths(store), manifest: await readManifest(store) };
-      return { mode: runMode, workspaceState };
+      return { mode: runMode, workspaceState, ...(nudge ? { nudge } : {}) };
     }),
   );
   return transport;

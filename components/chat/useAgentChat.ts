@@ -14,6 +14,7 @@ import { checkpointTurn } from '@/components/checkpoints/turn-checkpoint';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
 import { conversationChatId } from '@/lib/agent/context/summary-cache';
+import { endingProblem, type EndingProblem, type Nudge } from '@/lib/agent/step-ending';
 import type { AgentTools } from '@/lib/agent/tools';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { useChatTransport } from './chat-transport';
@@ -53,7 +54,11 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   // Mirrors of state for the callbacks the Chat instance calls outside render (body, onToolCall,
   // sendAutomaticallyWhen, onFinish). Handlers also write them at once, so an automatic decision made
   // before React re-renders already sees a Stop.
-  const live = useRef({ mode, runMode, autoFix, stopped, stepBase, store, toolClient, attempts: 0 });
+  const live = useRef({ mode, runMode, autoFix, stopped, stepBase, store, toolClient, attempts: 0, nudge: undefined as Nudge | undefined, autoRetried: false });
+  /** An empty or malformed step is being tried again by itself: its card waits for the outcome. */
+  const [autoRetrying, setAutoRetrying] = useState(false);
+  /** The ending card the user dismissed (message id and step count), so it stays away until the next ending. */
+  const [dismissedEnding, setDismissedEnding] = useState<string | null>(null);
   /** Messages waiting for the agent's turn to end (Fix with agent during a run, Auto-fix). */
   const pending = useRef<Pending[]>([]);
   useLayoutEffect(() => {
@@ -92,6 +97,14 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
       // The turn is over only when no call is still running and the chat will not resubmit by itself.
       const running = message.parts.some((part) => isIdeToolPart(part) && !isSettled(part));
       if (running || mayContinue(messages)) return;
+      const ending = message.role === 'assistant' ? endingProblem(message.metadata?.ending) : null;
+      if (ending?.automatic && !live.current.autoRetried) {
+        // Once per run: a second empty answer in a row shows its card.
+        live.current.autoRetried = true;
+        setAutoRetrying(true);
+        window.setTimeout(() => void resubmit('retry').finally(() => setAutoRetrying(false)), 0);
+        return;
+      }
       if (live.current.autoFix && message.role === 'assistant' && !wantsToContinue(messages)) queueAutoFix(message);
       // After the SDK has settled this request (onFinish runs inside it).
       window.setTimeout(sendNextPending, 0);
@@ -103,6 +116,12 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   function mayContinue(current: IdeUIMessage[]): boolean {
     const { stopped: isStopped, runMode: currentMode, stepBase: base } = live.current;
     return !isStopped && wantsToContinue(current) && underStepCap(current, stepCapFor(current, currentMode), base);
+  }
+
+  /** The same run's next request, carrying a nudge the server says to the model (not shown in the chat). */
+  function resubmit(nudge: Nudge): Promise<void> {
+    Object.assign(live.current, { nudge });
+    return sendMessage();
   }
 
   function queueAutoFix(message: IdeUIMessage) {
@@ -123,7 +142,7 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
         setAutoFixExhausted(false);
       }
       const started = live.current.mode;
-      Object.assign(live.current, { stopped: false, stepBase: 0, runMode: started });
+      Object.assign(live.current, { stopped: false, stepBase: 0, runMode: started, autoRetried: false });
       setStopped(false);
       setStepBase(0);
       setRunMode(started);
@@ -190,6 +209,18 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     void sendMessage();
   }, [clearError, sendMessage]);
 
+  /** The ending card's button: Continue after a cut-off answer, Retry after any other; the cap counts afresh. */
+  const resolveEnding = useCallback(
+    (ending: EndingProblem) => {
+      const base = stepsSinceLastUser(messages);
+      Object.assign(live.current, { stopped: false, stepBase: base, autoRetried: false, nudge: ending.next });
+      setStopped(false);
+      setStepBase(base);
+      void sendMessage();
+    },
+    [messages, sendMessage],
+  );
+
   const clear = useCallback(() => {
     void halt().then(() => {
       setMessages([]);
@@ -204,6 +235,12 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   const resumable = !busy && wantsToContinue(messages);
   const atCap = resumable && !underStepCap(messages, cap, stepBase);
   const serverCap = !busy && messages.at(-1)?.metadata?.stepLimitReached === true;
+  const last = messages.at(-1);
+  const endingKey = last ? `${last.id}:${stepsSinceLastUser(messages)}` : null;
+  const ending =
+    !busy && !autoRetrying && !stopped && chat.error === undefined && last?.role === 'assistant' && !wantsToContinue(messages) && endingKey !== dismissedEnding
+      ? endingProblem(last.metadata?.ending)
+      : null;
   const stepLimit = atCap || serverCap ? { steps: Math.max(stepsSinceLastUser(messages) - stepBase, 1), mode: runMode } : null;
 
   return {
@@ -228,6 +265,10 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     stepLimit,
     /** Replaces the conversation's messages (rewinding to a checkpoint drops the later ones). */
     setMessages,
+    /** Why the last step ended badly (a safety block, the output limit, nothing returned), with its next step. */
+    ending,
+    resolveEnding,
+    dismissEnding: () => setDismissedEnding(endingKey),
     /** Stopped by the user after some tool calls finished: Continue picks the run up. */
     canContinue: resumable && !atCap && stopped,
   };

@@ -15,6 +15,8 @@ import {
   type ModelMessage,
 } from 'ai';
 import { describeZodError, jsonError, readJsonBody } from './http';
+import { markEmptySteps } from './empty-steps';
+import { NUDGE_TEXT, type StepEnding } from './step-ending';
 import { chatRequestSchema, MAX_CHAT_BODY_BYTES, type AgentMode, type IdeUIMessage, type MessageMetadata } from './messages';
 import { prepareImageInput } from './image-input';
 import { describeModelError } from './model-errors';
@@ -99,10 +101,13 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
 
   let modelMessages: ModelMessage[];
   try {
-    modelMessages = await convertToModelMessages(neutralizeForeignSignatures(withImages.messages, config.model), { tools: agentTools, ignoreIncompleteToolCalls: true });
+    modelMessages = await convertToModelMessages(markEmptySteps(neutralizeForeignSignatures(withImages.messages, config.model)), { tools: agentTools, ignoreIncompleteToolCalls: true });
   } catch (error) {
     return jsonError(400, `messages: ${errorMessage(error)}`);
   }
+  // Continue after a cut-off answer, or try again after an empty one: said to the model, not shown in the chat.
+  const { nudge } = parsed.data;
+  if (nudge) modelMessages.push({ role: 'user', content: [{ type: 'text', text: NUDGE_TEXT[nudge] }] });
 
   // A step of a running turn continues the last assistant message: its usage adds to the earlier steps'.
   const last = messages[messages.length - 1];
@@ -116,6 +121,7 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
     // Each tool's definition names the modes that offer it.
     activeTools: activeToolsFor(mode),
     temperature: config.temperature,
+    maxOutputTokens: config.maxOutputTokens,
     providerOptions,
     abortSignal: req.signal,
     // Retries happen in the model wrapper (jittered); the SDK's own loop would multiply them.
@@ -124,6 +130,8 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
     onError: ({ error }) => console.error('[tabsmith] model error:', redact(describeModelError(error))),
   });
 
+  // Whether this step has said or called anything: a step that ends without either is reported as empty.
+  let produced = false;
   return createUIMessageStreamResponse({
     headers: { 'X-Agent-Mode': mode },
     stream: toUIMessageStream<typeof agentTools, IdeUIMessage>({
@@ -131,8 +139,12 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
       originalMessages: messages,
       generateMessageId: generateId,
       messageMetadata: ({ part }) => {
+        if ((part.type === 'text-delta' && part.text.trim() !== '') || part.type === 'tool-call' || part.type === 'tool-input-start' || part.type === 'tool-error') produced = true;
         if (part.type === 'start') return { mode, model: config.model, keySource, maxSteps: config.maxSteps };
-        if (part.type === 'finish') return { mode, model: config.model, keySource, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage) };
+        if (part.type === 'finish') {
+          const ending: StepEnding = { reason: part.finishReason, raw: part.rawFinishReason?.slice(0, 100) ?? null, empty: !produced, maxOutputTokens: config.maxOutputTokens ?? null };
+          return { mode, model: config.model, keySource, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage), ending };
+        }
         return undefined;
       },
       // A rejected tool call (unknown name, bad JSON, schema mismatch) is the model's mistake, not a failed

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { imagePartsProblem } from './attachments';
 import { unknownPartProblem } from './message-parts';
 import { packageManifestSchema } from './context/manifest';
+import { nudgeSchema, stepEndingSchema } from './step-ending';
 import type { AgentTools } from './tools';
 
 export const agentModeSchema = z.enum(['fast', 'balanced', 'deep']);
@@ -52,6 +53,8 @@ export const messageMetadataSchema = z.object({
   maxSteps: z.number().int().positive().optional(),
   /** Set on the last message when the mode's step cap stopped the agent (the UI offers Continue). */
   stepLimitReached: z.boolean().optional(),
+  /** Assistant messages: how their latest model step ended (the chat explains any ending but a normal one). */
+  ending: stepEndingSchema.optional(),
 });
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 
@@ -80,6 +83,8 @@ export const chatRequestSchema = z.object({
     .max(500),
   mode: agentModeSchema.default('balanced'),
   workspaceState: workspaceStateSchema.default({ files: [], lastCommand: null, serverRunning: false, openPorts: [], installedPackages: [] }),
+  /** After a step that ended badly: the chat asks the model to continue, or to try the step again. */
+  nudge: nudgeSchema.optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

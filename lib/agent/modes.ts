@@ -1,6 +1,6 @@
 /**
  * The three agent modes in one place: model id, temperature, thinking, step cap. Every value can be overridden
- * by env (`TABSMITH_<MODE>_MODEL`, `_TEMPERATURE`, `_THINKING`, `_STEPS`), validated here so a typo fails with
+ * by env (`TABSMITH_<MODE>_MODEL`, `_TEMPERATURE`, `_THINKING`, `_STEPS`, `_MAX_OUTPUT_TOKENS`), validated here so a typo fails with
  * a message that names the variable instead of a confusing provider error; thinking is checked against
  * @ai-sdk/google's model catalog (lib/agent/thinking-catalog.ts), so an override the model does not take
  * (`minimal` on a Pro model, `xhigh` outside Hydrogen, budget 0 on 2.5 Pro) fails when the server starts.
@@ -15,6 +15,9 @@
  *   the newest model either catalog names Pro (Gemini 4 ids such as gemini-4-argon can be set by override).
  * Gemini 3 and later deprecate sampling parameters (and are tuned for their defaults: a low temperature can make
  * them loop), so they get no temperature at all; other providers' models get 1.0 unless overridden.
+ * Each Gemini mode caps its answer (`maxOutputTokens`, thinking included; Gemini 3 allows 65,536): an answer that
+ * reaches the cap ends with finish reason "length", which the chat shows with Continue instead of passing the
+ * cut text off as whole. Other providers' limits vary by model, so they get a cap only when the env sets one.
  *
  * Server-only: the catalog lives in @ai-sdk/google. The chat client takes its step caps from ./step-caps.
  */
@@ -43,6 +46,8 @@ export interface ModeConfig {
   thinking: GoogleThinkingConfig | undefined;
   includeThoughts: boolean;
   maxSteps: number;
+  /** The answer's token cap (thinking included); undefined leaves the provider's own. */
+  maxOutputTokens: number | undefined;
 }
 
 interface ModeDefaults {
@@ -52,12 +57,13 @@ interface ModeDefaults {
   thinkingBudget: number;
   thinkingLevel: ThinkingLevel;
   includeThoughts: boolean;
+  maxOutputTokens: number;
 }
 
 export const MODE_DEFAULTS: Record<AgentMode, ModeDefaults> = {
-  fast: { model: 'gemini-3.5-flash-lite', temperature: 1, thinkingBudget: 0, thinkingLevel: 'minimal', includeThoughts: false },
-  balanced: { model: 'gemini-3.8-flash', temperature: 1, thinkingBudget: 2048, thinkingLevel: 'medium', includeThoughts: false },
-  deep: { model: 'gemini-3.1-pro-preview', temperature: 1, thinkingBudget: 8192, thinkingLevel: 'high', includeThoughts: true },
+  fast: { model: 'gemini-3.5-flash-lite', temperature: 1, thinkingBudget: 0, thinkingLevel: 'minimal', includeThoughts: false, maxOutputTokens: 16_384 },
+  balanced: { model: 'gemini-3.8-flash', temperature: 1, thinkingBudget: 2048, thinkingLevel: 'medium', includeThoughts: false, maxOutputTokens: 32_768 },
+  deep: { model: 'gemini-3.1-pro-preview', temperature: 1, thinkingBudget: 8192, thinkingLevel: 'high', includeThoughts: true, maxOutputTokens: 65_536 },
 };
 
 /** A configuration value that cannot be used; the message names the variable and what it accepts. */
@@ -77,6 +83,7 @@ const envKey = (mode: AgentMode, field: string) => `TABSMITH_${mode.toUpperCase(
 
 const temperatureSchema = z.coerce.number().min(0).max(2);
 const stepsSchema = z.coerce.number().int().min(1).max(50);
+const outputTokensSchema = z.coerce.number().int().min(256).max(1_000_000);
 // -1 is Gemini 2.5's "dynamic thinking"; 32768 is 2.5 Pro's maximum.
 const budgetSchema = z.coerce.number().int().min(-1).max(32_768);
 const levelSchema = z.enum(THINKING_LEVELS);
@@ -119,6 +126,8 @@ export function getModeConfig(
     throw new AgentConfigError(`${temperatureName} is set, but ${model} deprecates sampling parameters (Gemini 3 and later): remove it.`);
   const temperature = noSampling ? undefined : (temperatureOverride ?? defaults.temperature);
   const maxSteps = readEnv(env, envKey(mode, 'STEPS'), stepsSchema, 'a whole number from 1 to 50') ?? MODE_STEP_CAPS[mode];
+  const outputCap = readEnv(env, envKey(mode, 'MAX_OUTPUT_TOKENS'), outputTokensSchema, 'a whole number of tokens from 256 to 1000000');
+  const maxOutputTokens = outputCap ?? (providerIsGemini ? defaults.maxOutputTokens : undefined);
   const includeThoughts = defaults.includeThoughts;
   const rules = providerIsGemini ? thinkingRules(model) : ({ kind: 'none' } as const);
   const thinkingName = envKey(mode, 'THINKING');
@@ -135,7 +144,7 @@ export function getModeConfig(
     thinking = { thinkingLevel: level ?? nearestLevel(defaults.thinkingLevel, rules.levels) };
   }
   if (thinking && includeThoughts) thinking = { ...thinking, includeThoughts: true };
-  return { mode, model, temperature, thinking, includeThoughts, maxSteps };
+  return { mode, model, temperature, thinking, includeThoughts, maxSteps, maxOutputTokens };
 }
 
 /** All three modes at once: used at startup to fail early on a bad override. */

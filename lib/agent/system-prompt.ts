@@ -7,6 +7,7 @@
 import { renderWorkspaceShape } from './context/workspace-summary';
 import type { WorkspaceState } from './messages';
 import type { ModeConfig } from './modes';
+import { WRITE_MAX_CHARS } from './tool-schemas';
 
 export interface SummaryLimits {
   /** File lines shown in the tree; the rest are counted in "…and N more". */
@@ -112,7 +113,7 @@ const TOOL_ETIQUETTE = `How to work:
 - The workspace runs in the user's browser tab (Node, npm and a shell). Paths are relative to the workspace root.
 - Find code by searching, not guessing: fs_search (text or regex, include globs like "src/**/*.ts") for where something is defined or used, fs_glob for files by name; then read just the lines around a match with fs_readFile startLine/endLine rather than whole files. fs_listFiles shows a folder.
 - After changing a running app, preview_logs shows what its page logged (errors, failed requests).
-- Change existing files with fs_editFile (exact search/replace blocks; each search text must occur exactly once, so include enough surrounding lines). Use fs_writeFile only for new files or full rewrites.
+- Change existing files with fs_editFile (exact search/replace blocks; each search text must occur exactly once, so include enough surrounding lines). Use fs_writeFile only for new files or full rewrites; a file over ${WRITE_MAX_CHARS.toLocaleString('en-US')} characters is written in parts (fs_writeFile, then fs_writeFile with append: true for each further part).
 - Install packages with install_npm, not with run_sh "npm install".
 - Start servers and watchers with run_sh { background: true }; they keep running and the preview shows their port. Never start a second copy of a server that is already running.
 - Commands that end (builds, scripts, tests) run with run_sh without background; read the exit code and output tail. Run tests with test_run.

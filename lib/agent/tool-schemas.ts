@@ -63,6 +63,13 @@ const previewLogsResult = {
 
 const ALL_MODES: readonly AgentMode[] = ['fast', 'balanced', 'deep'];
 
+/**
+ * The most one fs_writeFile call carries: about 10,000 tokens of code, well inside the smallest mode's output
+ * cap (16,384 tokens, thinking included), so a write is never cut off mid-call. Larger files are written in
+ * parts with `append`.
+ */
+export const WRITE_MAX_CHARS = 40_000;
+
 interface ToolDefinition<I extends z.ZodType, O extends z.ZodType> {
   /** How the UI names the tool (dotted, e.g. `fs.writeFile`). */
   label: string;
@@ -80,9 +87,20 @@ const define = <I extends z.ZodType, O extends z.ZodType>(definition: ToolDefini
 export const TOOL_DEFINITIONS = {
   fs_writeFile: define({
     label: 'fs.writeFile',
-    description: 'Create or overwrite a whole text file (parent folders are created). Prefer fs_editFile for changes to existing files.',
-    input: z.object({ path, content: z.string().max(2_000_000), reason: z.string().max(500).optional() }),
-    output: orError({ ok: z.literal(true), path: z.string(), bytes: z.number(), created: z.boolean() }),
+    description: `Create or overwrite a whole text file (parent folders are created). Prefer fs_editFile for changes to existing files. One call carries at most ${WRITE_MAX_CHARS.toLocaleString('en-US')} characters: write a larger file in parts, the first without append and each further part with append: true.`,
+    input: z.object({
+      path,
+      content: z.string().max(WRITE_MAX_CHARS),
+      append: z.boolean().optional().describe('Add content to the end of the file (created if missing) instead of replacing it'),
+      reason: z.string().max(500).optional(),
+    }),
+    output: orError({
+      ok: z.literal(true),
+      path: z.string(),
+      bytes: z.number().describe("The file's size after the write"),
+      created: z.boolean(),
+      appended: z.boolean().optional(),
+    }),
     timeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
     modes: ALL_MODES,
   }),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toolOutputSchemas } from '@/lib/agent/tool-schemas';
+import { toolOutputSchemas, WRITE_MAX_CHARS } from '@/lib/agent/tool-schemas';
 import { detectTestCommand } from '@/worker/tools/test';
 import { startHarness, text, type Harness, type Script } from './agent-executor-fakes';
 
@@ -55,6 +55,19 @@ describe('executor: fs tools', () => {
     expect(first.content).toEqual({ ok: true, path: '/src/deep/new.js', bytes: 2, created: true });
     expect(h.store.getSnapshot().files).toContain('/src/deep/new.js');
     expect((await h.call('fs_writeFile', { path: 'a.txt', content: 'new' })).content).toMatchObject({ created: false });
+  });
+
+  it('writes a file larger than one call in parts: append adds to it, and a part over the limit is refused', async () => {
+    const h = await start({});
+    const part = 'x'.repeat(WRITE_MAX_CHARS);
+    expect((await h.call('fs_writeFile', { path: 'big.txt', content: part })).content).toMatchObject({ created: true, bytes: WRITE_MAX_CHARS });
+    expect((await h.call('fs_writeFile', { path: 'big.txt', content: 'tail', append: true })).content).toEqual({ ok: true, path: '/big.txt', bytes: WRITE_MAX_CHARS + 4, created: false, appended: true });
+    expect(await text(h, '/big.txt')).toBe(part + 'tail');
+    // Appending to a file that does not exist yet creates it.
+    expect((await h.call('fs_writeFile', { path: 'fresh.txt', content: 'a', append: true })).content).toMatchObject({ created: true, appended: false });
+    const tooLong = await h.call('fs_writeFile', { path: 'big.txt', content: part + 'y' });
+    expect(tooLong.error).toMatchObject({ name: 'InvalidArguments', message: expect.stringMatching(/content/) });
+    expect(await text(h, '/big.txt')).toBe(part + 'tail');
   });
 
   it('commits what a tool wrote to persistence before answering (a reload right after loses nothing)', async () => {

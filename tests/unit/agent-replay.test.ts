@@ -12,6 +12,7 @@ import { withRecording } from '@/lib/agent/replay/recorder';
 import { createReplayModel, loadSessions, selectResponse } from '@/lib/agent/replay/replay-model';
 import { isToolName, toolInputSchemas } from '@/lib/agent/tool-schemas';
 import { agentTools } from '@/lib/agent/tools';
+import { FINISH_REASONS } from '@/lib/agent/step-ending';
 
 /** The i-th item, or a test failure (instead of a non-null assertion). */
 const at = <T>(items: readonly T[], i = 0): T => {
@@ -112,13 +113,24 @@ describe('replay fixtures (tests/e2e/fixtures/replay)', async () => {
       const finish = response.at(-1) as { type: string; finishReason?: { unified: string } };
       expect(finish.type).toBe('finish');
       const calls = response.filter((part) => part.type === 'tool-call') as unknown as { toolName: string; input: string }[];
-      expect(finish.finishReason?.unified).toBe(calls.length > 0 ? 'tool-calls' : 'stop');
+      // The ending recordings end their steps every other way a model can (a safety block, the output limit…).
+      if (s.match.startsWith('ending:')) expect(FINISH_REASONS).toContain(finish.finishReason?.unified);
+      else expect(finish.finishReason?.unified).toBe(calls.length > 0 ? 'tool-calls' : 'stop');
       for (const call of calls) {
         expect(isToolName(call.toolName)).toBe(true);
         if (!isToolName(call.toolName)) continue;
         const parsed = toolInputSchemas[call.toolName].safeParse(JSON.parse(call.input));
         expect(parsed.success, `${call.toolName} ${parsed.error?.message ?? ''}`).toBe(true);
       }
+    }
+  });
+
+  it('each ending recording ends a step otherwise than with a normal stop', () => {
+    const endings = fixtures.filter((s) => s.match.startsWith('ending:'));
+    expect(endings.map((s) => s.match).sort()).toEqual(['ending: blocked', 'ending: cut off', 'ending: empty', 'ending: malformed']);
+    for (const s of endings) {
+      const reasons = s.responses.map((response) => (response.at(-1) as { finishReason?: { unified: string; raw?: string } }).finishReason);
+      expect(reasons.some((reason) => reason?.unified !== 'stop' || reason.raw === 'STOP'), s.name).toBe(true);
     }
   });
 

@@ -16,10 +16,13 @@ export const writeFile: ToolHandler<'fs_writeFile'> = async (args, { runtime, st
   assertUnlocked(store, path, 'overwritten');
   const existing = await pathType(runtime.fs, path);
   if (existing === 'directory') throw new ToolFailure('IsDirectory', `${displayPath(path)} is a folder; choose a file path.`);
-  await runtime.fs.writeFile(path, args.content);
+  // A file larger than one call is written in parts: each further part is appended to what the last ones wrote.
+  const appended = args.append === true && existing === 'file';
+  const content = appended ? (await readText(runtime.fs, path)) + args.content : args.content;
+  await runtime.fs.writeFile(path, content);
   // The tree and open editors mirror the runtime through its watch events; wait so they show the file now.
   await store.settle();
-  return { ok: true, path, bytes: new TextEncoder().encode(args.content).byteLength, created: existing === null };
+  return { ok: true, path, bytes: new TextEncoder().encode(content).byteLength, created: existing === null, ...(args.append ? { appended } : {}) };
 };
 
 export const readFile: ToolHandler<'fs_readFile'> = async (args, { runtime }) => {
