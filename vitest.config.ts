@@ -11,5 +11,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, where its
     // main process sits idle while the files run.
     maxWorkers: Math.max(availableParallelism() - 1, 2),
+    // Worker threads, not child processes: each of the 200 files otherwise starts a Node process and loads the
+    // runtime's modules afresh in it (measured on 2 cores: 172 s with forks, 119 s with threads).
+    pool: 'threads',
   },
 });
