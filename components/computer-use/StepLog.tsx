@@ -3,16 +3,17 @@
 import type { ActionEntry, LogEntry, ModelEntry, UserEntry } from '@/lib/computer-use/session';
 import styles from './computer-use.module.css';
 
-type StepState = 'done' | 'error' | 'waiting' | 'running' | 'declined';
+type StepState = 'done' | 'error' | 'waiting' | 'running' | 'declined' | 'stopped';
 
 function stateOf(entry: ActionEntry): StepState {
   if (entry.safety?.approved === false) return 'declined';
   if (entry.error) return 'error';
+  if (entry.stopped) return 'stopped';
   if (entry.safety && entry.safety.approved === undefined) return 'waiting';
   return entry.url !== undefined ? 'done' : 'running';
 }
 
-const STATE_TEXT: Record<StepState, string> = { done: 'done', error: 'failed', waiting: 'waiting for approval', running: 'running', declined: 'declined' };
+const STATE_TEXT: Record<StepState, string> = { done: 'done', error: 'failed', waiting: 'waiting for approval', running: 'running', declined: 'declined', stopped: 'stopped before it finished' };
 
 /**
  * The step log: one item per action the model asked for (its function name, what it maps to, what happened),

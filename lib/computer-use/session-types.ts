@@ -91,6 +91,8 @@ export interface ActionEntry extends EntryBase {
   at?: { x: number; y: number };
   /** Mapping or execution error, also sent to the model. */
   error?: string;
+  /** The session was stopped while this step ran or waited: it never finished. */
+  stopped?: boolean;
   safety?: SafetyDecision & { approved?: boolean };
   /** The screenshot after the action (omitted by `log(id, { images: false })`). */
   screenshot?: Screenshot;

@@ -105,6 +105,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     state.abort?.abort();
     state.decide?.('ended');
     state.decide = undefined;
+    // A step still going (a wait, an action, a pending confirmation) never finishes now: the log says so.
+    const at = now();
+    for (const entry of state.log) {
+      if (entry.kind !== 'action' || entry.url !== undefined || entry.error !== undefined) continue;
+      entry.stopped = true;
+      entry.durationMs = at - entry.startedAt;
+    }
     const { confirmation: _confirmation, ...info } = state.info;
     state.info = { ...info, ...patch, endedAt: now() };
     emit(state);
@@ -133,6 +140,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (isMappingError(mapped)) return done({ screenshot: await currentScreenshot(state), error: mapped.message });
     entry.actions = mapped;
     entry.description = mapped.map(describeAction).join('; ') || call.name;
+    // Shown while the step runs (a wait of seconds reads "wait 5 s", not just "wait").
+    emit(state);
 
     let acknowledged = false;
     if (safety?.decision === 'require_confirmation') {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { Content } from '@google/genai';
 import { appState, openComputerUse, openTodoApp, previewFrame, previewIframe, writeTodoAppZip } from './support/computer-use';
 
@@ -10,18 +10,21 @@ import { appState, openComputerUse, openTodoApp, previewFrame, previewIframe, wr
  */
 const INSTRUCTIONS = "add a todo called 'buy milk', mark it done, scroll down, then open the next page";
 
+/** The todo app served in the preview, the computer-use panel open, a session started with `instructions`. */
+async function startOnTodoApp(page: Page, testInfo: TestInfo, instructions: string) {
+  test.setTimeout(180_000);
+  const zip = testInfo.outputPath('todo-app.zip');
+  writeTodoAppZip(zip);
+  await openTodoApp(page, zip);
+  const panel = await openComputerUse(page);
+  await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill(instructions);
+  await panel.getByRole('button', { name: 'Start' }).click();
+  return { frame: previewFrame(page), panel, status: panel.getByRole('status', { name: 'Computer-use status' }) };
+}
+
 test.describe('computer use', () => {
   test('a replayed session changes the app, waits for approval of the flagged action, and shows viewport-sized screenshots', async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
-    const zip = testInfo.outputPath('todo-app.zip');
-    writeTodoAppZip(zip);
-    await openTodoApp(page, zip);
-    const frame = previewFrame(page);
-
-    const panel = await openComputerUse(page);
-    const status = panel.getByRole('status', { name: 'Computer-use status' });
-    await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill(INSTRUCTIONS);
-    await panel.getByRole('button', { name: 'Start' }).click();
+    const { frame, panel, status } = await startOnTodoApp(page, testInfo, INSTRUCTIONS);
 
     // The flagged click on "Next page" is held: the dialog asks, the preview stays on the first page.
     const dialog = panel.getByRole('dialog', { name: 'Confirm action' });
@@ -88,21 +91,12 @@ test.describe('computer use', () => {
   });
 
   test('declining a flagged action stops the session; the model never gets an unacknowledged response; a reply continues', async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
-    const zip = testInfo.outputPath('todo-app.zip');
-    writeTodoAppZip(zip);
-    await openTodoApp(page, zip);
-    const frame = previewFrame(page);
     // The request log: every conversation the tab sends to the computer-use route.
     const sent: Content[][] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/computer-use') sent.push((request.postDataJSON() as { contents: Content[] }).contents);
     });
-
-    const panel = await openComputerUse(page);
-    const status = panel.getByRole('status', { name: 'Computer-use status' });
-    await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill('open the next page if I allow it, otherwise tell me the page title');
-    await panel.getByRole('button', { name: 'Start' }).click();
+    const { frame, panel, status } = await startOnTodoApp(page, testInfo, 'open the next page if I allow it, otherwise tell me the page title');
 
     const dialog = panel.getByRole('dialog', { name: 'Confirm action' });
     await expect(dialog).toBeVisible({ timeout: 90_000 });
@@ -137,5 +131,27 @@ test.describe('computer use', () => {
       expect(unacknowledged).toEqual([]);
       expect(parts.filter((part) => part.functionResponse?.id === 'fc-decline-1')).toEqual([]);
     }
+  });
+
+  test("the default model's own actions (click, type, scroll, wait with intent) drive the app, and Stop leaves no step running", async ({ page }, testInfo) => {
+    // tests/e2e/fixtures/computer-use/new-vocabulary.json was made with gemini-3.8-flash, the computer-use default.
+    const { frame, panel, status } = await startOnTodoApp(page, testInfo, "add 'buy milk' and tick it, with the current model's actions");
+
+    const steps = panel.getByRole('list', { name: 'Computer-use steps' }).getByRole('listitem');
+    await expect(steps).toHaveCount(5, { timeout: 90_000 });
+    await expect(steps.nth(0)).toHaveAccessibleName(/^click: click at \(\d+, \d+\) \(done\)$/);
+    await expect(steps.nth(1)).toHaveAccessibleName(/^type: type "buy milk".*Enter \(done\)$/);
+    await expect(steps.nth(2)).toHaveAccessibleName(/^click: click at \(\d+, \d+\) \(done\)$/);
+    await expect(steps.nth(3)).toHaveAccessibleName(/^scroll: scroll down \d+ px \(done\)$/);
+    await expect(steps.nth(4)).toHaveAccessibleName(/^wait: wait 60 s \(running\)$/);
+    await expect(frame.getByRole('checkbox', { name: 'buy milk' })).toBeChecked();
+    const state = await appState(page);
+    expect(state.todos).toEqual([{ text: 'buy milk', done: true }]);
+    expect(state.scrollY).toBeGreaterThan(0);
+
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await expect(status).toHaveText(/Completed after 4 steps \(ended by the user\)/);
+    await expect(steps.nth(4)).toHaveAccessibleName(/^wait: wait 60 s \(stopped before it finished\)$/);
+    await expect(panel.getByRole('listitem', { name: /\(running\)$/ })).toHaveCount(0);
   });
 });

@@ -145,4 +145,27 @@ describe('computer-use session: a declined or unanswered flagged action', () => 
     await modern.waitFor(modern.start('x').id);
     expect(fresh.allowJpeg).toEqual([false, true]);
   });
+
+  it('Stop during a step leaves no step running: the one it interrupted reads as stopped', async () => {
+    let release: () => void = () => {};
+    class SlowComputer extends FakeComputer {
+      override async execute(action: Action, options?: Parameters<FakeComputer['execute']>[1]): Promise<ActionResult> {
+        if (action.type === 'wait') await new Promise<void>((resolve) => (release = resolve));
+        return super.execute(action, options);
+      }
+    }
+    const computer = new SlowComputer();
+    const { fetchTurn } = scriptedTurns(modelTurn([call('click_at', { x: 10, y: 10 }, 'a'), call('wait_5_seconds', {}, 'b')]), modelTurn([text('never')]));
+    const manager = createSessionManager({ computer, fetchTurn });
+    const { id } = manager.start('click, then wait');
+    await expect.poll(() => manager.log(id).filter((entry) => entry.kind === 'action').length).toBe(2);
+    manager.end(id);
+    release();
+    await tick();
+    const steps = manager.log(id).filter((entry): entry is ActionEntry => entry.kind === 'action');
+    expect(steps.map((step) => [step.name, step.url !== undefined, step.stopped ?? false])).toEqual([
+      ['click_at', true, false],
+      ['wait_5_seconds', false, true],
+    ]);
+  });
 });
