@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import '@xterm/xterm/css/xterm.css';
@@ -7,6 +8,7 @@ import { RUNTIME_ORIGIN_META_NAME } from '@/lib/runtime-site/origin';
 import { WEBCONTAINER_API_KEY_META_NAME } from '@/lib/runtime/webcontainer/api-key';
 import { configuredRuntimeOrigin } from '@/lib/server/sites';
 import { configuredWebContainerApiKey } from '@/lib/server/webcontainer-key';
+import { THEME_BOOT_SCRIPT } from '@/lib/ui/color-scheme';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -21,9 +23,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   const runtimeOrigin = configuredRuntimeOrigin();
   const webContainerKey = configuredWebContainerApiKey();
+  // The page's CSP nonce (proxy.ts puts the policy on the forwarded request): the theme script runs inline.
+  const nonce = /'nonce-([^']+)'/.exec((await headers()).get('Content-Security-Policy') ?? '')?.[1];
   return (
-    <html lang="en">
+    // The theme script may set data-theme before React hydrates <html>.
+    <html lang="en" suppressHydrationWarning>
       <head>
+        {nonce && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />}
         {runtimeOrigin && <meta name={RUNTIME_ORIGIN_META_NAME} content={runtimeOrigin} />}
         {webContainerKey && <meta name={WEBCONTAINER_API_KEY_META_NAME} content={webContainerKey} />}
       </head>

@@ -9,6 +9,12 @@ const THEME_EVENT = 'tabsmith:theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
+
+/**
+ * Run inline in the page's <head>, before anything is painted: the stored light or dark theme is on <html>
+ * from the first frame, so a light-theme user on a dark system sees no dark flash while the page loads.
+ */
+export const THEME_BOOT_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;
 export type Theme = (typeof THEMES)[number];
 
 // Checked by hand rather than with the settings' zod schema: the launcher applies the theme too and stays light.

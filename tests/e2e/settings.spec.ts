@@ -59,8 +59,18 @@ test.describe('settings', () => {
     await page.keyboard.type('indented();');
     await expect(text).toContainText('    indented();');
 
+    // The stored theme is on <html> before anything is painted (no dark flash on a dark system): by the time the
+    // parser reaches <body>, before any of the app's code has run.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as { themeAtFirstPaint?: string }).themeAtFirstPaint = document.documentElement.dataset.theme ?? 'none';
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.reload();
     await expect(region(page, 'Editor').getByRole('tab', { name: 'main.js' })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as { themeAtFirstPaint?: string }).themeAtFirstPaint)).toBe('light');
     await expect.poll(background).toBe('rgb(247, 247, 248)');
     const again = await openSettings(page);
     await expect(again.getByRole('radio', { name: 'Light' })).toBeChecked();
