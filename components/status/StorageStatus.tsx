@@ -77,7 +77,7 @@ export function StorageStatus({ store }: { store?: WorkspaceStore }) {
   ].filter(Boolean);
   return (
     <span className={styles.storage}>
-      <span role="status" aria-label="Storage status" title={STORAGE_FIGURES_EXPLAINED} className={full ? styles.warning : undefined}>
+      <span role="status" aria-label="Storage status" title={`${parts.join(' · ')}\n\n${STORAGE_FIGURES_EXPLAINED}`} className={full ? `${styles.figures} ${styles.warning}` : styles.figures}>
         {parts.join(' · ')}
       </span>
       {full && usage !== null && quota !== null && (

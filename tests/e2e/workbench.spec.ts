@@ -32,6 +32,15 @@ test.describe('workbench layout', () => {
     await expect(preview).toContainText('No server is running');
 
     await expect(page.getByRole('separator', { name: 'Resize terminal' })).toBeVisible();
+
+    // On a 1024 px screen the status bar stays one line: the storage figures give way, still whole for a reader.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const footer = page.getByRole('contentinfo');
+    await expect.poll(async () => (await footer.boundingBox())?.height ?? 0).toBeLessThanOrEqual(30);
+    await expect(page.getByRole('status', { name: 'Storage status' })).toHaveText(/this workspace's files .* browser storage .* of /);
+    await expect(runtimeStatus(page)).toBeVisible();
+    await expect(footer.getByRole('combobox', { name: 'Runtime setting' })).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   test('dragging "Resize terminal" refits the terminal', async ({ page }) => {
