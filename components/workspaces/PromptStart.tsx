@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/components/files/errors';
 import type { TemplateId } from '@/lib/workspace/templates/types';
+import { LauncherKeyNotice, useAgentReadiness } from './LauncherKeyNotice';
 import { navigateToWorkspace } from './navigate';
 import { nameFromPrompt, savePendingPrompt } from './pending-prompt';
 import type { TemplateOption } from './template-options';
@@ -39,19 +40,26 @@ export function PromptStart({ templates, list }: PromptStartProps) {
   const [template, setTemplate] = useState<TemplateId>(templates.some((t) => t.id === DEFAULT_TEMPLATE) ? DEFAULT_TEMPLATE : (templates[0]?.id ?? 'empty'));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const agent = useAgentReadiness();
+  const [askedForKey, setAskedForKey] = useState(false);
 
-  const start = async () => {
+  /** `withAgent` false: the workspace starts from its template and the prompt is not sent (there is no key). */
+  const start = async (withAgent = true) => {
     const text = prompt.trim();
     if (!text) {
       setError('Describe what you want to build first.');
       field.current?.focus();
       return;
     }
+    if (withAgent && agent && !agent.ready) {
+      setAskedForKey(true);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const meta = await list.create({ name: nameFromPrompt(text), template: template === 'empty' ? null : template });
-      savePendingPrompt(meta.id, text);
+      if (withAgent) savePendingPrompt(meta.id, text);
       navigateToWorkspace(meta.id);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -117,6 +125,7 @@ export function PromptStart({ templates, list }: PromptStartProps) {
           {error}
         </p>
       )}
+      <LauncherKeyNotice status={agent} asked={askedForKey} busy={busy} onWithoutAgent={() => void start(false)} />
       <div className={styles.examples}>
         <h2 className={styles.examplesTitle}>Try an example</h2>
         <ul aria-label="Example prompts" className={styles.exampleList}>

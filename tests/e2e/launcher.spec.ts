@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT_TIMEOUT_MS, agent, conversation, waitForAgentIdle } from './support/chat';
+import { axeViolations } from './support/axe';
 import { openIde } from './support/ide';
 import { waitForWorkspace } from './support/workspace';
 
@@ -139,3 +140,34 @@ async function launcherShots(page: Page): Promise<void> {
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+test('with no key for the agent, the launcher says so before it makes a workspace: Settings opens there, or the workspace starts without the agent', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The replay model needs no key; a Gemini model chosen for Balanced mode (a new conversation's) does.
+  await openIde(page);
+  await page.keyboard.press('ControlOrMeta+Comma');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('combobox', { name: 'Balanced mode model' }).selectOption({ label: 'gemini-3.8-flash' });
+  await settings.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/?runtime=offline');
+  const notice = page.getByRole('note', { name: 'Agent key' });
+  await expect(notice).toContainText('No Google Gemini API key: Balanced mode cannot run until you add your key in Settings.');
+  await promptField(page).fill(PROMPT);
+  await page.getByRole('button', { name: 'Start building' }).click();
+  const alert = page.getByRole('alert', { name: 'Agent key' });
+  await expect(alert).toContainText('or create the workspace from its template without the agent');
+  await expect(page, 'no workspace is made before the user chooses').not.toHaveURL(/[?&]ws=/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Settings opens on the launcher itself.
+  await alert.getByRole('button', { name: 'Open Settings' }).click();
+  await expect(settings.getByLabel('Google Gemini API key', { exact: true })).toBeVisible();
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(settings).toBeHidden();
+
+  await alert.getByRole('button', { name: 'Create without the agent' }).click();
+  await waitForWorkspace(page);
+  await expect(agent(page).getByRole('note', { name: 'Model and key' })).toContainText('No Google Gemini API key');
+  await expect(userMessages(page), 'the prompt was not sent to an agent that cannot answer').toHaveCount(0);
+});
