@@ -13,6 +13,7 @@ import { useStoreSelector } from './useStoreSelector';
 import { useCommandHandler } from '@/components/commands/useCommandHandler';
 import { commandShortcut } from '@/lib/commands/registry';
 import styles from './editor.module.css';
+import { EDITOR_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
 
 /**
  * The editor region: tabs for the open files, the CodeMirror editor for the active one, and the banners
@@ -112,6 +113,9 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
           {/* Always mounted (the session lives in it); hidden rather than removed so CodeMirror can measure. */}
           <div ref={host} className={styles.host} style={{ visibility: showsText ? 'visible' : 'hidden' }} />
           {active?.binary && <BinaryNotice store={store} path={active.path} />}
+          <p id={EDITOR_LEAVE_HINT.id} className={styles.leaveHint}>
+            {EDITOR_LEAVE_HINT.text}
+          </p>
           {!active && (
             <p className={styles.placeholder}>
               No file open. Open one from the file tree, or press {commandShortcut('workbench.quickOpen')} to find it by name;

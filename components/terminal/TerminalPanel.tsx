@@ -8,6 +8,7 @@ import type { TerminalSession } from './terminal-session';
 import type { TerminalRequests } from './terminal-requests';
 import { useTerminalSessions } from './useTerminalSessions';
 import styles from './terminal.module.css';
+import { TERMINAL_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
 
 /** `onStopAll` also runs on "Stop all processes" (the agent's client cancels what the agent started). */
 export function TerminalPanel({ requests, onStopAll }: { requests: TerminalRequests; onStopAll?: () => void }) {
@@ -106,6 +107,9 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
         {sessions.map((s) => (
           <TerminalScreen key={s.id} session={s} visible={s.id === activeId} takeFocusRequest={takeFocusRequest} />
         ))}
+        <p id={TERMINAL_LEAVE_HINT.id} className={styles.leaveHint}>
+          {TERMINAL_LEAVE_HINT.text}
+        </p>
       </div>
     </div>
   );

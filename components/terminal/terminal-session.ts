@@ -2,6 +2,7 @@ import type { Terminal } from '@xterm/xterm';
 import type { FitAddon } from '@xterm/addon-fit';
 import type { Runtime, RuntimeProcess } from '@/lib/runtime/port';
 import { TypedLineTracker } from '@/lib/terminal/typed-line';
+import { TERMINAL_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
 
 type Listener = () => void;
 
@@ -113,6 +114,8 @@ export class TerminalSession {
       host.appendChild(this.term.element);
     } else {
       this.term.open(host);
+      // Read out with the terminal's input when it takes focus (the panel shows the same text then).
+      this.term.textarea?.setAttribute('aria-describedby', TERMINAL_LEAVE_HINT.id);
     }
     this.fit();
   }

@@ -11,6 +11,7 @@ import { gotoLine, openSearchPanel } from '@codemirror/search';
 import { indentWithTab } from '@codemirror/commands';
 import { indentUnit } from '@codemirror/language';
 import { editorTheme } from './theme';
+import { EDITOR_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
 
 export const languageSlot = new Compartment();
 export const readOnlySlot = new Compartment();
@@ -82,7 +83,7 @@ export function createFileState(
     extensions: [
       shared,
       // tabindex: the text stays a tab stop even when read-only (not editable), so its scroller is keyboard-reachable.
-      EditorView.contentAttributes.of({ 'aria-label': `Contents of ${name}`, tabindex: '0' }),
+      EditorView.contentAttributes.of({ 'aria-label': `Contents of ${name}`, 'aria-describedby': EDITOR_LEAVE_HINT.id, tabindex: '0' }),
       languageSlot.of([]),
       readOnlySlot.of(EditorState.readOnly.of(options.readOnly)),
       themeSlot.of(editorTheme(options.dark)),

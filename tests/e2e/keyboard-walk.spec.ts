@@ -3,6 +3,7 @@ import { AGENT_TIMEOUT_MS, conversation } from './support/chat';
 import { OFFLINE_BOOTED, region, runtimeStatus } from './support/ide';
 import { terminal, visibleLines } from './support/terminal';
 import { openLauncher } from './support/workspace';
+import { EDITOR_LEAVE_HINT, TERMINAL_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
 
 /**
  * The whole first session by keyboard alone, never the mouse: from the launcher to a new workspace, a file
@@ -97,6 +98,9 @@ test('a keyboard alone creates a workspace, edits and saves a file, runs a comma
   await expect(styleTab).toHaveAttribute('aria-selected', 'true');
   const text = page.getByRole('textbox', { name: 'Contents of style.css' });
   await expect(text).toBeFocused();
+  // Tab indents here: the editor says how to leave it, read out on focus and shown while it has focus.
+  await expect(text).toHaveAccessibleDescription(EDITOR_LEAVE_HINT.text);
+  await expect(page.getByText(EDITOR_LEAVE_HINT.text)).toBeVisible();
 
   // Typing marks the tab unsaved (its name says so, and a dot shows); Ctrl+S saves, and both go.
   await page.keyboard.press('Control+End');
@@ -111,6 +115,9 @@ test('a keyboard alone creates a workspace, edits and saves a file, runs a comma
   // Ctrl+` goes to the terminal; the first one runs the server, so Ctrl+Shift+` opens a second for commands.
   await page.keyboard.press('Control+`');
   await expectFocusIn(page, 'Terminal');
+  await expect(page.getByText(EDITOR_LEAVE_HINT.text), "the editor's hint goes with its focus").toBeHidden();
+  await expect(page.locator(':focus')).toHaveAccessibleDescription(TERMINAL_LEAVE_HINT.text);
+  await expect(page.getByText(TERMINAL_LEAVE_HINT.text)).toBeVisible();
   await page.keyboard.press('Control+Shift+`');
   const shell = terminal(page, 2);
   await expect(shell.tab).toHaveAttribute('aria-selected', 'true');
