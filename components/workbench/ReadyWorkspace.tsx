@@ -22,6 +22,7 @@ import { AgentColumn } from './AgentColumn';
 import { FilesColumn } from './FilesColumn';
 import { IdeLayout } from './IdeLayout';
 import { OpenWorkspaceProvider } from './open-workspace';
+import { usePersistentSlots } from './persistent-slots';
 import { StartupNotice } from './StartupNotice';
 import { useAgentRuntime } from './useAgentRuntime';
 import { useRuntimeRestart } from './useRuntimeRestart';
@@ -53,49 +54,53 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
     [store],
   );
 
+  // Rendered once, whichever layout the window's width picks (see persistent-slots.tsx).
+  const { places, portals } = usePersistentSlots({
+    files: <FilesColumn store={store} />,
+    filesActions: <WorkspaceSwitcher store={store} />,
+    editor: <EditorArea store={store} />,
+    preview: <PreviewPanel preview={preview} onFix={fixWithAgent} />,
+    terminal: (
+      <div className={styles.fill}>
+        <RuntimeHealthNotice runtime={runtime} />
+        <StartupNotice startup={startup} />
+        <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
+        <TerminalPanel requests={terminalRequests} onStopAll={() => toolClient?.cancelAll()} />
+      </div>
+    ),
+    agent: (
+      <AgentColumn
+        chat={
+          toolClient ? (
+            <ChatPanel
+              store={store}
+              toolClient={toolClient}
+              workspaceId={workspaceId}
+              previewErrors={preview[0].errors}
+              onRevealFile={revealFile}
+              controller={controller}
+            />
+          ) : (
+            <p className={styles.placeholder}>Starting the agent…</p>
+          )
+        }
+        computerUse={<ComputerUsePanel getPreviewFrame={findPreviewFrame} manager={computerUse} />}
+        footer={
+          <details className={styles.audit} onToggle={(e) => setShowAudit(e.currentTarget.open)}>
+            <summary>Agent audit log</summary>
+            {showAudit && <AuditLog workspaceId={workspaceId} />}
+          </details>
+        }
+      />
+    ),
+  });
+
   return (
     <ChatControllerProvider controller={controller}>
       <OpenWorkspaceProvider store={store}>
       <CommandCenter store={store} runtime={runtime} runInTerminal={runInTerminal} />
-      <IdeLayout
-        files={<FilesColumn store={store} />}
-        filesActions={<WorkspaceSwitcher store={store} />}
-        editor={<EditorArea store={store} />}
-        preview={<PreviewPanel preview={preview} onFix={fixWithAgent} />}
-        terminal={
-          <div className={styles.fill}>
-            <RuntimeHealthNotice runtime={runtime} />
-            <StartupNotice startup={startup} />
-            <FailedCommandNotice runtime={runtime} requests={terminalRequests} onFix={fixWithAgent} />
-            <TerminalPanel requests={terminalRequests} onStopAll={() => toolClient?.cancelAll()} />
-          </div>
-        }
-        agent={
-          <AgentColumn
-            chat={
-              toolClient ? (
-                <ChatPanel
-                  store={store}
-                  toolClient={toolClient}
-                  workspaceId={workspaceId}
-                  previewErrors={preview[0].errors}
-                  onRevealFile={revealFile}
-                  controller={controller}
-                />
-              ) : (
-                <p className={styles.placeholder}>Starting the agent…</p>
-              )
-            }
-            computerUse={<ComputerUsePanel getPreviewFrame={findPreviewFrame} manager={computerUse} />}
-            footer={
-              <details className={styles.audit} onToggle={(e) => setShowAudit(e.currentTarget.open)}>
-                <summary>Agent audit log</summary>
-                {showAudit && <AuditLog workspaceId={workspaceId} />}
-              </details>
-            }
-          />
-        }
-      />
+      <IdeLayout {...places} />
+      {portals}
       </OpenWorkspaceProvider>
     </ChatControllerProvider>
   );

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { OFFLINE_BOOTED, openIde, region, runtimeStatus } from './support/ide';
+import { AGENT_TIMEOUT_MS, conversation, sendPrompt } from './support/chat';
 import { terminal } from './support/terminal';
 
 /** The landmark region that holds keyboard focus now ("Editor", "Terminal", …), or null. */
@@ -115,5 +116,31 @@ test.describe('layout', () => {
         }
       }
     }
+  });
+
+  test('narrowing the window to a phone and widening it again keeps the running server, the terminal, the preview and the chat', async ({ page }) => {
+    await openIde(page);
+    const shell = terminal(page, 1);
+    await shell.run(`echo "require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end('<h1>Served ' + req.url + '</h1>'); }).listen(3000)" > serve.js`);
+    await shell.start('node serve.js');
+    const frame = page.frameLocator('iframe[title="Preview"]');
+    await expect(frame.getByRole('heading', { name: 'Served /' })).toBeVisible({ timeout: 30_000 });
+    // A turn that ended with a card (a recorded safety block): it is still there afterwards.
+    await sendPrompt(page, 'ending: blocked — the layout test');
+    const card = conversation(page).getByRole('alert');
+    await expect(card).toContainText('safety filter', { timeout: AGENT_TIMEOUT_MS });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const panes = page.getByRole('tablist', { name: 'Panes' });
+    await panes.getByRole('tab', { name: 'Terminal' }).click();
+    await expect(shell.panel).toContainText('node serve.js');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(panes).toBeHidden();
+
+    await expect(frame.getByRole('heading', { name: 'Served /' })).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText('safety filter');
+    await expect(shell.panel, 'Terminal 1 still shows its command, not a fresh shell').toContainText('node serve.js');
+    await page.getByRole('button', { name: 'New terminal' }).click();
+    await terminal(page, 2).run('curl -s http://localhost:3000/still', { output: 'Served /still' });
   });
 });
