@@ -14,6 +14,8 @@ export interface SessionOptions {
   totalBytes: number;
 }
 export const LONG_SESSION: SessionOptions;
+export const WRITE_PART_CHARS: number;
+export function writeParts(content: string): { content: string; append: boolean; bytesAfter: number }[];
 export function turnPrompt(turn: number): string;
 export function sessionSteps(options?: SessionOptions): SessionStep[];
 export function replaySession(options?: SessionOptions): { name: string; match: string; responses: unknown[][] };

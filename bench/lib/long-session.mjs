@@ -5,6 +5,19 @@
 
 export const LONG_SESSION = { match: 'long context session', turns: 4, stepsPerTurn: 10, totalBytes: 10 * 1024 * 1024 };
 
+/**
+ * What one fs_writeFile call carries at most (the tool's limit, WRITE_MAX_CHARS in lib/agent/tool-schemas.ts):
+ * each file is written as the model must write a large one, in parts appended by further calls of the same step.
+ */
+export const WRITE_PART_CHARS = 40_000;
+
+/** A file's content in the parts its fs_writeFile calls carry: the first writes, the others append. */
+export function writeParts(content) {
+  const parts = [];
+  for (let at = 0; at < content.length; at += WRITE_PART_CHARS) parts.push({ content: content.slice(at, at + WRITE_PART_CHARS), append: at > 0, bytesAfter: Math.min(at + WRITE_PART_CHARS, content.length) });
+  return parts;
+}
+
 /** The prompt of turn `turn` (0-based): the first one names the session. */
 export function turnPrompt(turn) {
   return turn === 0 ? `${LONG_SESSION.match}: write the generated files, batch 1` : `next batch ${turn + 1}`;
@@ -56,7 +69,12 @@ export function replaySession(options = LONG_SESSION) {
           { type: 'text-start', id: `long_note_${i}` },
           { type: 'text-delta', id: `long_note_${i}`, delta: step.note },
           { type: 'text-end', id: `long_note_${i}` },
-          { type: 'tool-call', toolCallId: `call_long_${i}`, toolName: 'fs_writeFile', input: JSON.stringify({ path: step.path, content: step.content }) },
+          ...writeParts(step.content).map((part, p) => ({
+            type: 'tool-call',
+            toolCallId: `call_long_${i}_${p}`,
+            toolName: 'fs_writeFile',
+            input: JSON.stringify({ path: step.path, content: part.content, ...(part.append ? { append: true } : {}) }),
+          })),
           { type: 'finish', finishReason: { unified: 'tool-calls' }, usage: usage(i) },
         ]
       : [
@@ -84,13 +102,15 @@ export function historyBefore(index, options = LONG_SESSION) {
       if (step.kind === 'text') parts.push({ type: 'text', text: step.text, state: 'done' });
       else {
         parts.push({ type: 'text', text: step.note, state: 'done' });
-        parts.push({
-          type: 'tool-fs_writeFile',
-          toolCallId: `call_long_${i}`,
-          state: 'output-available',
-          input: { path: step.path, content: step.content },
-          output: { ok: true, path: step.path, bytes: step.content.length, created: true },
-        });
+        writeParts(step.content).forEach((part, p) =>
+          parts.push({
+            type: 'tool-fs_writeFile',
+            toolCallId: `call_long_${i}_${p}`,
+            state: 'output-available',
+            input: { path: step.path, content: part.content, ...(part.append ? { append: true } : {}) },
+            output: { ok: true, path: step.path, bytes: part.bytesAfter, created: !part.append, ...(part.append ? { appended: true } : {}) },
+          }),
+        );
       }
     });
     if (parts.length > 0) messages.push({ id: `agent-${turn}`, role: 'assistant', parts, metadata: { mode: 'deep' } });

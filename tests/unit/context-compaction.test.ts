@@ -5,7 +5,8 @@ import { prepareMessages, type Summarise } from '@/lib/agent/context/prepare';
 import type { LooseMessage } from '@/lib/agent/context/shrink';
 import { compactedResponses } from '@/lib/agent/context/summary';
 import { createSummaryCache } from '@/lib/agent/context/summary-cache';
-import { historyBefore, LONG_SESSION, sessionSteps } from '../../bench/lib/long-session.mjs';
+import { historyBefore, LONG_SESSION, sessionSteps, WRITE_PART_CHARS } from '../../bench/lib/long-session.mjs';
+import { WRITE_MAX_CHARS } from '@/lib/agent/tool-schemas';
 
 const history = (index: number) => historyBefore(index) as LooseMessage[];
 
@@ -40,6 +41,8 @@ describe('bounded requests over a 40-step session', () => {
     const steps = sessionSteps();
     expect(steps).toHaveLength(40);
     expect(steps.reduce((sum, step) => sum + (step.content?.length ?? 0), 0)).toBeGreaterThanOrEqual(LONG_SESSION.totalBytes);
+    // Each file goes in parts, as fs_writeFile takes them.
+    expect(WRITE_PART_CHARS).toBe(WRITE_MAX_CHARS);
     let largest = 0;
     for (let i = 0; i < steps.length; i++) {
       const full = history(i);

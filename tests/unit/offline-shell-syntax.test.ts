@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { binLinkSource } from '@/lib/runtime/offline/bin-link';
 import { localFetch } from '@/lib/runtime/offline/shell/local-fetch';
+import { withCurlDefaultScheme } from '@/lib/runtime/offline/shell/curl-urls';
 import { complete } from '@/lib/runtime/offline/shell/complete';
 import { filtersLines } from '@/lib/runtime/offline/shell/line-filters';
 import { commandNames } from '@/lib/runtime/offline/shell/resolve';
@@ -114,6 +115,14 @@ describe('curl', () => {
   it("reaches this runtime's own servers on localhost", async () => {
     const t = shellFixture({ fetch: localFetch(servers) });
     expect(await t.run('curl -s http://localhost:3000/hello?x=1')).toMatchObject({ code: 0, out: 'GET /hello?x=1 on 3000' });
+    // Without a scheme, curl takes http (the value of -H is not a URL).
+    expect(await t.run('curl -s -H "Accept: text/plain" localhost:3000/plain')).toMatchObject({ code: 0, out: 'GET /plain on 3000' });
+  });
+
+  it('reads which words are URLs as curl does: option values stay as they are', () => {
+    expect(withCurlDefaultScheme(['-o', 'out.html', '-H', 'X: 1', 'localhost:3000/a', '--url', '127.0.0.1:4000', 'https://localhost:5000/'])).toEqual([
+      '-o', 'out.html', '-H', 'X: 1', 'http://localhost:3000/a', '--url', 'http://127.0.0.1:4000', 'https://localhost:5000/',
+    ]);
   });
 
   it('says plainly that other hosts and closed ports are out of reach', async () => {

@@ -11,6 +11,7 @@ import { quoteWords } from '../command-line';
 import { InputChannel } from '../process';
 import type { BufferedOptions, Coreutils, Program } from './host';
 import { VirtualFsAdapter } from './vfs-adapter';
+import { withCurlDefaultScheme } from './curl-urls';
 
 /** Builtins of just-bash's interpreter that are worth reaching one command at a time. */
 const INTERPRETER_BUILTINS = ['test', '[', 'printf', 'read', 'eval', 'set', 'shopt', 'declare', 'let', 'alias', 'getopts', 'readonly', 'hash'];
@@ -63,7 +64,7 @@ export function createCoreutils({ vfs, programs, fetch }: CoreutilsOptions): Cor
     has: (name) => known.has(name),
     names: () => names,
     run: async ([name = '', ...args], options) => {
-      const { stdout, stderr, exitCode } = await exec(quoteWords([name]), options, args);
+      const { stdout, stderr, exitCode } = await exec(quoteWords([name]), options, name === 'curl' ? withCurlDefaultScheme(args) : args);
       return { stdout, stderr, exitCode };
     },
     script: async (line, options) => {
