@@ -43,8 +43,11 @@ const storedDataSchema = z.object({
   openedAt: z.number().catch(0),
 });
 
+/** The mode a new conversation starts in. */
+export const NEW_CONVERSATION_MODE: AgentMode = 'balanced';
+
 export function emptyConversation(now = Date.now()): ConversationData {
-  return { version: 1, mode: 'balanced', messages: [], title: null, createdAt: now, openedAt: now };
+  return { version: 1, mode: NEW_CONVERSATION_MODE, messages: [], title: null, createdAt: now, openedAt: now };
 }
 
 export function newConversationId(): string {

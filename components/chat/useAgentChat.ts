@@ -193,13 +193,17 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   }, [halt, setMessages]);
 
   /** Resumes a run the step cap (or Stop) ended; the cap counts afresh from here. */
-  const continueRun = useCallback(() => {
-    const base = stepsSinceLastUser(messages);
-    Object.assign(live.current, { stopped: false, stepBase: base });
-    setStopped(false);
-    setStepBase(base);
-    void sendMessage();
-  }, [messages, sendMessage]);
+  const resume = useCallback(
+    (nudge?: Nudge) => {
+      const base = stepsSinceLastUser(messages);
+      Object.assign(live.current, { stopped: false, stepBase: base, ...(nudge ? { autoRetried: false, nudge } : {}) });
+      setStopped(false);
+      setStepBase(base);
+      void sendMessage();
+    },
+    [messages, sendMessage],
+  );
+  const continueRun = useCallback(() => resume(), [resume]);
 
   /** After an error (a rate limit, a dropped connection): the same request again, in the same run. */
   const retry = useCallback(() => {
@@ -210,16 +214,7 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   }, [clearError, sendMessage]);
 
   /** The ending card's button: Continue after a cut-off answer, Retry after any other; the cap counts afresh. */
-  const resolveEnding = useCallback(
-    (ending: EndingProblem) => {
-      const base = stepsSinceLastUser(messages);
-      Object.assign(live.current, { stopped: false, stepBase: base, autoRetried: false, nudge: ending.next });
-      setStopped(false);
-      setStepBase(base);
-      void sendMessage();
-    },
-    [messages, sendMessage],
-  );
+  const resolveEnding = useCallback((ending: EndingProblem) => resume(ending.next), [resume]);
 
   const clear = useCallback(() => {
     void halt().then(() => {

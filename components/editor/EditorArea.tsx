@@ -14,6 +14,7 @@ import { useCommandHandler } from '@/components/commands/useCommandHandler';
 import { commandShortcut } from '@/lib/commands/registry';
 import styles from './editor.module.css';
 import { EDITOR_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
+import leaveHint from '@/components/ui/leave-hint.module.css';
 
 /**
  * The editor region: tabs for the open files, the CodeMirror editor for the active one, and the banners
@@ -109,11 +110,11 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
             {active.name} is locked: unlock it in the file tree to edit it.
           </p>
         )}
-        <div className={styles.stage}>
+        <div className={`${styles.stage} ${leaveHint.host}`}>
           {/* Always mounted (the session lives in it); hidden rather than removed so CodeMirror can measure. */}
           <div ref={host} className={styles.host} style={{ visibility: showsText ? 'visible' : 'hidden' }} />
           {active?.binary && <BinaryNotice store={store} path={active.path} />}
-          <p id={EDITOR_LEAVE_HINT.id} className={styles.leaveHint}>
+          <p id={EDITOR_LEAVE_HINT.id} className={leaveHint.hint}>
             {EDITOR_LEAVE_HINT.text}
           </p>
           {!active && (

@@ -9,6 +9,7 @@ import type { TerminalRequests } from './terminal-requests';
 import { useTerminalSessions } from './useTerminalSessions';
 import styles from './terminal.module.css';
 import { TERMINAL_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
+import leaveHint from '@/components/ui/leave-hint.module.css';
 
 /** `onStopAll` also runs on "Stop all processes" (the agent's client cancels what the agent started). */
 export function TerminalPanel({ requests, onStopAll }: { requests: TerminalRequests; onStopAll?: () => void }) {
@@ -103,11 +104,11 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
           {error ?? notice}
         </div>
       )}
-      <div className={styles.screens}>
+      <div className={`${styles.screens} ${leaveHint.host}`}>
         {sessions.map((s) => (
           <TerminalScreen key={s.id} session={s} visible={s.id === activeId} takeFocusRequest={takeFocusRequest} />
         ))}
-        <p id={TERMINAL_LEAVE_HINT.id} className={styles.leaveHint}>
+        <p id={TERMINAL_LEAVE_HINT.id} className={leaveHint.hint}>
           {TERMINAL_LEAVE_HINT.text}
         </p>
       </div>

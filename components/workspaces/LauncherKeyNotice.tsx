@@ -1,20 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import type { AgentMode } from '@/lib/agent/messages';
+import { NEW_CONVERSATION_MODE } from '@/components/chat/conversation-store';
 import { modeStatus, type ModeStatus } from '@/components/settings/mode-status';
 import { SettingsDialog } from '@/components/settings/SettingsDialog';
 import { useModelOptions, useSettings } from '@/components/settings/useSettings';
 import styles from './launcher.module.css';
 
-/** The mode a new workspace's first conversation runs in. */
-const FIRST_MODE: AgentMode = 'balanced';
-
 /** Whether the agent can answer a prompt from the launcher (null while the server's models are loading). */
 export function useAgentReadiness(): ModeStatus | null {
   const settings = useSettings();
   const options = useModelOptions();
-  return options.status === 'ready' ? modeStatus(FIRST_MODE, settings, options.options) : null;
+  return options.status === 'ready' ? modeStatus(NEW_CONVERSATION_MODE, settings, options.options) : null;
 }
 
 interface LauncherKeyNoticeProps {
