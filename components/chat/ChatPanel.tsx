@@ -7,6 +7,7 @@ import { RestoreBeforeTurn, RestoreStatus } from '@/components/checkpoints/Resto
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import type { ChatController } from './chat-controller';
+import { ApprovalAnswerProvider } from './ApprovalCard';
 import { Composer } from './Composer';
 import { chatErrorText, fixedInSettings } from './errors';
 import { requestCommand } from '@/lib/commands/bus';
@@ -65,6 +66,7 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
 
   return (
     <CheckpointsProvider store={store} workspaceId={workspaceId} conversationId={open.id} messages={chat.messages} setMessages={chat.setMessages} busy={running}>
+    <ApprovalAnswerProvider value={chat.answerApproval}>
     <div className={styles.panel}>
       <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={running} />
       <CheckpointTimelineButton />
@@ -169,6 +171,7 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         </ConfirmDialog>
       )}
     </div>
+    </ApprovalAnswerProvider>
     </CheckpointsProvider>
   );
 }

@@ -3,7 +3,8 @@
 import { TOOL_LABELS } from '@/lib/agent/tool-schemas';
 import { DiffView } from './DiffView';
 import { PlanChecklist } from './PlanChecklist';
-import { argsSummary, calledName, displayState, outputError, rejectionOf, toolNameOf, type IdeToolPart } from './tool-parts';
+import { ApprovalCard, DeniedNote } from './ApprovalCard';
+import { argsSummary, awaitsApproval, calledName, isDenied, displayState, outputError, rejectionOf, toolNameOf, type IdeToolPart } from './tool-parts';
 import { CheckResult, GlobResult, LogsResult, RejectedCall, SearchResult } from './ToolResultViews';
 import styles from './chat.module.css';
 import results from './tool-results.module.css';
@@ -32,6 +33,8 @@ export function ToolCallView({ part, onRevealFile }: ToolCallViewProps) {
         <span className={`${styles.toolState} ${rejected ? results.stateRejected : (styles[`state_${state}`] ?? '')}`}>{state}</span>
       </div>
       {name === 'plan_create' && part.input !== undefined && <PlanChecklist input={part.input as Parameters<typeof PlanChecklist>[0]['input']} />}
+      {awaitsApproval(part) && <ApprovalCard part={part} />}
+      {isDenied(part) && <DeniedNote />}
       <ToolResult part={part} onRevealFile={onRevealFile} />
     </div>
   );

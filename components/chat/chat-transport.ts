@@ -9,6 +9,7 @@
  */
 import { DefaultChatTransport } from 'ai';
 import { useState, type RefObject } from 'react';
+import { readApprovalSettings, type ApprovalSettings } from '@/lib/agent/approvals/policy';
 import { jsonBytes } from '@/lib/agent/context/budget';
 import { prepareMessages } from '@/lib/agent/context/prepare';
 import { recentlyChangedFiles } from '@/lib/agent/context/recent-files';
@@ -52,14 +53,25 @@ export function createChatTransport(getBody: () => object | Promise<object>): De
 }
 
 /** One transport per chat; it reads the run's mode and the (current) store from `live` when it sends. */
-export function useChatTransport(live: RefObject<{ runMode: AgentMode; store: WorkspaceStore; nudge: Nudge | undefined }>): DefaultChatTransport<IdeUIMessage> {
+interface TransportLive {
+  runMode: AgentMode;
+  store: WorkspaceStore;
+  nudge: Nudge | undefined;
+  /** The approval settings the latest request carried: the tab applies exactly these to that step's calls. */
+  sentApprovals: ApprovalSettings | undefined;
+}
+
+export function useChatTransport(live: RefObject<TransportLive>): DefaultChatTransport<IdeUIMessage> {
   const [transport] = useState(() =>
     createChatTransport(async () => {
       const { runMode, store, nudge } = live.current;
       // A nudge belongs to the one request it was set for.
       live.current.nudge = undefined;
-      const workspaceState = { ...workspaceStateFrom(store.getSnapshot()), openFiles: openFilePaths(store), manifest: await readManifest(store) };
-      return { mode: runMode, workspaceState, ...(nudge ? { nudge } : {}) };
+      const snapshot = store.getSnapshot();
+      const approvals = readApprovalSettings(snapshot.meta.approvals);
+      live.current.sentApprovals = approvals;
+      const workspaceState = { ...workspaceStateFrom(snapshot), openFiles: openFilePaths(store), manifest: await readManifest(store) };
+      return { mode: runMode, workspaceState, approvals, ...(nudge ? { nudge } : {}) };
     }),
   );
   return transport;

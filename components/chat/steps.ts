@@ -7,6 +7,7 @@
 import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
 import { MODE_STEP_CAPS } from '@/lib/agent/step-caps';
+import { closeAsError, isDenied, isIdeToolPart } from './tool-parts';
 
 /** Model steps since the last user message (an assistant message without any step-start counts as one). */
 export function stepsSinceLastUser(messages: readonly IdeUIMessage[]): number {
@@ -21,9 +22,15 @@ export function stepsSinceLastUser(messages: readonly IdeUIMessage[]): number {
   return steps;
 }
 
-/** True when the last assistant step asked for tools and all of them have a result: the run wants to go on. */
+/**
+ * True when the last assistant step asked for tools and all of them are answered (a result, or the user's
+ * denial, which the server passes on to the model): the run wants to go on.
+ */
 export function wantsToContinue(messages: readonly IdeUIMessage[]): boolean {
-  return lastAssistantMessageIsCompleteWithToolCalls({ messages: [...messages] });
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return false;
+  const answered = last.parts.map((part) => (isIdeToolPart(part) && isDenied(part) ? closeAsError(part, 'Denied by the user.') : part));
+  return lastAssistantMessageIsCompleteWithToolCalls({ messages: [...messages.slice(0, -1), { ...last, parts: answered }] });
 }
 
 /**

@@ -28,7 +28,7 @@ export function toolNameOf(part: IdeToolPart): ToolName | null {
   return isToolName(name) ? name : null;
 }
 
-export type DisplayState = 'pending' | 'running' | 'done' | 'error' | 'rejected';
+export type DisplayState = 'pending' | 'waiting for approval' | 'denied' | 'running' | 'done' | 'error' | 'rejected';
 
 /** The reason a call was refused before it ran (unknown tool, bad JSON, schema), or null. */
 export function rejectionOf(part: IdeToolPart): string | null {
@@ -42,9 +42,13 @@ export function rejectionOf(part: IdeToolPart): string | null {
 export function displayState(part: IdeToolPart): DisplayState {
   switch (part.state) {
     case 'input-streaming':
-    case 'approval-requested':
-    case 'approval-responded':
       return 'pending';
+    case 'approval-requested':
+      return 'waiting for approval';
+    case 'approval-responded':
+      return part.approval.approved ? 'running' : 'denied';
+    case 'output-denied':
+      return 'denied';
     case 'input-available':
       return 'running';
     case 'output-available':
@@ -140,6 +144,16 @@ export function closeAsError(part: IdeToolPart, errorText: string): IdeToolPart 
   return { ...rest, state: 'output-error', input: part.input, output: undefined, errorText } as unknown as IdeToolPart;
 }
 
+/** The user denied the call: nothing ran, and the next request tells the model so. */
+export function isDenied(part: IdeToolPart): boolean {
+  return part.state === 'output-denied' || (part.state === 'approval-responded' && part.approval.approved === false);
+}
+
+/** The call waits for the user's Approve or Deny. */
+export function awaitsApproval(part: IdeToolPart): part is Extract<IdeToolPart, { state: 'approval-requested' }> {
+  return part.state === 'approval-requested';
+}
+
 export function isSettled(part: IdeToolPart): boolean {
-  return part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
+  return part.state === 'output-available' || part.state === 'output-error' || isDenied(part);
 }

@@ -13,6 +13,8 @@ import { generateId, type FileUIPart, type InferUITools } from 'ai';
 import { checkpointTurn } from '@/components/checkpoints/turn-checkpoint';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
+import { approvalCommand, approvalFor } from '@/lib/agent/approvals/decide';
+import { allowCommand, readApprovalSettings, type ApprovalSettings } from '@/lib/agent/approvals/policy';
 import { conversationChatId } from '@/lib/agent/context/summary-cache';
 import { endingProblem, type EndingProblem, type Nudge } from '@/lib/agent/step-ending';
 import type { AgentTools } from '@/lib/agent/tools';
@@ -21,10 +23,15 @@ import { useChatTransport } from './chat-transport';
 import type { ConversationData } from './conversation-store';
 import { fixMessage } from './FixWithAgent';
 import { stepCapFor, stepsSinceLastUser, underStepCap, wantsToContinue } from './steps';
-import { closeAsError, isIdeToolPart, isSettled, lastCommandFailure } from './tool-parts';
+import { awaitsApproval, closeAsError, isIdeToolPart, isSettled, lastCommandFailure, toolNameOf, type IdeToolPart } from './tool-parts';
 import type { ToolRunner } from './tool-runner';
 
 export const MAX_AUTO_FIX_ATTEMPTS = 3;
+
+export type ApprovalAnswer = 'approve' | 'deny' | 'always';
+
+/** What the model reads for a denied call, so it can choose another way or ask. */
+export const DENIAL_REASON = 'The user denied this command. Do not run it again as it is; choose another way, or ask the user.';
 
 type IdeTools = InferUITools<AgentTools>;
 
@@ -54,7 +61,19 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
   // Mirrors of state for the callbacks the Chat instance calls outside render (body, onToolCall,
   // sendAutomaticallyWhen, onFinish). Handlers also write them at once, so an automatic decision made
   // before React re-renders already sees a Stop.
-  const live = useRef({ mode, runMode, autoFix, stopped, stepBase, store, toolClient, attempts: 0, nudge: undefined as Nudge | undefined, autoRetried: false });
+  const live = useRef({
+    mode,
+    runMode,
+    autoFix,
+    stopped,
+    stepBase,
+    store,
+    toolClient,
+    attempts: 0,
+    nudge: undefined as Nudge | undefined,
+    autoRetried: false,
+    sentApprovals: undefined as ApprovalSettings | undefined,
+  });
   /** An empty or malformed step is being tried again by itself: its card waits for the outcome. */
   const [autoRetrying, setAutoRetrying] = useState(false);
   /** The ending card the user dismissed (message id and step count), so it stays away until the next ending. */
@@ -73,23 +92,9 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     transport,
     onToolCall: ({ toolCall }) => {
       if (toolCall.dynamic) return;
-      const { toolCallId, toolName } = toolCall;
-      // Not awaited: awaiting addToolOutput inside onToolCall deadlocks the chat's job queue (AI SDK docs).
-      void live.current.toolClient.execute(toolCallId, toolName, toolCall.input).then(
-        (result) => {
-          if (result.content !== undefined) {
-            // A structured { error } result is a normal output: the model reads it and can react.
-            void chat.addToolOutput({ tool: toolName, toolCallId, output: result.content as IdeTools[typeof toolName]['output'] });
-          } else {
-            const error = result.error ?? { name: 'ExecutorError', message: 'The executor returned no result.' };
-            void chat.addToolOutput({ tool: toolName, toolCallId, state: 'output-error', errorText: `${error.name}: ${error.message}` });
-          }
-        },
-        (error: unknown) => {
-          const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          void chat.addToolOutput({ tool: toolName, toolCallId, state: 'output-error', errorText: message });
-        },
-      );
+      // A call the user must approve first waits for the card's answer (see answerApproval).
+      if (approvalFor(toolCall.toolName, toolCall.input, live.current.sentApprovals)) return;
+      runTool(toolCall.toolCallId, toolCall.toolName, toolCall.input);
     },
     sendAutomaticallyWhen: ({ messages }) => mayContinue(messages),
     onFinish: ({ message, messages, isAbort, isError, isDisconnect }) => {
@@ -111,6 +116,53 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     },
   });
   const { messages, status, sendMessage, setMessages, clearError, stop: stopChat } = chat;
+
+  /** Runs a call in the tab and hands its result (or why it failed) to the chat. */
+  function runTool(toolCallId: string, toolName: keyof IdeTools, input: unknown) {
+    // Not awaited: awaiting addToolOutput inside onToolCall deadlocks the chat's job queue (AI SDK docs).
+    void live.current.toolClient.execute(toolCallId, toolName, input).then(
+      (result) => {
+        if (result.content !== undefined) {
+          // A structured { error } result is a normal output: the model reads it and can react.
+          void chat.addToolOutput({ tool: toolName, toolCallId, output: result.content as IdeTools[typeof toolName]['output'] });
+        } else {
+          const error = result.error ?? { name: 'ExecutorError', message: 'The executor returned no result.' };
+          void chat.addToolOutput({ tool: toolName, toolCallId, state: 'output-error', errorText: `${error.name}: ${error.message}` });
+        }
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        void chat.addToolOutput({ tool: toolName, toolCallId, state: 'output-error', errorText: message });
+      },
+    );
+  }
+
+  /**
+   * The user's answer on an approval card. Approve runs the call here (tools run in the tab); "always" also
+   * stores the command in the workspace's allowlist first; Deny reaches the model as a denial with a reason,
+   * and the run goes on so the model can choose another way.
+   */
+  const answerApproval = useCallback(
+    async (part: IdeToolPart, answer: ApprovalAnswer) => {
+      const name = toolNameOf(part);
+      if (!awaitsApproval(part) || name === null) return;
+      const { id } = part.approval;
+      if (answer === 'deny') {
+        await chat.addToolApprovalResponse({ id, approved: false, reason: DENIAL_REASON });
+        return;
+      }
+      if (answer === 'always') {
+        const command = approvalCommand(name, part.input);
+        const { store: current } = live.current;
+        if (command) await current.setApprovals(allowCommand(readApprovalSettings(current.getSnapshot().meta.approvals), command));
+      }
+      await chat.addToolApprovalResponse({ id, approved: true });
+      runTool(part.toolCallId, name, part.input);
+    },
+    // runTool reads the chat and `live` only, both stable for the hook's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [chat.addToolApprovalResponse],
+  );
   const busy = starting || status === 'submitted' || status === 'streaming';
 
   function mayContinue(current: IdeUIMessage[]): boolean {
@@ -264,6 +316,8 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     ending,
     resolveEnding,
     dismissEnding: () => setDismissedEnding(endingKey),
+    /** Approve, deny or always allow a call that waits for the user. */
+    answerApproval,
     /** Stopped by the user after some tool calls finished: Continue picks the run up. */
     canContinue: resumable && !atCap && stopped,
   };

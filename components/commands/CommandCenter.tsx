@@ -164,7 +164,7 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
       )}
       {view === 'shortcuts' && <ShortcutsDialog onClose={close} />}
       {view === 'quick-open' && <QuickOpenDialog store={store} onClose={close} />}
-      {view === 'settings' && <SettingsDialog onClose={close} />}
+      {view === 'settings' && <SettingsDialog onClose={close} store={store} />}
       <div role="status" aria-live="polite" className={notice ? styles.notice : styles.noticeEmpty} onAnimationEnd={() => setNotice(null)}>
         {notice}
       </div>

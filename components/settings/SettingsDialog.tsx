@@ -6,7 +6,9 @@ import { readStoredRuntime, writeStoredRuntime, runtimeChoiceSchema } from '@/li
 import { FONT_SIZES, TAB_WIDTHS, themeSchema, type Settings } from '@/lib/settings/schema';
 import { updateSettings } from '@/lib/settings/settings-store';
 import { THEMES } from '@/lib/ui/color-scheme';
+import type { WorkspaceStore } from '@/lib/workspace/types';
 import { AgentSettings } from './AgentSettings';
+import { ApprovalSettingsSection } from './ApprovalSettings';
 import { useModelOptions, useSettings } from './useSettings';
 import styles from './settings.module.css';
 
@@ -15,9 +17,9 @@ const RUNTIME_LABELS = { auto: 'Automatic (WebContainer, else offline)', webcont
 
 /**
  * Settings, applied and stored as they change (IndexedDB; nothing waits for a Save button): the agent's model per
- * mode and the user's own keys, the theme, the editor's font size and tab width, and the runtime.
+ * mode and the user's own keys, the open workspace's approvals, the theme, the editor's font size and tab width, and the runtime.
  */
-export function SettingsDialog({ onClose }: { onClose(): void }) {
+export function SettingsDialog({ onClose, store }: { onClose(): void; /** The open workspace, for its own settings. */ store?: WorkspaceStore }) {
   const { ref: dialogRef, onCancel } = useModalDialog(onClose);
   const settings = useSettings();
   const options = useModelOptions();
@@ -45,6 +47,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
           )}
           {options.status === 'ready' && <AgentSettings settings={settings} options={options.options} />}
         </section>
+        {store && <ApprovalSettingsSection store={store} />}
         <AppearanceSettings settings={settings} />
         <RuntimeSetting />
       </div>

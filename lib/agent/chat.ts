@@ -14,6 +14,7 @@ import {
   type LanguageModelUsage,
   type ModelMessage,
 } from 'ai';
+import { approvalFor } from './approvals/decide';
 import { describeZodError, jsonError, readJsonBody } from './http';
 import { markEmptySteps } from './empty-steps';
 import { NUDGE_TEXT, type StepEnding } from './step-ending';
@@ -124,6 +125,12 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
     maxOutputTokens: config.maxOutputTokens,
     providerOptions,
     abortSignal: req.signal,
+    // A call the user must approve first reaches the tab as an approval request instead of a call to run.
+    toolApproval: ({ toolCall }) => {
+      const approval = approvalFor(toolCall.toolName, toolCall.input, parsed.data.approvals);
+      if (!approval) return 'not-applicable';
+      return approval.reasons.length > 0 ? { type: 'user-approval', reason: approval.reasons.join('; ') } : 'user-approval';
+    },
     // Retries happen in the model wrapper (jittered); the SDK's own loop would multiply them.
     maxRetries: 0,
     // Already shown to the user through the stream; log for the server operator.

@@ -4,6 +4,7 @@
  */
 import type { InferUITools, UIMessage } from 'ai';
 import { z } from 'zod';
+import { approvalSettingsSchema } from './approvals/policy';
 import { imagePartsProblem } from './attachments';
 import { unknownPartProblem } from './message-parts';
 import { packageManifestSchema } from './context/manifest';
@@ -85,6 +86,11 @@ export const chatRequestSchema = z.object({
   workspaceState: workspaceStateSchema.default({ files: [], lastCommand: null, serverRunning: false, openPorts: [], installedPackages: [] }),
   /** After a step that ended badly: the chat asks the model to continue, or to try the step again. */
   nudge: nudgeSchema.optional(),
+  /**
+   * The workspace's approval policy and allowed commands, as the tab will apply them to this step's calls.
+   * Absent: nothing asks (the tab that sent the request runs every call it gets).
+   */
+  approvals: approvalSettingsSchema.optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

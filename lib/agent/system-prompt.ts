@@ -119,6 +119,7 @@ const TOOL_ETIQUETTE = `How to work:
 - Commands that end (builds, scripts, tests) run with run_sh without background; read the exit code and output tail. Run tests with test_run.
 - You may call several independent tools in one step. Steps per turn are limited, so do not waste them.
 - When a tool returns an error, read it, fix the cause and retry once; do not repeat the same failing call.
+- The user may have to approve a command before it runs. A denied command did not run: do not call it again unchanged; find another way or ask.
 - Finish with one or two sentences on what you did and how to see it (for example, which port the app is on).`;
 
 export function buildSystemPrompt(config: Pick<ModeConfig, 'mode' | 'maxSteps'>, state: WorkspaceState, limits?: SummaryLimits): string {

@@ -4,6 +4,7 @@
  * picked up through the batched fs watch. Operations and watch batches run one at a time through a task
  * queue, so a save never interleaves with a rename or with the mirror re-reading the same file.
  */
+import { approvalSettingsSchema, type ApprovalSettings } from '@/lib/agent/approvals/policy';
 import { decodeContent, encodeText, fingerprint } from './content';
 import { adoptSaved, discardDrafts, restoreDrafts } from './drafts';
 import { applyPortEvent } from './facts';
@@ -382,6 +383,14 @@ class LiveWorkspaceStore implements WorkspaceStore {
       assertWritable(this.model);
       // The store's copy of the metadata is what it writes back, so the new name must go through it.
       this.model.meta = { ...this.model.meta, name: validateWorkspaceName(name), updatedAt: Date.now() };
+      await this.model.commitDurably();
+    });
+  }
+
+  setApprovals(settings: ApprovalSettings): Promise<void> {
+    return this.run(async () => {
+      assertWritable(this.model);
+      this.model.meta = { ...this.model.meta, approvals: approvalSettingsSchema.parse(settings), updatedAt: Date.now() };
       await this.model.commitDurably();
     });
   }

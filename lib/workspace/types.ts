@@ -5,6 +5,7 @@
  *
  * Paths are workspace paths as produced by `normalizeWorkspacePath` (paths.ts): "/"-rooted, POSIX, no "..".
  */
+import type { ApprovalSettings } from '@/lib/agent/approvals/policy';
 import type { Runtime } from '@/lib/runtime/port';
 import type { UnkeptFile } from './unkept';
 
@@ -42,6 +43,8 @@ export interface WorkspaceMeta {
   updatedAt: number;
   /** Template it was created from, if any (for display). */
   template?: string;
+  /** When the agent asks before a command, and the commands always allowed here (read with readApprovalSettings). */
+  approvals?: ApprovalSettings;
 }
 
 /** Runtime facts the agent's system prompt summarizes later (issue 4). */
@@ -174,6 +177,8 @@ export interface WorkspaceStore {
   dismissPersistenceError(): void;
   /** Renames the workspace (its list entry and title), durably; refuses an empty or over-long name and a read-only tab. */
   renameWorkspace(name: string): Promise<void>;
+  /** Stores the workspace's approval policy and allowed commands (durably, like a rename). */
+  setApprovals(settings: ApprovalSettings): Promise<void>;
   /** Restored unsaved text: keep it (hide the notice) or discard it (tabs go back to the saved files). */
   dismissRestored(): void;
   discardRestored(): Promise<void>;

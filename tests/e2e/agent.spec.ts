@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AGENT_TIMEOUT_MS, agent, chooseMode, conversation, sendPrompt, toolCall, waitForAgentIdle } from './support/chat';
+import { AGENT_TIMEOUT_MS, approveCommand, agent, chooseMode, conversation, sendPrompt, toolCall, waitForAgentIdle } from './support/chat';
 import { openIde, region } from './support/ide';
 import { treeItem } from './support/workspace';
 
@@ -17,6 +17,8 @@ test.describe('agent chat', () => {
     await expect(treeItem(page, 'server.js')).toBeVisible();
     await expect(treeItem(page, 'package.json')).toBeVisible();
     await expect(conversation(page).getByRole('list', { name: 'Plan steps' }).getByRole('checkbox')).not.toHaveCount(0);
+    // Installs ask first under the default policy.
+    await approveCommand(page, 'npm install tabsmith-fixture-greet');
     await expect(toolCall(page, 'install.npm', 'tabsmith-fixture-greet')).toContainText('exit code 0', { timeout: AGENT_TIMEOUT_MS });
     await waitForAgentIdle(page);
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AGENT_TIMEOUT_MS, agent, conversation, sendPrompt, waitForAgentIdle } from './support/chat';
+import { AGENT_TIMEOUT_MS, approveCommand, agent, conversation, sendPrompt, waitForAgentIdle } from './support/chat';
 import { openByName, openIde, region } from './support/ide';
 import { terminal } from './support/terminal';
 
@@ -54,6 +54,7 @@ test('a turn is reviewed file by file, restored in the runtime and the editor, a
   await openByName(page, 'edit', 'edit.txt');
 
   await sendPrompt(page, 'checkpoint demo turn');
+  await approveCommand(page, 'npm install tabsmith-fixture-greet');
   await waitForAgentIdle(page);
   const lastAgent = conversation(page).getByRole('article', { name: 'Agent' }).last();
   await expect(lastAgent).toContainText('tabsmith-fixture-greet installed', { timeout: AGENT_TIMEOUT_MS });
@@ -109,6 +110,7 @@ test('named checkpoints survive a reload and an export/import, and rewind drops 
   await openIde(page, { name: 'Checkpoint names' });
   await prepareFiles(page);
   await sendPrompt(page, 'checkpoint demo turn');
+  await approveCommand(page, 'npm install tabsmith-fixture-greet');
   await waitForAgentIdle(page);
   await expect(conversation(page).getByRole('article', { name: 'Agent' }).last()).toContainText('installed', { timeout: AGENT_TIMEOUT_MS });
 
@@ -168,6 +170,7 @@ test('text typed in a tab is saved when focus leaves it, so a restore replaces i
   await openIde(page, { name: 'Checkpoint typing' });
   await prepareFiles(page);
   await sendPrompt(page, 'checkpoint demo turn');
+  await approveCommand(page, 'npm install tabsmith-fixture-greet');
   await waitForAgentIdle(page);
   const lastAgent = conversation(page).getByRole('article', { name: 'Agent' }).last();
   await expect(lastAgent).toContainText('installed', { timeout: AGENT_TIMEOUT_MS });

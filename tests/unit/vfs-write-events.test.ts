@@ -4,7 +4,7 @@
  */
 import * as almost from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { announceWritesWithoutDecoding } from '@/lib/runtime/offline/vfs-write-events';
+import { announceFolderChanges, announceWritesWithoutDecoding } from '@/lib/runtime/offline/vfs-write-events';
 
 describe('announceWritesWithoutDecoding', () => {
   it('tells watchers a new file from a changed one and hands listeners the data as written', () => {
@@ -33,5 +33,28 @@ describe('announceWritesWithoutDecoding', () => {
     (vfs as unknown as { writeFileSyncInternal(path: string, data: Uint8Array, emit: boolean): void }).writeFileSyncInternal('/quiet.txt', new Uint8Array([1]), false);
     expect(heard).toEqual([]);
     expect(vfs.readFileSync('/quiet.txt')).toEqual(new Uint8Array([1]));
+  });
+});
+
+describe('announceFolderChanges', () => {
+  it('tells watchers when a folder is made or removed, as fs.watch does, and a folder that already exists is not made again', () => {
+    const vfs = new almost.VirtualFS();
+    announceFolderChanges(vfs);
+    vfs.mkdirSync('/app', { recursive: true });
+    const watched: string[] = [];
+    vfs.watch('/app', { recursive: true }, (eventType, filename) => watched.push(`${eventType} ${filename}`));
+
+    vfs.mkdirSync('/app/empty');
+    vfs.mkdirSync('/app/empty', { recursive: true });
+    vfs.mkdirSync('/app/build/assets', { recursive: true });
+    vfs.writeFileSync('/app/build/assets/a.js', 'x');
+    // What `rm -r build` does: children first, then each folder.
+    vfs.unlinkSync('/app/build/assets/a.js');
+    vfs.rmdirSync('/app/build/assets');
+    vfs.rmdirSync('/app/build');
+    vfs.rmdirSync('/app/empty');
+
+    expect(watched).toEqual(['rename empty', 'rename build/assets', 'rename build/assets/a.js', 'rename build/assets/a.js', 'rename build/assets', 'rename build', 'rename empty']);
+    expect(vfs.existsSync('/app/build')).toBe(false);
   });
 });

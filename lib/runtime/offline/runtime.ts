@@ -31,7 +31,7 @@ import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
 import { prepareNodeWorker } from './workers/worker-process';
-import { announceWritesWithoutDecoding } from './vfs-write-events';
+import { announceFolderChanges, announceWritesWithoutDecoding } from './vfs-write-events';
 import { errorMessage } from '../../error-message';
 import { nodeInspect } from './node/inspect';
 
@@ -67,6 +67,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     super();
     const { almost, container, origin } = parts;
     announceWritesWithoutDecoding(container.vfs);
+    announceFolderChanges(container.vfs);
     this.fs = createOfflineFs(container.vfs);
     provideEsbuildLazily((path) => (container.vfs.existsSync(path) ? container.vfs.readFileSync(path, 'utf8') : null));
     this.tracker = new ServerTracker(container.serverBridge, {

@@ -8,6 +8,9 @@
 import type { VirtualFS } from 'almostnode';
 
 interface WriteInternals {
+  existsSync(path: string): boolean;
+  mkdirSync(path: string, options?: { recursive?: boolean }): void;
+  rmdirSync(path: string): void;
   getNode(path: string): unknown;
   normalizePath(path: string): string;
   notifyWatchers(path: string, eventType: 'change' | 'rename'): void;
@@ -30,5 +33,30 @@ export function announceWritesWithoutDecoding(vfs: VirtualFS): void {
     if (!emitEvent) return;
     target.notifyWatchers(normalized, existed ? 'change' : 'rename');
     target.emit('change', normalized, data);
+  };
+}
+
+const foldersPatched = new WeakSet<VirtualFS>();
+
+/**
+ * Once per VirtualFS: creating or removing a folder reports a "rename" to watchers, as Node's fs.watch does.
+ * VirtualFS reports files only, so the IDE kept showing a folder `rm -rf` had removed, and never saw an
+ * empty one `mkdir` made.
+ */
+export function announceFolderChanges(vfs: VirtualFS): void {
+  if (foldersPatched.has(vfs)) return;
+  foldersPatched.add(vfs);
+  const target = vfs as unknown as WriteInternals;
+  const mkdir = target.mkdirSync.bind(vfs);
+  const rmdir = target.rmdirSync.bind(vfs);
+  target.mkdirSync = (path, options) => {
+    const normalized = target.normalizePath(path);
+    const existed = target.existsSync(normalized);
+    mkdir(path, options);
+    if (!existed) target.notifyWatchers(normalized, 'rename');
+  };
+  target.rmdirSync = (path) => {
+    rmdir(path);
+    target.notifyWatchers(target.normalizePath(path), 'rename');
   };
 }

@@ -34,3 +34,9 @@ export async function waitForAgentIdle(page: Page): Promise<void> {
   await expect(agent(page).getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
   await expect(agent(page).getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
 }
+
+/** Approves the command on the approval card that shows it, as a person would. */
+export async function approveCommand(page: Page, command: string): Promise<void> {
+  const card = conversation(page).getByRole('region', { name: 'Approve this command?' }).filter({ has: page.getByLabel('Command to approve').getByText(command, { exact: true }) });
+  await card.getByRole('button', { name: 'Approve', exact: true }).click({ timeout: AGENT_TIMEOUT_MS });
+}
