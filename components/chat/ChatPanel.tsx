@@ -110,6 +110,11 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
             </button>
           </div>
         )}
+        {chat.checking !== null && (
+          <p role="status" className={styles.placeholder}>
+            Checking the agent's work: {chat.checking}…
+          </p>
+        )}
         {chat.autoFixExhausted && <p className={styles.error}>Stopped after {MAX_AUTO_FIX_ATTEMPTS} automatic fix attempts</p>}
         {errorText !== null && (
           <div role="alert" className={styles.errorBox}>
@@ -149,6 +154,8 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
         onModeChange={chat.setMode}
         busy={chat.busy}
         autoFix={chat.autoFix}
+        selfCheck={chat.selfCheck}
+        onSelfCheckChange={chat.setSelfCheck}
         onAutoFixChange={chat.setAutoFix}
         onSend={(text, files) => chat.send(text, { files })}
         onAttachPreview={capturePreview}

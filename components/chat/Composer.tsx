@@ -16,6 +16,9 @@ interface ComposerProps {
   busy: boolean;
   autoFix: boolean;
   onAutoFixChange: (on: boolean) => void;
+  /** Run the project's checks after a turn that changed files. */
+  selfCheck: boolean;
+  onSelfCheckChange: (on: boolean) => void;
   onSend: (text: string, files: FileUIPart[]) => void;
   /** A screenshot of the preview as an image part (rejects with the reason when there is none to take). */
   onAttachPreview: () => Promise<{ part: FileUIPart; bytes: number }>;
@@ -25,7 +28,7 @@ interface ComposerProps {
 }
 
 /** The message box and the controls around it. Enter sends, Shift+Enter starts a new line. */
-export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, onSend, onAttachPreview, onStop, onClear, canClear }: ComposerProps) {
+export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, selfCheck, onSelfCheckChange, onSend, onAttachPreview, onStop, onClear, canClear }: ComposerProps) {
   const [draft, setDraft] = useState('');
   const [dropping, setDropping] = useState(false);
   const [capturing, setCapturing] = useState(false);
@@ -106,6 +109,9 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, o
       <div className={styles.composerActions}>
         <label className={styles.checkbox}>
           <input type="checkbox" checked={autoFix} onChange={(e) => onAutoFixChange(e.target.checked)} /> Auto-fix
+        </label>
+        <label className={styles.checkbox} title="After a turn that changed files, run the project's tests, type check and lint, and ask the agent to fix what fails">
+          <input type="checkbox" checked={selfCheck} onChange={(e) => onSelfCheckChange(e.target.checked)} /> Check work
         </label>
         <label className={`${styles.button} ${attachStyles.attach}`}>
           Attach image

@@ -8,6 +8,7 @@ import { Markdown } from './Markdown';
 import { MessageContextInfo } from './MessageContextInfo';
 import { MODE_LABELS } from './modes-ui';
 import { ToolCallView } from './ToolCallView';
+import { TurnChecks } from './TurnChecks';
 import { isIdeToolPart } from './tool-parts';
 import styles from './chat.module.css';
 
@@ -49,6 +50,7 @@ export const MessageView = memo(function MessageView({ message, onRevealFile }: 
         return null;
       })}
       {!isUser && <TurnSummary messageId={message.id} />}
+      {!isUser && message.metadata?.checks && <TurnChecks checks={message.metadata.checks} />}
       <MessageContextInfo message={message} />
     </article>
   );

@@ -25,6 +25,7 @@ import { fixMessage } from './FixWithAgent';
 import { stepCapFor, stepsSinceLastUser, underStepCap, wantsToContinue } from './steps';
 import { awaitsApproval, closeAsError, isIdeToolPart, isSettled, lastCommandFailure, toolNameOf, type IdeToolPart } from './tool-parts';
 import type { ToolRunner } from './tool-runner';
+import { useSelfCheck } from './useSelfCheck';
 
 export const MAX_AUTO_FIX_ATTEMPTS = 3;
 
@@ -111,8 +112,9 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
         return;
       }
       if (live.current.autoFix && message.role === 'assistant' && !wantsToContinue(messages)) queueAutoFix(message);
-      // After the SDK has settled this request (onFinish runs inside it).
-      window.setTimeout(sendNextPending, 0);
+      const turnMode = live.current.runMode;
+      // After the SDK has settled this request (onFinish runs inside it); the checks' fix request goes next.
+      window.setTimeout(() => void checkTurn(message, turnMode).finally(sendNextPending), 0);
     },
   });
   const { messages, status, sendMessage, setMessages, clearError, stop: stopChat } = chat;
@@ -163,7 +165,20 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [chat.addToolApprovalResponse],
   );
-  const busy = starting || status === 'submitted' || status === 'streaming';
+  const selfCheck = useSelfCheck({ store, toolClient, setMessages });
+  const busy = starting || status === 'submitted' || status === 'streaming' || selfCheck.checking !== null;
+
+  /** The project's checks after a turn; a failure becomes the next message, within the fix-attempt cap. */
+  async function checkTurn(message: IdeUIMessage, turnMode: AgentMode) {
+    const request = await selfCheck.afterTurn(message, {
+      mode: turnMode,
+      attemptsLeft: MAX_AUTO_FIX_ATTEMPTS - live.current.attempts,
+      stopped: () => live.current.stopped,
+    });
+    if (request === null) return;
+    live.current.attempts += 1;
+    pending.current.push({ text: request, automatic: true });
+  }
 
   function mayContinue(current: IdeUIMessage[]): boolean {
     const { stopped: isStopped, runMode: currentMode, stepBase: base } = live.current;
@@ -302,6 +317,11 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     runMode,
     autoFix,
     setAutoFix,
+    /** Whether the project's checks run after a turn that changed files (the mode's default until changed). */
+    selfCheck: selfCheck.enabledFor(mode),
+    setSelfCheck: selfCheck.setEnabled,
+    /** The check running now ("Lint (npm run lint)"), or null. */
+    checking: selfCheck.checking,
     autoFixExhausted,
     send,
     enqueue,

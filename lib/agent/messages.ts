@@ -8,6 +8,7 @@ import { approvalSettingsSchema } from './approvals/policy';
 import { imagePartsProblem } from './attachments';
 import { unknownPartProblem } from './message-parts';
 import { packageManifestSchema } from './context/manifest';
+import { turnChecksSchema } from './self-check/results';
 import { nudgeSchema, stepEndingSchema } from './step-ending';
 import type { AgentTools } from './tools';
 
@@ -56,6 +57,8 @@ export const messageMetadataSchema = z.object({
   stepLimitReached: z.boolean().optional(),
   /** Assistant messages: how their latest model step ended (the chat explains any ending but a normal one). */
   ending: stepEndingSchema.optional(),
+  /** The turn's last message: what the project's checks found after the turn (set in the tab, never by the server). */
+  checks: turnChecksSchema.optional(),
 });
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 

@@ -11,7 +11,11 @@ import { sharedIdeTest } from './support/shared-ide';
 const test = sharedIdeTest();
 
 async function newConversation(page: Page, prompt: string) {
+  // The new conversation opens once it is stored: typing before that would go to the one it replaces.
+  const picker = agent(page).getByRole('combobox', { name: 'Conversation' });
+  const before = await picker.inputValue();
   await agent(page).getByRole('button', { name: 'New conversation' }).click();
+  await expect(picker).not.toHaveValue(before);
   await expect(conversation(page).getByRole('article')).toHaveCount(0);
   await sendPrompt(page, prompt);
 }

@@ -1,0 +1,58 @@
+/**
+ * The checks a project defines for itself, read from its package.json: its tests (the test runner test_run
+ * finds), a type-check script and a lint script. The agent's work is checked with these after a turn that
+ * changed files, never with tools the project did not choose.
+ */
+import { z } from 'zod';
+import type { PackageManifest } from '../context/manifest';
+
+export const CHECK_KINDS = ['tests', 'types', 'lint'] as const;
+export const checkKindSchema = z.enum(CHECK_KINDS);
+export type CheckKind = z.infer<typeof checkKindSchema>;
+
+export const CHECK_LABELS: Record<CheckKind, string> = { tests: 'Tests', types: 'Type check', lint: 'Lint' };
+
+export interface ProjectCheck {
+  kind: CheckKind;
+  /** What the card shows and the fix request names: the command as the user would type it. */
+  command: string;
+  /** The tool that runs it: test_run finds the runner and keeps it out of watch mode. */
+  tool: 'test_run' | 'run_sh';
+  input: Record<string, unknown>;
+}
+
+/** Script names projects use for a type check, in the order they are preferred. */
+const TYPE_CHECK_SCRIPTS = ['typecheck', 'type-check', 'check-types', 'types', 'tsc', 'check'];
+const TEST_RUNNERS = ['vitest', 'jest', 'mocha'];
+/** `npm init`'s placeholder script is not a test suite. */
+const NPM_PLACEHOLDER = /no test specified/;
+/** A check has two minutes: a type check of a large project is slow in a tab, a hung one must still end. */
+export const CHECK_TIMEOUT_MS = 120_000;
+
+export function projectChecks(manifest: PackageManifest | null): ProjectCheck[] {
+  if (!manifest) return [];
+  const scripts = new Map(manifest.scripts.map((entry) => [entry.name, entry.value]));
+  const deps = new Set([...manifest.dependencies, ...manifest.devDependencies].map((entry) => entry.name));
+  const checks: ProjectCheck[] = [];
+  const test = scripts.get('test');
+  const runner = TEST_RUNNERS.find((name) => deps.has(name));
+  if ((test !== undefined && !NPM_PLACEHOLDER.test(test)) || runner) {
+    checks.push({ kind: 'tests', command: test !== undefined && !NPM_PLACEHOLDER.test(test) ? 'npm test' : `${runner} (test runner)`, tool: 'test_run', input: {} });
+  }
+  const typeScript = TYPE_CHECK_SCRIPTS.find((name) => scripts.has(name));
+  if (typeScript) checks.push(scriptCheck('types', typeScript));
+  if (scripts.has('lint')) checks.push(scriptCheck('lint', 'lint'));
+  return checks;
+}
+
+function scriptCheck(kind: CheckKind, script: string): ProjectCheck {
+  const command = `npm run ${script}`;
+  return { kind, command, tool: 'run_sh', input: { cmd: command, timeoutMs: CHECK_TIMEOUT_MS } };
+}
+
+/** Tools whose success means the turn changed the workspace's files. */
+const CHANGING_TOOLS = new Set(['fs_writeFile', 'fs_editFile', 'fs_deletePath', 'fs_movePath', 'install_npm']);
+
+export function changesFiles(toolName: string): boolean {
+  return CHANGING_TOOLS.has(toolName);
+}
