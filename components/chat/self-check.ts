@@ -6,6 +6,7 @@
 import { generateId } from 'ai';
 import { CHECK_OUTPUT_CHARS, type CheckResult } from '@/lib/agent/self-check/results';
 import { changesFiles, type ProjectCheck } from '@/lib/agent/self-check/project-checks';
+import type { PreviewLogEntry } from '@/lib/agent/tool-schemas';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { isIdeToolPart, outputFailed, toolNameOf } from './tool-parts';
 import type { ToolRunner } from './tool-runner';
@@ -28,6 +29,23 @@ function summarise(output: CommandOutput): string {
   return `exit code ${String(output.exitCode)}${counts}`;
 }
 
+interface PreviewOutput {
+  entries?: PreviewLogEntry[];
+  error?: { name: string; message: string };
+}
+
+/** Errors only: warnings in the console are not a failed check. */
+const isError = (entry: PreviewLogEntry) => entry.kind !== 'console' || entry.level === 'error';
+
+/** The preview's errors as a check; null when there is no page to read (nothing to say about it). */
+function previewResult(check: ProjectCheck, output: PreviewOutput): CheckResult | null {
+  if (output.error || !output.entries) return null;
+  const errors = output.entries.filter(isError);
+  const lines = errors.map((entry) => `${entry.kind}: ${entry.message}${entry.url ? ` (${entry.url}${entry.status ? ` ${entry.status}` : ''})` : ''}`);
+  const summary = errors.length === 0 ? 'no errors' : `${errors.length} error${errors.length === 1 ? '' : 's'}`;
+  return { kind: check.kind, command: check.command, ok: errors.length === 0, summary, output: tail(lines.join('\n')) };
+}
+
 export async function runChecks(checks: readonly ProjectCheck[], runner: ToolRunner, onStart: (check: ProjectCheck) => void): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of checks) {
@@ -36,7 +54,13 @@ export async function runChecks(checks: readonly ProjectCheck[], runner: ToolRun
       content: undefined,
       error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
     }));
-    const output: CommandOutput = (outcome.content as CommandOutput | undefined) ?? { error: outcome.error ?? { name: 'ExecutorError', message: 'no result' } };
+    const content = outcome.content ?? { error: outcome.error ?? { name: 'ExecutorError', message: 'no result' } };
+    if (check.tool === 'preview_logs') {
+      const result = previewResult(check, content as PreviewOutput);
+      if (result) results.push(result);
+      continue;
+    }
+    const output = content as CommandOutput;
     results.push({ kind: check.kind, command: check.command, ok: output.ok === true && !output.error, summary: summarise(output).slice(0, 300), output: tail(output.output ?? '') });
   }
   return results;

@@ -2,13 +2,13 @@
 
 /**
  * The agent checks its work: after a turn that changed files, the tab runs the project's own checks (tests,
- * type check, lint: lib/agent/self-check), records the results in the turn's last message, and when one
+ * type check, lint: lib/agent/self-check) and reads the preview's errors while a server runs, records the results in the turn's last message, and when one
  * failed hands back a request to fix it, which the chat sends as the next message within the fix-attempt cap.
  * On by default in Balanced and Deep; Fast only when the user turns it on.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
-import { CHECK_LABELS, projectChecks, type ProjectCheck } from '@/lib/agent/self-check/project-checks';
+import { CHECK_LABELS, checksFor, type ProjectCheck } from '@/lib/agent/self-check/project-checks';
 import { failedChecks, fixRequest, type TurnChecks } from '@/lib/agent/self-check/results';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { runChecks, turnChangedFiles } from './self-check';
@@ -48,7 +48,8 @@ export function useSelfCheck({ store, toolClient, setMessages }: SelfCheckDeps) 
     async (message: IdeUIMessage, turn: AfterTurn): Promise<string | null> => {
       const current = deps.current;
       if (message.role !== 'assistant' || !(current.choice ?? selfCheckByDefault(turn.mode)) || !turnChangedFiles(message)) return null;
-      const checks = projectChecks(await readManifest(current.store));
+      const snapshot = current.store.getSnapshot();
+      const checks = checksFor(await readManifest(current.store), snapshot.facts.ports.length > 0);
       if (checks.length === 0) return null;
       let results;
       try {
@@ -56,6 +57,8 @@ export function useSelfCheck({ store, toolClient, setMessages }: SelfCheckDeps) 
       } finally {
         setRunning(null);
       }
+      // Only the preview was to be read and it had no page: nothing was checked, so nothing is shown.
+      if (results.length === 0) return null;
       const failed = failedChecks({ results });
       const exhausted = failed.length > 0 && turn.attemptsLeft <= 0;
       const recorded: TurnChecks = { results, ...(exhausted ? { exhausted } : {}) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manifestFromPackageJson } from '@/lib/agent/context/manifest';
 import type { IdeUIMessage } from '@/lib/agent/messages';
-import { projectChecks } from '@/lib/agent/self-check/project-checks';
+import { checksFor, projectChecks } from '@/lib/agent/self-check/project-checks';
 import { fixRequest, turnChecksSchema } from '@/lib/agent/self-check/results';
 import { runChecks, turnChangedFiles } from '@/components/chat/self-check';
 import { selfCheckByDefault } from '@/components/chat/useSelfCheck';
@@ -53,6 +53,21 @@ describe('running them', () => {
     expect(results[1]).toMatchObject({ kind: 'lint', ok: false, summary: 'could not run: the runtime is restarting' });
     expect(turnChecksSchema.safeParse({ results }).success).toBe(true);
     expect(fixRequest(results)).toContain('- Lint (`npm run lint`): could not run: the runtime is restarting');
+  });
+
+  it("reads the preview's errors while a server runs: errors fail the check, warnings do not, no page says nothing", async () => {
+    const checks = checksFor(null, true);
+    expect(checks.map((check) => check.tool)).toEqual(['preview_logs']);
+    expect(checksFor(null, false)).toEqual([]);
+    const logs = (entries: object[]): ToolRunner => ({ execute: async () => ({ content: { ok: true, entries, dropped: 0 } }), cancelAll: () => {} });
+    const warn = { kind: 'console', level: 'warn', message: 'deprecated API', at: 5 };
+    const failure = { kind: 'request', level: 'error', message: 'GET /api/todos failed', at: 9, url: '/api/todos', status: 500 };
+    expect(await runChecks(checks, logs([warn]), () => {})).toEqual([{ kind: 'preview', command: 'errors on the preview page', ok: true, summary: 'no errors', output: '' }]);
+    expect(await runChecks(checks, logs([warn, failure]), () => {})).toEqual([
+      { kind: 'preview', command: 'errors on the preview page', ok: false, summary: '1 error', output: 'request: GET /api/todos failed (/api/todos 500)' },
+    ]);
+    const closed: ToolRunner = { execute: async () => ({ content: { error: { name: 'Unavailable', message: 'no preview page is open' } } }), cancelAll: () => {} };
+    expect(await runChecks(checks, closed, () => {})).toEqual([]);
   });
 
   it('only after a turn whose file tools or installs succeeded', () => {

@@ -1,23 +1,24 @@
 /**
  * The checks a project defines for itself, read from its package.json: its tests (the test runner test_run
- * finds), a type-check script and a lint script. The agent's work is checked with these after a turn that
- * changed files, never with tools the project did not choose.
+ * finds), a type-check script and a lint script; and, while its server runs, the errors its preview page
+ * reported. The agent's work is checked with these after a turn that changed files, never with tools the
+ * project did not choose.
  */
 import { z } from 'zod';
 import type { PackageManifest } from '../context/manifest';
 
-export const CHECK_KINDS = ['tests', 'types', 'lint'] as const;
+export const CHECK_KINDS = ['tests', 'types', 'lint', 'preview'] as const;
 export const checkKindSchema = z.enum(CHECK_KINDS);
 export type CheckKind = z.infer<typeof checkKindSchema>;
 
-export const CHECK_LABELS: Record<CheckKind, string> = { tests: 'Tests', types: 'Type check', lint: 'Lint' };
+export const CHECK_LABELS: Record<CheckKind, string> = { tests: 'Tests', types: 'Type check', lint: 'Lint', preview: 'Preview' };
 
 export interface ProjectCheck {
   kind: CheckKind;
   /** What the card shows and the fix request names: the command as the user would type it. */
   command: string;
   /** The tool that runs it: test_run finds the runner and keeps it out of watch mode. */
-  tool: 'test_run' | 'run_sh';
+  tool: 'test_run' | 'run_sh' | 'preview_logs';
   input: Record<string, unknown>;
 }
 
@@ -28,6 +29,14 @@ const TEST_RUNNERS = ['vitest', 'jest', 'mocha'];
 const NPM_PLACEHOLDER = /no test specified/;
 /** A check has two minutes: a type check of a large project is slow in a tab, a hung one must still end. */
 export const CHECK_TIMEOUT_MS = 120_000;
+
+/** The preview page's errors (uncaught errors, rejections, failed requests, console errors) since it loaded. */
+export const PREVIEW_CHECK: ProjectCheck = { kind: 'preview', command: 'errors on the preview page', tool: 'preview_logs', input: { errorsOnly: true } };
+
+/** The checks to run: the project's own, then the preview's errors when a server is running. */
+export function checksFor(manifest: PackageManifest | null, previewRunning: boolean): ProjectCheck[] {
+  return [...projectChecks(manifest), ...(previewRunning ? [PREVIEW_CHECK] : [])];
+}
 
 export function projectChecks(manifest: PackageManifest | null): ProjectCheck[] {
   if (!manifest) return [];
