@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { requestCommand } from '@/lib/commands/bus';
 import { downloadWorkspaceZip } from '@/lib/commands/export';
+import { focusComposerOnOpen } from '@/lib/commands/focus-on-open';
 import { focusRegion, nextRegion, REGIONS, regionElement, regionOf, revealRequest, type RegionName } from '@/lib/commands/regions';
 import { commandForKey, type Command, type CommandContext, type CommandView } from '@/lib/commands/registry';
 import { errorMessage } from '@/lib/error-message';
@@ -108,6 +109,9 @@ export function CommandCenter({ store, runtime, runInTerminal }: CommandCenterPr
   useEffect(() => {
     runRef.current = run;
   });
+
+  // Once per workspace: the caret starts in the agent's message box rather than nowhere.
+  useEffect(() => focusComposerOnOpen(), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -81,9 +81,10 @@ test('a keyboard alone creates a workspace, edits and saves a file, runs a comma
   // The template's server runs in the first terminal and shows in the preview.
   const frame = page.frameLocator('iframe[title="Preview"]');
   await expect(frame.getByRole('heading', { name: 'Static HTML + JS' })).toBeVisible({ timeout: 60_000 });
-  // Starting it is the IDE's doing, not the user's: focus is not dropped into the shell (where Tab completes).
+  // Starting it is the IDE's doing, not the user's: focus is not dropped into the shell (where Tab completes)
+  // but waits in the agent's message box.
   await expect(terminal(page, 1).panel).toContainText('node serve.js');
-  await expectFocusIn(page, null);
+  await expect(region(page, 'Agent').getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
 
   // Quick open: Ctrl+P, a fuzzy name, Enter; the caret lands in the file's text.
   await page.keyboard.press('Control+p');

@@ -76,8 +76,8 @@ test.describe('keyboard', () => {
   test('F6 and Shift+F6 cycle files, editor, terminal, preview and agent', async ({ page }) => {
     await openIde(page);
     await terminal(page, 1).waitForPrompt();
-    // Opening a workspace leaves the terminal alone: a keyboard user is not dropped into it.
-    await expectFocusIn(page, null);
+    // Opening a workspace puts the caret in the agent's message box, not in the terminal (where Tab completes).
+    await expect(region(page, 'Agent').getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
 
     for (const name of ['Files', 'Editor', 'Terminal', 'Preview', 'Agent', 'Files']) {
       await page.keyboard.press('F6');

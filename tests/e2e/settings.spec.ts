@@ -139,8 +139,12 @@ test.describe('settings', () => {
     await sendPrompt(page, 'Say hello again');
     const card = agent(page).getByRole('alert').filter({ hasText: 'needs a Gemini API key' });
     await expect(card).toBeVisible({ timeout: 30_000 });
-    for (const width of [1440, 1024]) {
+    for (const width of [1440, 1024, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // A phone shows one pane at a time: the card is under the Agent tab, and stays there across the switch.
+      if (width === 390) await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Agent', exact: true }).click();
+      await expect(card).toBeVisible();
+      if (width === 390) await shot(page, 'error-card-390');
       const [cardBox, textBox] = await Promise.all([card.boundingBox(), card.locator('p').first().boundingBox()]);
       // The sentence spans the card (its buttons wrap below it), not a column of single letters beside them.
       expect((textBox?.width ?? 0) / (cardBox?.width ?? 1), `at ${width} px`).toBeGreaterThan(0.8);
