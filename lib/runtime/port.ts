@@ -171,7 +171,31 @@ export interface Runtime {
    * is up and empty; running processes have ended by then. Runtimes that cannot restart do not implement it.
    */
   onRestart?(listener: (restart: RuntimeRestart) => void): Unsubscribe;
+  /** Optional: what the runtime uses now (runtimes that can tell; see RuntimeResources). */
+  resources?(): Promise<RuntimeResources>;
+  /** Optional: stops one program thread that resources() listed (by its id there). */
+  stopThread?(id: number): Promise<void>;
   dispose(): void;
+}
+
+/** One thread running a user's program, and whether it answers. */
+export interface RuntimeThread {
+  id: number;
+  /** The program as it was started (`node server.js`). */
+  command: string;
+  /**
+   * It did not answer the last probe in time: it is computing without yielding (a loop) or waiting on
+   * something synchronous. `busyForMs` counts from the first probe it left unanswered.
+   */
+  busy: boolean;
+  busyForMs: number;
+}
+
+export interface RuntimeResources {
+  /** The JS heap of the runtime's own engine (its files, shells and tools), and the engine's limit; null where unknown. */
+  heapUsedBytes: number | null;
+  heapLimitBytes: number | null;
+  threads: RuntimeThread[];
 }
 
 /** What the IDE can offer next to a runtime's own error. */

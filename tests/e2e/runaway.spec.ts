@@ -47,6 +47,31 @@ test.describe('runaway user code', () => {
     expect(await longestGap()).toBeLessThan(1_500);
   });
 
+  test('the status bar shows the runtime memory, names a program that stopped answering, and its Stop ends it alone', async ({ page }) => {
+    await openIde(page);
+    const shell = terminal(page, 1);
+    await shell.run('KEPT=still-here');
+    const bar = page.locator('footer');
+    await expect(bar.getByLabel(/^Runtime memory \d+(\.\d)? (KB|MB|GB)$/)).toBeVisible({ timeout: 15_000 });
+    await shell.start('node -e "while(true){}"');
+
+    const warning = bar.getByRole('alert').filter({ hasText: 'is not responding' });
+    await expect(warning).toContainText('node -e "while(true){}" is not responding (busy', { timeout: 30_000 });
+    if (process.env.TABSMITH_SHOTS_DIR) await page.screenshot({ path: `${process.env.TABSMITH_SHOTS_DIR}/status-busy-program.png` });
+    await warning.getByRole('button', { name: 'Stop node -e "while(true){}"' }).click();
+    await expect(shell.panel).toContainText('Stopped node -e "while(true){}" from the status bar: it was not responding.', { timeout: 15_000 });
+    await shell.waitForPrompt(15_000);
+    await expect(warning).toHaveCount(0);
+    // Only that program ended: the shell it ran in is the same one.
+    await shell.run('echo "kept: $KEPT"', { output: 'kept: still-here' });
+    // A busy program that answers again is not named: a server waiting for requests is not busy.
+    await shell.start('node -e "setInterval(() => {}, 1000)"');
+    await page.waitForTimeout(12_000);
+    await expect(bar.getByRole('alert')).toHaveCount(0);
+    await page.keyboard.press('Control+C');
+    await shell.waitForPrompt(15_000);
+  });
+
   test('code that holds the runtime frame itself is stopped by replacing the frame, with the saved files restored', async ({ page }) => {
     await openIde(page);
     const shell = terminal(page, 1);

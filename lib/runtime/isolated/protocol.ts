@@ -63,6 +63,8 @@ export const requestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('proc.resize'), pid, size: terminalSize }),
   z.object({ op: z.literal('killAll') }),
   z.object({ op: z.literal('export'), path: path.optional() }),
+  z.object({ op: z.literal('resources') }),
+  z.object({ op: z.literal('thread.stop'), id: z.number().int().nonnegative() }),
 ]);
 export type RuntimeRequest = z.infer<typeof requestSchema>;
 export type RuntimeOp = RuntimeRequest['op'];
@@ -93,6 +95,15 @@ export const resultSchemas = {
   'proc.resize': z.null(),
   killAll: z.null(),
   export: z.record(z.string().max(4096), bytes),
+  // null: the runtime in the frame cannot tell.
+  resources: z
+    .object({
+      heapUsedBytes: z.number().nonnegative().nullable(),
+      heapLimitBytes: z.number().nonnegative().nullable(),
+      threads: z.array(z.object({ id: z.number().int().nonnegative(), command: z.string().max(2000), busy: z.boolean(), busyForMs: z.number().nonnegative() })).max(500),
+    })
+    .nullable(),
+  'thread.stop': z.null(),
 } satisfies Record<RuntimeOp, z.ZodType>;
 export type RuntimeResult<Op extends RuntimeOp> = z.infer<(typeof resultSchemas)[Op]>;
 

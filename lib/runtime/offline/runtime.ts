@@ -10,6 +10,7 @@ import type {
   RuntimeFs,
   RuntimeProcess,
   SpawnOptions,
+  RuntimeResources,
   Unsubscribe,
 } from '../port';
 import { Listeners, RuntimeEvents } from '../listeners';
@@ -31,6 +32,7 @@ import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
 import { prepareNodeWorker } from './workers/worker-process';
+import { probeThreads, stopThread } from './workers/thread-liveness';
 import { announceFolderChanges, announceWritesWithoutDecoding } from './vfs-write-events';
 import { errorMessage } from '../../error-message';
 import { nodeInspect } from './node/inspect';
@@ -47,6 +49,8 @@ export interface OfflineRuntimeParts {
 }
 
 const KILL_GRACE_MS = 2000;
+/** How long a program thread has to answer a ping before it counts as busy. */
+const THREAD_PROBE_MS = 500;
 /** After boot, so loading the first node worker does not compete with it. */
 const PREPARE_WORKER_MS = 1000;
 const SHELL_BANNER = 'Tabsmith offline runtime. Ctrl+C stops the running command; Tab completes; `help` lists what this shell runs.\n';
@@ -191,6 +195,16 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
 
   processes(): readonly RuntimeProcess[] {
     return [...this.running];
+  }
+
+  /** The frame's JS heap (Chromium's performance.memory) and which program threads answer a ping. */
+  async resources(): Promise<RuntimeResources> {
+    const memory = (performance as Performance & { memory?: { usedJSHeapSize: number; jsHeapSizeLimit: number } }).memory;
+    return { heapUsedBytes: memory?.usedJSHeapSize ?? null, heapLimitBytes: memory?.jsHeapSizeLimit ?? null, threads: await probeThreads(THREAD_PROBE_MS) };
+  }
+
+  async stopThread(id: number): Promise<void> {
+    stopThread(id);
   }
 
   /** Stops every command and server; interactive shells stay open (their running command is interrupted). */

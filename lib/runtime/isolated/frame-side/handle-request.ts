@@ -73,6 +73,11 @@ export async function handleRequest(state: FrameState, request: RuntimeRequest):
       return runtime.killAll();
     case 'export':
       return runtime.export(request.path);
+    case 'resources':
+      return runtime.resources ? runtime.resources() : null;
+    case 'thread.stop':
+      await runtime.stopThread?.(request.id);
+      return null;
     default:
       throw new RuntimeError('spawn', `Unknown request ${(request as { op: string }).op}`);
   }

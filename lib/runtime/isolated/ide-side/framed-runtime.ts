@@ -13,6 +13,7 @@ import {
   type Runtime,
   type RuntimeFs,
   type RuntimeProcess,
+  type RuntimeResources,
   type RuntimeRestart,
   type SpawnOptions,
   type Unsubscribe,
@@ -284,6 +285,15 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   async killAll(): Promise<void> {
     this.watchdog.stopRequested(this.describe());
     await this.request({ op: 'killAll' });
+  }
+
+  /** What the frame's runtime uses; an empty report when it cannot tell. */
+  async resources(): Promise<RuntimeResources> {
+    return (await this.request({ op: 'resources' })) ?? { heapUsedBytes: null, heapLimitBytes: null, threads: [] };
+  }
+
+  async stopThread(id: number): Promise<void> {
+    await this.request({ op: 'thread.stop', id });
   }
 
   // ---- files ----------------------------------------------------------------------------------------------

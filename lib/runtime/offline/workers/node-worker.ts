@@ -147,6 +147,9 @@ scope.addEventListener('message', (event) => {
     case 'watch-event':
       watchers.get(message.wid)?.(message.eventType, message.filename);
       return;
+    case 'ping':
+      post({ type: 'pong' });
+      return;
     default:
       receive(message);
   }

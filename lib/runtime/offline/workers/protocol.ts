@@ -94,6 +94,8 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('thread-stop'), tid: id }),
   z.object({ type: z.literal('tunnel-data'), sid: id, bytes }),
   z.object({ type: z.literal('tunnel-end'), sid: id }),
+  // The answer to a ping: the thread's event loop is turning.
+  z.object({ type: z.literal('pong') }),
 ]);
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 
@@ -132,6 +134,8 @@ export type FrameToWorker =
   | { type: 'tunnel-open'; sid: number; port: number }
   | { type: 'tunnel-data'; sid: number; bytes: Uint8Array }
   | { type: 'tunnel-end'; sid: number }
+  // Answered with a pong as soon as the program yields (see thread-liveness.ts).
+  | { type: 'ping' }
   | TerminalToWorker;
 
 export type { ResponseHead };

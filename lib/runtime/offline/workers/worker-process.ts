@@ -10,6 +10,7 @@
  */
 import { extendVfs } from '../vfs-extra';
 import type { VirtualFS } from 'almostnode';
+import { trackThread } from './thread-liveness';
 import type { NodeInvocation } from '../command-line';
 import type { PortTable } from '../node/ports';
 import { InputChannel, type CommandIO } from '../process';
@@ -83,9 +84,19 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
 
   return new Promise<number>((resolve) => {
     let finished = false;
+    // Probed for the status bar, which can stop a thread that no longer answers (SIGKILL's exit code).
+    const liveness = trackThread(
+      describe(invocation),
+      () => send({ type: 'ping' }),
+      () => {
+        (io.writeError ?? io.write).call(io, `\nStopped ${describe(invocation)} from the status bar: it was not responding.\n`);
+        finish(137);
+      },
+    );
     const finish = (code: number, unread = '') => {
       if (finished) return;
       finished = true;
+      liveness.untrack();
       worker.terminate();
       ports.dispose();
       terminal.dispose();
@@ -196,6 +207,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
           return tunnels.data(message.sid, message.bytes);
         case 'tunnel-end':
           return tunnels.ended(message.sid);
+        case 'pong':
+          return liveness.pong();
       }
     };
 
