@@ -15,6 +15,12 @@ const fakeGeminiUrl = `http://127.0.0.1:${fakeGeminiPort}`;
 // The settings spec asks the fake which keys reached it.
 process.env.TABSMITH_FAKE_GEMINI_URL = fakeGeminiUrl;
 const baseURL = `http://127.0.0.1:${port}`;
+const FUNCTION_TOOL_SETS = ['generic', 'claude'] as const;
+const functionToolsPort = (set: (typeof FUNCTION_TOOL_SETS)[number]) => fakeGeminiPort + 1 + FUNCTION_TOOL_SETS.indexOf(set);
+const functionToolsURL = (set: (typeof FUNCTION_TOOL_SETS)[number]) => `http://127.0.0.1:${functionToolsPort(set)}`;
+// The computer-use spec for OpenAI-compatible models opens the IDE on these servers.
+process.env.TABSMITH_E2E_GENERIC_TOOLS_URL = functionToolsURL('generic');
+process.env.TABSMITH_E2E_CLAUDE_TOOLS_URL = functionToolsURL('claude');
 // Specs that compare installed files with the registry's tarballs read them from the fixture registry too.
 process.env.TABSMITH_FIXTURE_REGISTRY_URL = registryUrl;
 // A fixed key for runtime-frame tickets (the server otherwise makes one per start), so the admission spec can
@@ -105,5 +111,22 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'pipe',
     },
+    // Computer use with a vision model on an OpenAI-compatible server (the loopback fake's recorded answers), once
+    // per action set offered as function tools: the provider is a server setting, so each set has its server.
+    ...FUNCTION_TOOL_SETS.map((set) => ({
+      command: `npx next start -p ${functionToolsPort(set)} -H 127.0.0.1`,
+      url: functionToolsURL(set),
+      env: {
+        TABSMITH_NPM_REGISTRY: registryUrl,
+        TABSMITH_MODEL_PROVIDER: 'openai-compatible',
+        TABSMITH_OPENAI_BASE_URL: `${fakeGeminiUrl}/openai/v1`,
+        TABSMITH_OPENAI_MODEL: 'fixture-vision',
+        TABSMITH_COMPUTER_USE_ACTIONS: set,
+        TABSMITH_RUNTIME_TICKET_KEY: runtimeTicketKey,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+    })),
   ],
 });

@@ -88,6 +88,11 @@ export interface TurnResponse {
   thoughts: string;
   finishReason: string | null;
   usage: TurnUsage;
+  /**
+   * The action set of the calls, for a model that acts through function tools (generic or Claude-style);
+   * absent for Gemini, whose set follows from the model id (actionSourceForModel).
+   */
+  actionSource?: Extract<ActionSource, 'generic' | 'claude'>;
 }
 
 /** A call's `args.safety_decision`, when it is well formed. */

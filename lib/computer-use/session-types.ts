@@ -32,6 +32,8 @@ export interface SessionInfo {
   steps: number;
   /** The model id that answered last (decides the action set). */
   model?: string;
+  /** The action set of a model that acts through function tools (generic or Claude-style), as it answered last. */
+  actionSource?: 'generic' | 'claude';
   /** The model's final text, when it finished with one. */
   answer?: string;
   /** Why it stopped, when not with an answer: "stopped after 20 turns", "ended by the user". */

@@ -134,8 +134,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return functionResponsePart(call, outcome);
     };
 
-    const source = actionSourceForModel(state.info.model ?? options.model ?? '');
-    const mapped = toActions(source, call.name, args, await computer.displaySize());
+    const source = state.info.actionSource ?? actionSourceForModel(state.info.model ?? options.model ?? '');
+    // Pixel sets count in the screenshot the model saw, which may be scaled down from the viewport.
+    const seen = source === 'generic' || source === 'claude' ? (await currentScreenshot(state)) : undefined;
+    const mapped = toActions(source, call.name, args, await computer.displaySize(), seen ? { screen: { width: seen.width, height: seen.height }, ...(state.last?.at ? { pointer: state.last.at } : {}) } : {});
     if (!alive()) return undefined;
     if (isMappingError(mapped)) return done({ screenshot: await currentScreenshot(state), error: mapped.message });
     entry.actions = mapped;
@@ -188,7 +190,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const response = await fetchTurn({ ...(options.model ? { model: options.model } : {}), contents: [...state.contents] }, signal);
     if (!alive()) return undefined;
     const turn = state.info.turns + 1;
-    state.info = { ...state.info, turns: turn, model: response.model || options.model };
+    state.info = { ...state.info, turns: turn, model: response.model || options.model, actionSource: response.actionSource };
     // An empty model turn is never stored: the API (and the route's schema) reject `parts: []` in history.
     if ((response.candidateContent.parts ?? []).length > 0) state.contents = [...state.contents, response.candidateContent];
     addLog<ModelEntry>(state, {

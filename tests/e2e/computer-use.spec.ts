@@ -1,6 +1,6 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Content } from '@google/genai';
-import { appState, openComputerUse, openTodoApp, previewFrame, previewIframe, writeTodoAppZip } from './support/computer-use';
+import { appState, previewIframe, startTodoSession } from './support/computer-use';
 
 /**
  * Computer use on a real app in the preview (offline runtime), driven by the recorded session
@@ -10,21 +10,9 @@ import { appState, openComputerUse, openTodoApp, previewFrame, previewIframe, wr
  */
 const INSTRUCTIONS = "add a todo called 'buy milk', mark it done, scroll down, then open the next page";
 
-/** The todo app served in the preview, the computer-use panel open, a session started with `instructions`. */
-async function startOnTodoApp(page: Page, testInfo: TestInfo, instructions: string) {
-  test.setTimeout(180_000);
-  const zip = testInfo.outputPath('todo-app.zip');
-  writeTodoAppZip(zip);
-  await openTodoApp(page, zip);
-  const panel = await openComputerUse(page);
-  await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill(instructions);
-  await panel.getByRole('button', { name: 'Start' }).click();
-  return { frame: previewFrame(page), panel, status: panel.getByRole('status', { name: 'Computer-use status' }) };
-}
-
 test.describe('computer use', () => {
   test('a replayed session changes the app, waits for approval of the flagged action, and shows viewport-sized screenshots', async ({ page }, testInfo) => {
-    const { frame, panel, status } = await startOnTodoApp(page, testInfo, INSTRUCTIONS);
+    const { frame, panel, status } = await startTodoSession(page, testInfo, INSTRUCTIONS);
 
     // The flagged click on "Next page" is held: the dialog asks, the preview stays on the first page.
     const dialog = panel.getByRole('dialog', { name: 'Confirm action' });
@@ -96,7 +84,7 @@ test.describe('computer use', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/computer-use') sent.push((request.postDataJSON() as { contents: Content[] }).contents);
     });
-    const { frame, panel, status } = await startOnTodoApp(page, testInfo, 'open the next page if I allow it, otherwise tell me the page title');
+    const { frame, panel, status } = await startTodoSession(page, testInfo, 'open the next page if I allow it, otherwise tell me the page title');
 
     const dialog = panel.getByRole('dialog', { name: 'Confirm action' });
     await expect(dialog).toBeVisible({ timeout: 90_000 });
@@ -135,7 +123,7 @@ test.describe('computer use', () => {
 
   test("the default model's own actions (click, type, scroll, wait with intent) drive the app, and Stop leaves no step running", async ({ page }, testInfo) => {
     // tests/e2e/fixtures/computer-use/new-vocabulary.json was made with gemini-3.8-flash, the computer-use default.
-    const { frame, panel, status } = await startOnTodoApp(page, testInfo, "add 'buy milk' and tick it, with the current model's actions");
+    const { frame, panel, status } = await startTodoSession(page, testInfo, "add 'buy milk' and tick it, with the current model's actions");
 
     const steps = panel.getByRole('list', { name: 'Computer-use steps' }).getByRole('listitem');
     await expect(steps).toHaveCount(5, { timeout: 90_000 });

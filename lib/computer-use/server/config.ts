@@ -8,11 +8,16 @@
  * - TABSMITH_MODEL_PROVIDER=replay (shared with the agent): play recorded turns from
  *   TABSMITH_COMPUTER_USE_REPLAY_DIR (default tests/e2e/fixtures/computer-use).
  * - TABSMITH_COMPUTER_USE_RECORD_DIR: record live turns there in the replay format.
+ * - With TABSMITH_MODEL_PROVIDER=openai-compatible: the model is TABSMITH_COMPUTER_USE_MODEL, else
+ *   TABSMITH_OPENAI_MODEL, on TABSMITH_OPENAI_BASE_URL (a vision model); TABSMITH_COMPUTER_USE_ACTIONS picks the
+ *   action set it gets as function tools: generic (default) or claude.
  * - GOOGLE_GENERATIVE_AI_API_KEY: the Gemini key (live mode only).
  */
 import { AgentConfigError } from '@/lib/agent/modes';
 import { GEMINI_COMPUTER_USE_MODELS, retiredModelProblem } from '@/lib/agent/gemini-models';
-import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readProviderKind, type Env } from '@/lib/agent/providers';
+import { z } from 'zod';
+import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readOpenAICompatibleSettings, readProviderKind, type Env } from '@/lib/agent/providers';
+import { FUNCTION_ACTION_SETS, type FunctionActionSet } from './function-tools';
 
 export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-3.8-flash';
 export const DEFAULT_COMPUTER_USE_REPLAY_DIR = 'tests/e2e/fixtures/computer-use';
@@ -23,7 +28,9 @@ export const BUILT_IN_COMPUTER_USE_MODELS: readonly string[] = [...new Set([DEFA
 const MODEL_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 
 export interface ComputerUseConfig {
-  provider: 'gemini' | 'replay';
+  provider: 'gemini' | 'replay' | 'openai-compatible';
+  /** With openai-compatible: the action set offered as function tools (TABSMITH_COMPUTER_USE_ACTIONS). */
+  actionSet: FunctionActionSet;
   defaultModel: string;
   allowedModels: readonly string[];
   replayDir: string;
@@ -39,23 +46,42 @@ function checkModelId(id: string, variable: string): string {
   return id;
 }
 
+function readActionSet(env: Env): FunctionActionSet {
+  const raw = env.TABSMITH_COMPUTER_USE_ACTIONS?.trim() || 'generic';
+  const parsed = z.enum(FUNCTION_ACTION_SETS).safeParse(raw);
+  if (!parsed.success) throw new AgentConfigError(`TABSMITH_COMPUTER_USE_ACTIONS="${raw}" is not valid: expected one of ${FUNCTION_ACTION_SETS.join(', ')}.`);
+  return parsed.data;
+}
+
 export function readComputerUseConfig(env: Env): ComputerUseConfig {
-  // Any provider but replay means the live Gemini API: computer use has no OpenAI-compatible counterpart.
-  const provider = readProviderKind(env) === 'replay' ? 'replay' : 'gemini';
+  // The agent's provider: Gemini's computer-use tool, recorded turns, or a vision model on an OpenAI-compatible
+  // server acting through the generic or Claude-style action set as function tools.
+  const provider = readProviderKind(env);
+  const actionSet = readActionSet(env);
+  if (provider === 'openai-compatible') {
+    const defaultModel = checkModelId(env.TABSMITH_COMPUTER_USE_MODEL?.trim() || readOpenAICompatibleSettings(env).model, 'TABSMITH_COMPUTER_USE_MODEL');
+    return { provider, actionSet, defaultModel, allowedModels: [...new Set([defaultModel, ...readExtraModels(env)])], replayDir: readReplayDir(env), recordDir: undefined };
+  }
   const defaultModel = checkModelId(env.TABSMITH_COMPUTER_USE_MODEL?.trim() || DEFAULT_COMPUTER_USE_MODEL, 'TABSMITH_COMPUTER_USE_MODEL');
-  const extra = (env.TABSMITH_COMPUTER_USE_MODELS ?? '')
+  return {
+    provider,
+    actionSet,
+    defaultModel,
+    allowedModels: [...new Set([defaultModel, ...BUILT_IN_COMPUTER_USE_MODELS, ...readExtraModels(env)])],
+    replayDir: readReplayDir(env),
+    recordDir: env.TABSMITH_COMPUTER_USE_RECORD_DIR?.trim() || undefined,
+  };
+}
+
+function readExtraModels(env: Env): string[] {
+  return (env.TABSMITH_COMPUTER_USE_MODELS ?? '')
     .split(',')
     .map((id) => id.trim())
     .filter(Boolean)
     .map((id) => checkModelId(id, 'TABSMITH_COMPUTER_USE_MODELS'));
-  return {
-    provider,
-    defaultModel,
-    allowedModels: [...new Set([defaultModel, ...BUILT_IN_COMPUTER_USE_MODELS, ...extra])],
-    replayDir: env.TABSMITH_COMPUTER_USE_REPLAY_DIR?.trim() || DEFAULT_COMPUTER_USE_REPLAY_DIR,
-    recordDir: env.TABSMITH_COMPUTER_USE_RECORD_DIR?.trim() || undefined,
-  };
 }
+
+const readReplayDir = (env: Env) => env.TABSMITH_COMPUTER_USE_REPLAY_DIR?.trim() || DEFAULT_COMPUTER_USE_REPLAY_DIR;
 
 /** The model for a request: the body's choice when allowed, else the default. `error` names the allowed ids. */
 export function chooseModel(config: ComputerUseConfig, requested: string | undefined): { ok: true; model: string } | { ok: false; error: string } {

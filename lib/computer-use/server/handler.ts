@@ -2,17 +2,21 @@
  * POST /api/computer-use: one computer-use model turn. The body (413 past MAX_COMPUTER_USE_BODY_BYTES, 400 with
  * the reason) is the conversation so far in @google/genai's Content[] shape; older screenshots are pruned, the
  * model is chosen (env default, or the body's pick from the allow-list), and the turn comes from the live
- * Gemini API or from a recording (TABSMITH_MODEL_PROVIDER=replay). The response is the TurnResponse JSON;
+ * Gemini API, a vision model on an OpenAI-compatible server (function tools, see function-model.ts) or a
+ * recording (TABSMITH_MODEL_PROVIDER=replay). The response is the TurnResponse JSON;
  * errors are `{ error }` with a status (plus `retryAfterSeconds` and Retry-After for a rate limit). The API key
  * never appears in a response.
  */
 import { describeZodError, jsonError, readJsonBody } from '@/lib/agent/http';
 import { AgentConfigError } from '@/lib/agent/modes';
 import type { RetryOptions } from '@/lib/agent/model-errors';
-import type { Env } from '@/lib/agent/providers';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { readOpenAICompatibleSettings, type Env } from '@/lib/agent/providers';
 import { asContents, firstUserText, MAX_COMPUTER_USE_BODY_BYTES, modelTurnCount, pruneScreenshots, turnRequestSchema, type TurnResponse } from '../session-protocol';
 import { readUserKey, redactSecrets } from '@/lib/agent/user-choice';
 import { chooseModel, readComputerUseConfig, readGeminiKey, type ComputerUseConfig } from './config';
+import { runFunctionTurn } from './function-model';
 import { liveGenerate, runLiveTurn, TurnError, type GenerateContent } from './gemini';
 import { loadRecordings, recordTurn, selectReplayTurn } from './replay';
 import { errorMessage } from '../../error-message';
@@ -21,7 +25,18 @@ export interface ComputerUseDeps {
   env?: Env;
   /** Replaces the live @google/genai call (tests). The key is still required in gemini mode unless this is set. */
   generate?: GenerateContent;
+  /** Replaces the OpenAI-compatible model (tests). */
+  createFunctionModel?: (modelId: string) => LanguageModel;
   retry?: RetryOptions;
+}
+
+/**
+ * A vision model on the OpenAI-compatible server. Only the server's key (TABSMITH_OPENAI_API_KEY) goes there:
+ * the key a user pasted in Settings is for Gemini, and local servers (Ollama, LM Studio) need none.
+ */
+function openAICompatibleModel(env: Env, modelId: string): LanguageModel {
+  const { baseURL, apiKey } = readOpenAICompatibleSettings(env);
+  return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey, includeUsage: true }).chatModel(modelId);
 }
 
 function readConfig(env: Env): { ok: true; config: ComputerUseConfig } | { ok: false; response: Response } {
@@ -63,6 +78,10 @@ export async function handleComputerUse(req: Request, deps: ComputerUseDeps = {}
 
   try {
     if (config.provider === 'replay') return Response.json(await replayTurn(config, model, userText, turnIndex));
+    if (config.provider === 'openai-compatible') {
+      const functionModel = deps.createFunctionModel?.(model) ?? openAICompatibleModel(env, model);
+      return Response.json(await runFunctionTurn({ model: functionModel, modelId: model, set: config.actionSet, contents, retry: deps.retry, signal: req.signal }));
+    }
     let generate = deps.generate;
     if (!generate) {
       try {

@@ -20,7 +20,7 @@
  */
 import { zipSync, strToU8 } from 'fflate';
 import { writeFileSync } from 'node:fs';
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { region } from './ide';
 import { terminal } from './terminal';
 import { importZip } from './workspace';
@@ -206,4 +206,16 @@ export async function appState(page: Page): Promise<{ scrollY: number; path: str
     const w = window as unknown as { __todoState?: { todos: { text: string; done: boolean }[] } };
     return { scrollY: window.scrollY, path: location.pathname, todos: w.__todoState?.todos ?? [] };
   });
+}
+
+/** The todo app served in the preview, the computer-use panel open, a session started with `instructions`. */
+export async function startTodoSession(page: Page, testInfo: TestInfo, instructions: string) {
+  testInfo.setTimeout(180_000);
+  const zip = testInfo.outputPath('todo-app.zip');
+  writeTodoAppZip(zip);
+  await openTodoApp(page, zip);
+  const panel = await openComputerUse(page);
+  await panel.getByRole('textbox', { name: 'Instructions for the computer-use agent' }).fill(instructions);
+  await panel.getByRole('button', { name: 'Start' }).click();
+  return { frame: previewFrame(page), panel, status: panel.getByRole('status', { name: 'Computer-use status' }) };
 }
