@@ -7,7 +7,10 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { isLongWindow, isShortWindow, readModelErrorBody } from './model-error-body';
 import { retiredModelProblem } from './gemini-models';
 
-export type ModelErrorKind = 'quota' | 'auth' | 'rate-limit' | 'transient' | 'model-not-found' | 'other';
+export type ModelErrorKind = 'quota' | 'auth' | 'rate-limit' | 'transient' | 'model-not-found' | 'unsupported-setting' | 'other';
+
+/** A sampling parameter named in a 400 (Gemini 3 and later deprecate them; other servers refuse unknown ones). */
+const SAMPLING_PARAMETER = /\b(temperature|top_?p|top_?k|topP|topK|presence_?penalty|frequency_?penalty)\b/i;
 
 /** The model id in Gemini's 404 ("models/gemini-2.5-flash is not found for API version v1beta, …"). */
 const MISSING_MODEL = /models\/([\w.-]+) is not found/;
@@ -27,6 +30,7 @@ export function classifyModelError(error: unknown): ModelErrorKind {
   }
   if (status === 401 || status === 403 || /API[_ ]?key (not valid|invalid)|API_KEY_INVALID|PERMISSION_DENIED|UNAUTHENTICATED/i.test(text)) return 'auth';
   if (status === 404 && MISSING_MODEL.test(text)) return 'model-not-found';
+  if (status === 400 && SAMPLING_PARAMETER.test(body.message ?? text)) return 'unsupported-setting';
   if (status !== undefined && status >= 500) return 'transient';
   if (status === 408) return 'transient';
   if (status === undefined && /fetch failed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|network/i.test(text)) return 'transient';
@@ -64,6 +68,10 @@ export function describeModelError(error: unknown): string {
       const model = MISSING_MODEL.exec(body.text)?.[1] ?? 'chosen';
       const retired = retiredModelProblem(model);
       return `Gemini does not serve the ${model} model (404 NOT_FOUND)${retired ? `: ${retired}` : ''}. Pick another model in Settings (or, for the server's default, in its TABSMITH_<MODE>_MODEL). Upstream: ${upstream}`;
+    }
+    case 'unsupported-setting': {
+      const parameter = SAMPLING_PARAMETER.exec(body.message ?? body.text)?.[1] ?? 'a sampling parameter';
+      return `The model refused the ${parameter} setting (400): Gemini 3 and later models deprecate sampling parameters, and the IDE sends none to the models it knows. Unset TABSMITH_<MODE>_TEMPERATURE on the server for this model. Upstream: ${upstream}`;
     }
     default:
       return `The model request failed: ${upstream}`;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AGENT_TIMEOUT_MS, conversation, sendPrompt, toolCall, waitForAgentIdle } from './support/chat';
+import { axeViolations } from './support/axe';
 import { openIde } from './support/ide';
 import { terminal } from './support/terminal';
 
@@ -58,6 +59,7 @@ test.describe('runaway user code', () => {
     const warning = bar.getByRole('alert').filter({ hasText: 'is not responding' });
     await expect(warning).toContainText('node -e "while(true){}" is not responding (busy', { timeout: 30_000 });
     if (process.env.TABSMITH_SHOTS_DIR) await page.screenshot({ path: `${process.env.TABSMITH_SHOTS_DIR}/status-busy-program.png` });
+    expect(await axeViolations(page, 'footer')).toEqual([]);
     await warning.getByRole('button', { name: 'Stop node -e "while(true){}"' }).click();
     await expect(shell.panel).toContainText('Stopped node -e "while(true){}" from the status bar: it was not responding.', { timeout: 15_000 });
     await shell.waitForPrompt(15_000);

@@ -64,6 +64,19 @@ describe('model errors', () => {
     },
   });
 
+  // A 400 for a sampling parameter, in Google's error envelope (google.rpc.Status). Not a recording: no answer of
+  // this kind was captured here; the route only ever sends one for a model the IDE's table does not know.
+  const SAMPLING_400 = JSON.stringify({ error: { code: 400, message: 'temperature is not supported for this model.', status: 'INVALID_ARGUMENT' } });
+
+  it('names a sampling parameter the model refused and the variable to unset, keeping other 400s as they are', () => {
+    const error = apiError(400, SAMPLING_400, 'Bad Request');
+    expect(classifyModelError(error)).toBe('unsupported-setting');
+    expect(describeModelError(error)).toBe(
+      'The model refused the temperature setting (400): Gemini 3 and later models deprecate sampling parameters, and the IDE sends none to the models it knows. Unset TABSMITH_<MODE>_TEMPERATURE on the server for this model. Upstream: temperature is not supported for this model.',
+    );
+    expect(classifyModelError(apiError(400, 'bad schema'))).toBe('other');
+  });
+
   it('says which model Gemini does not serve, and which to pick instead when it was retired', () => {
     const error = apiError(404, RETIRED_MODEL_404, 'Not Found');
     expect(classifyModelError(error)).toBe('model-not-found');

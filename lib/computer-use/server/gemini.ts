@@ -68,7 +68,7 @@ export function normalizeError(error: unknown): unknown {
   return error;
 }
 
-const STATUS_FOR_KIND = { quota: 429, 'rate-limit': 429, auth: 502, transient: 503, 'model-not-found': 502, other: 502 } as const;
+const STATUS_FOR_KIND = { quota: 429, 'rate-limit': 429, auth: 502, transient: 503, 'model-not-found': 502, 'unsupported-setting': 502, other: 502 } as const;
 
 export function toTurnError(error: unknown): TurnError {
   const normalized = normalizeError(error);
