@@ -1,8 +1,9 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEVICE_SIZES, frameUrl, selectedUrl, shownPath, type DeviceSize } from '@/lib/preview/preview-model';
 import { AddressField } from './AddressField';
+import { listenForPreviewPopups } from './preview-popups';
 import { newTabUrl, PREVIEW_SANDBOX } from '@/lib/preview/preview-window';
 import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';
@@ -27,6 +28,9 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
   const src = frameUrl(state);
   const lastError = state.errors.at(-1);
   const size = DEVICE_SIZES[device];
+  // The preview's own pages it opened in new windows: said here, with a link in case the browser blocked it.
+  const [popup, setPopup] = useState<{ url: string; windowUrl: string } | null>(null);
+  useEffect(() => listenForPreviewPopups(findPreviewFrame, (opened, windowUrl) => setPopup({ url: opened, windowUrl })), []);
 
   return (
     <div className={styles.preview}>
@@ -79,6 +83,18 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         </div>
       )}
 
+      {popup && (
+        <p role="status" className={styles.notice}>
+          The page opened {pageOf(popup.url)} in a preview window.{' '}
+          <a href={popup.windowUrl} target="_blank" rel="noopener">
+            Open it again
+          </a>{' '}
+          <button type="button" onClick={() => setPopup(null)}>
+            Dismiss
+          </button>
+        </p>
+      )}
+
       {state.stuck && !state.stuck.halted && (
         <p role="status" className={styles.notice}>
           The page stopped responding (a script that never yields?) and was loaded again in a fresh browser process.
@@ -119,6 +135,12 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
       </div>
     </div>
   );
+}
+
+/** A preview URL as the page's own path and query (`/about?x=1`), without the runtime's `/__virtual__/<port>`. */
+function pageOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname.replace(/^\/__virtual__\/\d+/, '') || '/'}${search}`;
 }
 
 function deviceTitle(device: DeviceSize): string {

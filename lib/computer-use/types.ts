@@ -142,8 +142,11 @@ export type BridgeResponse = z.infer<typeof bridgeResponseSchema>;
 export const bridgeReadySchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('ready'), url: z.string() });
 
 /**
- * F6 or Shift+F6 pressed inside the preview page (the bridge's only unasked message besides `ready`): the IDE
+ * F6 or Shift+F6 pressed inside the preview page (unasked, like `ready` and `open`): the IDE
  * moves focus to the next or previous region, as it does for the key pressed anywhere else.
  */
 export const bridgeKeySchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('key'), code: z.literal('F6'), shiftKey: z.boolean() });
 export type BridgeKey = z.infer<typeof bridgeKeySchema>;
+/** A page of the preview asked to open another of its pages in a new window (see bridge/popups.ts). */
+export const bridgeOpenSchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('open'), url: z.string().max(8192) });
+export type BridgeOpen = z.infer<typeof bridgeOpenSchema>;

@@ -40,3 +40,13 @@ export function previewWindowSource(search: string, ideOrigin = globalThis.locat
     return null;
   }
 }
+
+/** A page a preview asked to open in a new window: only one of its own service-worker pages, else null. */
+export function previewPopupTarget(raw: string, previewOrigin: string): string | null {
+  try {
+    const url = new URL(raw);
+    return url.origin === previewOrigin && isServiceWorkerPreview(url.href) ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -15,6 +15,8 @@ const PAGE = [
   '<button id=count onclick="this.textContent=String(Number(this.textContent)+1)">0</button>',
   '<button onclick="setTimeout(function(){ while (true) {} }, 50)">Loop forever</button>',
   '<button onclick="window.lastOpen = window.open(location.protocol + \'//\' + IDE_HOST + \'/?from-preview=1\')">Open the IDE</button>',
+  '<a href="about" target="_blank">About, in a new window</a>',
+  '<button onclick="window.open(\'about?via=open\')">Open about</button>',
 ].join('');
 
 /** A server whose page loops on a click, and that answers /ping with a count (what the terminal asks). */
@@ -24,6 +26,7 @@ function serverSource(ideHost: string): string {
     `let pings = 0;`,
     `require('http').createServer((req, res) => {`,
     `  if (req.url === '/ping') return res.end('pong ' + (++pings));`,
+    `  if (req.url.startsWith('/about')) { res.setHeader('Content-Type', 'text/html'); return res.end('<h1>About page</h1><p>' + req.url + '</p>'); }`,
     `  res.setHeader('Content-Type', 'text/html'); res.end(${JSON.stringify(page)});`,
     `}).listen(3000);`,
   ].join('\n');
@@ -89,6 +92,29 @@ test.describe('previews stay in their lane', () => {
       expect(await other.title().catch(() => '')).not.toMatch(/Tabsmith/);
       await other.close();
     }
+  });
+
+  test("the preview's own pages opened in new windows (target=_blank, window.open) open in preview windows that show them", async ({ page }) => {
+    await startServer(page);
+    for (const [open, path] of [
+      [() => previewFrame(page).getByRole('link', { name: 'About, in a new window' }).click(), '/about'],
+      [() => previewFrame(page).getByRole('button', { name: 'Open about' }).click(), '/about?via=open'],
+    ] as const) {
+      const opening = page.context().waitForEvent('page');
+      await open();
+      const popup = await opening;
+      // A preview window: the IDE's wrapper page, in the IDE tab's storage, showing the preview's page.
+      expect(new URL(popup.url()).pathname).toBe('/preview-window');
+      const shown = popup.frameLocator('iframe[title="Preview"]');
+      await expect(shown.getByRole('heading', { name: 'About page' })).toBeVisible({ timeout: 20_000 });
+      await expect(shown.getByText(path, { exact: true })).toBeVisible();
+      await expect(popup.getByRole('region', { name: 'Files' })).toHaveCount(0);
+      await popup.close();
+    }
+    // The IDE says where the page went, with a link in case the browser held the window back.
+    await expect(region(page, 'Preview').getByRole('status').filter({ hasText: 'The page opened /about?via=open in a preview window.' })).toBeVisible();
+    // The preview itself stayed where it was.
+    await expect(previewFrame(page).getByRole('heading', { name: 'Lane page' })).toBeVisible();
   });
 
   test('a page that loops as it loads is loaded again once, then left alone with a message, not reloaded for ever', async ({ page }) => {

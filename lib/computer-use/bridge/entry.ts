@@ -1,7 +1,8 @@
 /**
  * The preview bridge: bundled into one IIFE (public/preview-bridge.js by scripts/vendor-assets.mjs) and loaded
  * into every preview page. It answers the IDE (lib/computer-use/preview-computer.ts) with screenshots and
- * performs actions as a person would, and hands F6 to the IDE (region-keys.ts). The IDE origin is the script's own origin (it is served by the IDE), or
+ * performs actions as a person would, hands F6 to the IDE (region-keys.ts) and the preview's own pages opened
+ * in new windows (popups.ts). The IDE origin is the script's own origin (it is served by the IDE), or
  * the `?ide=` query when given.
  */
 import { BRIDGE_TAG } from '../types';
@@ -10,6 +11,7 @@ import { BridgeError } from './dom';
 import { executeAction } from './execute';
 import { createBridgeHandler, type Perform } from './handler';
 import { watchNavigation } from './navigation';
+import { forwardPopups } from './popups';
 import { forwardRegionKeys } from './region-keys';
 import { takeScreenshot } from './screenshot';
 
@@ -62,6 +64,7 @@ function install(): void {
   watchNavigation(window);
   window.addEventListener('message', createBridgeHandler({ parent: window.parent, ideOrigin: origin, perform }));
   forwardRegionKeys(window, (message) => window.parent.postMessage(message, origin));
+  forwardPopups(window, (message) => window.parent.postMessage(message, origin));
   const announce = () => window.parent.postMessage({ tag: BRIDGE_TAG, kind: 'ready', url: location.href }, origin);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', announce, { once: true });
   else announce();
