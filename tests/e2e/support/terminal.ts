@@ -84,15 +84,24 @@ export class TerminalDriver {
     // Key by key cost 5-15 ms a character on a busy machine, seconds for the long commands that write files.
     // What keys do at the prompt (Tab, arrows, Ctrl+C, typing ahead) is tested with the keyboard itself.
     await this.page.keyboard.insertText(command);
-    // Long commands wrap over several rows: join rows back together before looking for the echo.
+    // Long commands wrap over several rows: join the rows from the last prompt on before looking for the echo,
+    // which must end them (a short command such as `pwd` also occurs in earlier lines).
     const flat = command.replace(/\s+/g, '');
     await expect
-      .poll(async () => (await visibleLines(this.panel)).join('').replace(/\s+/g, '').includes(flat), {
+      .poll(async () => typedAtPrompt(await visibleLines(this.panel)).endsWith(flat), {
         intervals: TERMINAL_POLL_INTERVALS,
         message: `${this.name} echoes "${command}"`,
       })
       .toBe(true);
   }
+}
+
+/** What follows the last prompt on screen, its rows joined and spaces dropped. */
+function typedAtPrompt(lines: string[]): string {
+  const start = lines.findLastIndex((line) => line.includes('$ '));
+  if (start === -1) return '';
+  const joined = lines.slice(start).join('');
+  return joined.slice(joined.indexOf('$ ') + 2).replace(/\s+/g, '');
 }
 
 export function terminal(page: Page, index: number): TerminalDriver {
