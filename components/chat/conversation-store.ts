@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { agentModeSchema, type AgentMode, type IdeUIMessage } from '@/lib/agent/messages';
 import { openDatabase, type StoredConversation } from '@/lib/workspace/db';
-import { closeAsError, isIdeToolPart, isSettled } from './tool-parts';
+import { awaitsApproval, closeAsError, isIdeToolPart, isSettled } from './tool-parts';
 import { conversationChatId, summaryCache } from '@/lib/agent/context/summary-cache';
 
 export const MAIN_CONVERSATION = 'main';
@@ -151,14 +151,17 @@ function parseData(data: unknown): ConversationData | null {
 
 /**
  * A conversation saved mid-run holds calls that never got a result and text still marked streaming; sent
- * back as they are, the model would see tool calls without results. Close them as interrupted.
+ * back as they are, the model would see tool calls without results. Close them as interrupted. A call that
+ * waits for the user's approval in the last message stays as it is: nothing of it ran, and its card can still
+ * be answered after the reload.
  */
 export function settleInterrupted(messages: IdeUIMessage[]): IdeUIMessage[] {
-  return messages.map((message) => {
+  return messages.map((message, index) => {
     let changed = false;
+    const last = index === messages.length - 1;
     const parts = message.parts.map((part) => {
       if (isIdeToolPart(part)) {
-        if (isSettled(part)) return part;
+        if (isSettled(part) || (last && awaitsApproval(part))) return part;
         changed = true;
         return closeAsError(part, 'Interrupted: the page was reloaded before this call finished.');
       }

@@ -33,6 +33,10 @@ test('risky commands wait for approval: deny, always allow, and a stricter polic
   expect(await axeViolations(page, '[aria-label="Conversation"]')).toEqual([]);
   await shot(page, 'card');
 
+  // Nothing has run, so a reload keeps the question: the card is answered after it.
+  await page.reload();
+  await expect(approvalCard(page).getByLabel('Command to approve')).toHaveText('rm -rf old-build', { timeout: AGENT_TIMEOUT_MS });
+
   await approvalCard(page).getByRole('button', { name: 'Deny' }).click();
   await expect(answers(page).last()).toContainText('Understood: old-build stays.', { timeout: AGENT_TIMEOUT_MS });
   await expect(toolCall(page, 'run.sh', 'rm -rf old-build')).toContainText('Denied by you: not run.');

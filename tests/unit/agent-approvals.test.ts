@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { settleInterrupted } from '@/components/chat/conversation-store';
+import type { IdeUIMessage } from '@/lib/agent/messages';
 import { commandRisks } from '@/lib/agent/approvals/command-risk';
 import { approvalCommand, approvalFor } from '@/lib/agent/approvals/decide';
 import { allowCommand, approvalSettingsSchema, DEFAULT_APPROVAL_SETTINGS, MAX_ALLOWED_COMMANDS, readApprovalSettings, type ApprovalSettings } from '@/lib/agent/approvals/policy';
@@ -95,5 +97,18 @@ describe('the stored settings', () => {
     for (let i = 0; i < MAX_ALLOWED_COMMANDS + 5; i++) settings = allowCommand(settings, `cmd ${i}`);
     expect(settings.allowlist).toHaveLength(MAX_ALLOWED_COMMANDS);
     expect(settings.allowlist.at(-1)).toBe(`cmd ${MAX_ALLOWED_COMMANDS + 4}`);
+  });
+});
+
+describe('a conversation reloaded while a call waits for approval', () => {
+  it('keeps the waiting call of the last message (nothing ran), and closes running ones as interrupted', () => {
+    const waiting = { type: 'tool-run_sh', toolCallId: 'w', state: 'approval-requested', input: { cmd: 'rm -rf dist', background: false }, approval: { id: 'a1' } };
+    const running = { type: 'tool-run_sh', toolCallId: 'r', state: 'input-available', input: { cmd: 'ls', background: false } };
+    const older = { id: 'm1', role: 'assistant', parts: [{ ...waiting, toolCallId: 'old' }] } as unknown as IdeUIMessage;
+    const last = { id: 'm2', role: 'assistant', parts: [waiting, running] } as unknown as IdeUIMessage;
+    const [settledOlder, settledLast] = settleInterrupted([older, last]);
+    expect(settledOlder?.parts[0]).toMatchObject({ state: 'output-error', errorText: 'Interrupted: the page was reloaded before this call finished.' });
+    expect(settledLast?.parts[0]).toEqual(waiting);
+    expect(settledLast?.parts[1]).toMatchObject({ state: 'output-error' });
   });
 });
