@@ -46,14 +46,17 @@ function previewResult(check: ProjectCheck, output: PreviewOutput): CheckResult 
   return { kind: check.kind, command: check.command, ok: errors.length === 0, summary, output: tail(lines.join('\n')) };
 }
 
-export async function runChecks(checks: readonly ProjectCheck[], runner: ToolRunner, onStart: (check: ProjectCheck) => void): Promise<CheckResult[]> {
+/** Runs the checks in order; after Stop, none starts and the one Stop cut short is not reported. */
+export async function runChecks(checks: readonly ProjectCheck[], runner: ToolRunner, onStart: (check: ProjectCheck) => void, stopped: () => boolean = () => false): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of checks) {
+    if (stopped()) break;
     onStart(check);
     const outcome = await runner.execute(`check-${generateId()}`, check.tool, check.input).catch((error: unknown) => ({
       content: undefined,
       error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
     }));
+    if (stopped()) break;
     const content = outcome.content ?? { error: outcome.error ?? { name: 'ExecutorError', message: 'no result' } };
     if (check.tool === 'preview_logs') {
       const result = previewResult(check, content as PreviewOutput);

@@ -53,7 +53,7 @@ export function useSelfCheck({ store, toolClient, setMessages }: SelfCheckDeps) 
       if (checks.length === 0) return null;
       let results;
       try {
-        results = await runChecks(checks, current.toolClient, setRunning);
+        results = await runChecks(checks, current.toolClient, setRunning, turn.stopped);
       } finally {
         setRunning(null);
       }

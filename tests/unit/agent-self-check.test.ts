@@ -70,6 +70,21 @@ describe('running them', () => {
     expect(await runChecks(checks, closed, () => {})).toEqual([]);
   });
 
+  it('Stop ends the checks: the one it cut short is not reported and no later one starts', async () => {
+    let stopped = false;
+    const runner: ToolRunner = {
+      execute: async () => {
+        stopped = true;
+        return { content: { ok: false, exitCode: null, output: 'killed', durationMs: 1, timedOut: false } };
+      },
+      cancelAll: () => {},
+    };
+    const started: string[] = [];
+    const checks = projectChecks(manifest({ scripts: { typecheck: 'tsc', lint: 'eslint .' } }));
+    expect(await runChecks(checks, runner, (check) => started.push(check.command), () => stopped)).toEqual([]);
+    expect(started).toEqual(['npm run typecheck']);
+  });
+
   it('only after a turn whose file tools or installs succeeded', () => {
     const turn = (parts: IdeUIMessage['parts']): IdeUIMessage => ({ id: 'a', role: 'assistant', parts });
     const write = { type: 'tool-fs_writeFile', toolCallId: 'w', state: 'output-available', input: { path: 'a', content: 'x' }, output: { ok: true, path: '/a', bytes: 1, created: true } };
