@@ -32,7 +32,7 @@ async function readEntries(workspaceId: string): Promise<LoadState> {
   }
 }
 
-/** The agent's tool calls in this workspace (seed 004 §9: tool, argument hash, duration, exit code). */
+/** The agent's tool calls in this workspace (tool, argument hash, duration, exit code). */
 export function AuditLog({ workspaceId }: { workspaceId: string }) {
   const [state, setState] = useState<LoadState>({ phase: 'loading' });
 

@@ -1,5 +1,5 @@
 /**
- * The agent's audit log (seed 004 §9): one entry per tool call — tool, a hash of its arguments (never the
+ * The agent's audit log: one entry per tool call — tool, a hash of its arguments (never the
  * arguments: they may hold file contents), duration, exit code, outcome — in the `audit` store of the
  * tabsmith IndexedDB database, listed newest first in the UI.
  */

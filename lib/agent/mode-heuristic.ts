@@ -1,5 +1,5 @@
 /**
- * Suggests a mode for a prompt (seed 004 §3): a single-file edit or small refactor → fast; planning,
+ * Suggests a mode for a prompt: a single-file edit or small refactor → fast; planning,
  * architecture, debugging or work across subsystems → deep; anything else → balanced. Only a suggestion:
  * the user's choice in the mode selector wins.
  */

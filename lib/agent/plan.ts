@@ -1,5 +1,5 @@
 /**
- * The planner's contract (seed 004 §5, PUT /api/ai): `{ goal, context }` in, a plan out. One zod schema for the
+ * The planner's contract (PUT /api/ai): `{ goal, context }` in, a plan out. One zod schema for the
  * plan, given to the model as structured output and used to type the response; steps reuse planStepSchema so a
  * plan from the planner and a plan_create call look the same to the UI.
  */

@@ -1,7 +1,7 @@
 /**
- * The executor protocol over a BroadcastChannel (seed 004 §7). BroadcastChannel reaches every tab of the
+ * The executor protocol over a BroadcastChannel. BroadcastChannel reaches every tab of the
  * origin, so the channel name carries this tab's id and every message is matched by request id. A first
- * message can be lost right after the executor starts (runtimes.md), hence READY/HELLO: the client re-sends
+ * message can be lost right after the executor starts (measured in Chromium), hence READY/HELLO: the client re-sends
  * HELLO until the executor answers READY, and only then sends calls.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The Computer (seed 003) over the preview iframe: every operation is a postMessage request to the bridge
+ * The provider-neutral Computer over the preview iframe: every operation is a postMessage request to the bridge
  * script running inside the preview page (lib/computer-use/bridge), answered by id. Messages are only sent to,
  * and only accepted from, the frame's own window and origin.
  */

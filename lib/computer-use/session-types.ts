@@ -1,5 +1,5 @@
 /**
- * What a computer-use session exposes (seed 002): its status and timings, the step log the panel renders, the
+ * What a computer-use session exposes: its status and timings, the step log the panel renders, the
  * options of the manager. Framework-free; runs in the browser.
  */
 import type { Action, Computer, Screenshot } from './types';

@@ -1,5 +1,5 @@
 /**
- * Computer-use sessions (seed 002), in the browser: start, status, log, last screenshot, reply, end, plus
+ * Computer-use sessions, in the browser: start, status, log, last screenshot, reply, end, plus
  * confirmation of flagged actions. One session drives the `Computer` at a time.
  *
  * The loop: the first user turn holds the instructions, the screen size and the first screenshot; each model

@@ -1,6 +1,6 @@
 /**
- * Computer use: the contracts every part shares. One normalized action vocabulary (seed 003's `Action`, widened
- * to what the issue asks), the provider-neutral `Computer` (seed 003), and the postMessage protocol between the
+ * Computer use: the contracts every part shares. One normalized action vocabulary (`Action`, wide enough for
+ * every provider's set), the provider-neutral `Computer`, and the postMessage protocol between the
  * IDE and the bridge script injected into preview pages. Adapters for each model's action names map INTO
  * `Action`; the bridge only ever executes `Action`.
  *
@@ -94,7 +94,7 @@ export interface ActionResult {
   note?: string;
 }
 
-/** Seed 003's Computer, over whatever shows the app (here: the preview iframe through the bridge). */
+/** The provider-neutral Computer, over whatever shows the app (here: the preview iframe through the bridge). */
 /** How the bridge encodes a screenshot. */
 export interface ScreenshotOptions {
   /** Draw Set-of-Mark labels. */

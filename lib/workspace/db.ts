@@ -46,7 +46,7 @@ export interface JournalEntry {
   at: number;
 }
 
-/** A chat conversation (issue 4 owns the shape of `data`; this module only stores and deletes it). */
+/** A chat conversation (components/chat/conversation-store.ts owns the shape of `data`; this module only stores and deletes it). */
 export interface StoredConversation {
   workspaceId: string;
   id: string;

@@ -47,7 +47,7 @@ export interface WorkspaceMeta {
   approvals?: ApprovalSettings;
 }
 
-/** Runtime facts the agent's system prompt summarizes later (issue 4). */
+/** Runtime facts the agent's system prompt summarizes. */
 export interface RuntimeFacts {
   lastCommand: string | null;
   /**

@@ -54,7 +54,7 @@ test.describe('computer use', () => {
     const scale = Math.min(1440 / viewport.width, 900 / viewport.height);
     expect(Math.abs(natural.width - viewport.width * scale)).toBeLessThanOrEqual(1);
     expect(Math.abs(natural.height - viewport.height * scale)).toBeLessThanOrEqual(1);
-    // For the closing note: the panel mid-session, the flagged action waiting.
+    // A picture for reviewers: the panel mid-session, the flagged action waiting.
     const midSession = testInfo.outputPath('computer-use-mid-session.png');
     await page.screenshot({ path: midSession });
     await testInfo.attach('computer-use panel mid-session', { path: midSession, contentType: 'image/png' });

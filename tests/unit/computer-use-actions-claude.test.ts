@@ -102,7 +102,7 @@ describe('Claude-style actions → Action', () => {
   });
 });
 
-describe('normalizeActionType (seed 003)', () => {
+describe('normalizeActionType', () => {
   it.each([
     ['left_click', 'click'], ['right_click', 'right_click'], ['middle_click', 'middle_click'], ['double_click', 'double_click'],
     ['triple_click', 'triple_click'], ['mouse_move', 'move'], ['left_click_drag', 'drag'], ['left_mouse_down', 'mouse_down'],

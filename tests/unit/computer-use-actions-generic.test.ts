@@ -23,7 +23,7 @@ const table: [string, Record<string, unknown>, Action[]][] = [
   ['wait', { duration: 2000, condition: 'page_load' }, [{ type: 'wait', durationMs: 2000 }]],
 ];
 
-describe('generic (seed 000) set → Action', () => {
+describe('generic set → Action', () => {
   it.each(table)('%s(%j)', (name, args, expected) => {
     expect(ok(fromGeneric(name, args, VP))).toEqual(expected);
   });

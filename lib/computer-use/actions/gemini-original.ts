@@ -1,6 +1,6 @@
 /**
  * Gemini's original computer-use action set (gemini-2.5-computer-use-preview-10-2025, gemini-3-flash-preview,
- * gemini-3.1-pro-preview): seed 001's 13 predefined functions + wait_5_seconds. Every x/y is on the 0–999 grid.
+ * gemini-3.1-pro-preview): Gemini's 13 predefined functions + wait_5_seconds. Every x/y is on the 0–999 grid.
  *
  * Defaults chosen for type_text_at (the docs table says both default to true; the reference agent code treats a
  * missing press_enter as false and clears by default). Tabsmith follows the reference CODE:

@@ -1,5 +1,5 @@
 /**
- * Seed 000's generic action set (`{ action, ...args }`; the action name is passed separately). Coordinates are
+ * The generic action set (`{ action, ...args }`; the action name is passed separately). Coordinates are
  * screenshot PIXELS (not the 0–999 grid): scaled by viewport/screenshot size when they differ, rounded and
  * clamped into the viewport. Scroll distances are pixels too (scaled the same way).
  *

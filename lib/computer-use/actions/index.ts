@@ -2,7 +2,7 @@
  * Adapters from every action set into the normalized `Action` (lib/computer-use/types.ts):
  *   'gemini'     — Gemini's original predefined functions (0–999 grid)      → gemini-original.ts
  *   'gemini-new' — the newer Gemini set (click, type, hotkey…; 0–999 grid)   → gemini-new.ts
- *   'generic'    — seed 000's set (screenshot pixels)                         → generic.ts
+ *   'generic'    — the generic set (screenshot pixels)                        → generic.ts
  *   'claude'     — Claude-style names (left_click…; screenshot pixels)        → claude.ts
  * Every function returns `Action[]` (each one passed through `actionSchema`) or a `MappingError` value; none
  * throws on bad input.
@@ -60,7 +60,7 @@ export function toActions(
 }
 
 /**
- * Whether a function name is one of Gemini's predefined computer-use functions (seed 003's
+ * Whether a function name is one of Gemini's predefined computer-use functions (the
  * IsGeminiComputerAction): of the original set, the newer set, or either (default). Custom function
  * declarations (anything else) are handled by the caller.
  */

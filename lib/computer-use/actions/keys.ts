@@ -2,7 +2,7 @@
  * Key names from every action set → DOM `KeyboardEvent.key` values (what the bridge dispatches).
  *
  * - Gemini: "control+c", "Control+Shift+T", "Enter"; hotkey(["ctrl", "c"]).
- * - Seed 000 generic: "Control+c", ["CTRL", "C"].
+ * - Generic set: "Control+c", ["CTRL", "C"].
  * - Claude (xdotool): "ctrl+s", "Return", "BackSpace", "Page_Down", "super+l"; space-separated sequences
  *   ("ctrl+a Delete") are split by the Claude adapter before reaching here.
  *

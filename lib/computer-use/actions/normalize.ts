@@ -1,5 +1,5 @@
 /**
- * Seed 003's NormalizeActionType: provider-specific action names → the normalized vocabulary (`ActionType`).
+ * NormalizeActionType: provider-specific action names → the normalized vocabulary (`ActionType`).
  * Claude sends left_click, mouse_move, left_click_drag…; other sets use keypress / hotkey / go_back…
  * Names that are already normalized come back unchanged; unknown names come back trimmed and lowercased.
  */
