@@ -152,7 +152,7 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
       <Composer
         mode={chat.mode}
         onModeChange={chat.setMode}
-        busy={chat.busy}
+        busy={chat.busy || chat.awaitingApproval}
         autoFix={chat.autoFix}
         selfCheck={chat.selfCheck}
         onSelfCheckChange={chat.setSelfCheck}

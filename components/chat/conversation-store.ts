@@ -84,8 +84,14 @@ export async function listConversations(workspaceId: string): Promise<Conversati
 }
 
 export async function loadConversation(workspaceId: string, id: string): Promise<ConversationData | null> {
+  return (await loadConversationRecord(workspaceId, id))?.data ?? null;
+}
+
+/** The stored conversation with the time of its last write (to compare with a newer copy kept elsewhere). */
+export async function loadConversationRecord(workspaceId: string, id: string): Promise<{ data: ConversationData; updatedAt: number } | null> {
   const stored = await withDb((db) => db.get('conversations', [workspaceId, id]));
-  return stored ? parseData(stored.data) : null;
+  const data = stored ? parseData(stored.data) : null;
+  return stored && data ? { data, updatedAt: stored.updatedAt } : null;
 }
 
 /**
@@ -140,7 +146,7 @@ export async function deleteConversation(workspaceId: string, id: string): Promi
   summaryCache.forget(conversationChatId(workspaceId, id));
 }
 
-function parseData(data: unknown): ConversationData | null {
+export function parseData(data: unknown): ConversationData | null {
   if (typeof data !== 'object' || data === null) return null;
   const parsed = storedDataSchema.parse(data);
   const messages = parsed.messages.filter(

@@ -338,6 +338,8 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     dismissEnding: () => setDismissedEnding(endingKey),
     /** Approve, deny or always allow a call that waits for the user. */
     answerApproval,
+    /** A call of the last step waits for the user's approval: the run is paused, not over (Stop ends it). */
+    awaitingApproval: last?.role === 'assistant' && last.parts.some((part) => isIdeToolPart(part) && awaitsApproval(part)),
     /** Stopped by the user after some tool calls finished: Continue picks the run up. */
     canContinue: resumable && !atCap && stopped,
   };

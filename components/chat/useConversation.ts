@@ -14,7 +14,8 @@ import {
   deleteConversation,
   emptyConversation,
   listConversations,
-  loadConversation,
+  loadConversationRecord,
+  parseData,
   MAIN_CONVERSATION,
   saveConversation,
   settleInterrupted,
@@ -23,6 +24,7 @@ import {
   type ConversationSummary,
 } from './conversation-store';
 import { errorMessage } from '../../lib/error-message';
+import { dropTail, keepTail, takeTail } from './conversation-tail';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -49,7 +51,17 @@ function lastOpened(list: readonly ConversationSummary[]): string {
 }
 
 async function openOne(workspaceId: string, id: string): Promise<OpenConversation> {
-  const data = await loadConversation(workspaceId, id);
+  const record = await loadConversationRecord(workspaceId, id);
+  // A state the page kept on its way out, newer than the last write that committed: that is what was shown.
+  const tail = takeTail(workspaceId, id);
+  let data = record?.data ?? null;
+  if (tail && tail.savedAt > (record?.updatedAt ?? 0)) {
+    const kept = parseData({ ...(data ?? emptyConversation()), ...tail.content });
+    if (kept) {
+      data = kept;
+      await saveConversation(workspaceId, id, tail.content).catch(() => undefined);
+    }
+  }
   return { workspaceId, id, data: data ? { ...data, messages: settleInterrupted(data.messages) } : emptyConversation() };
 }
 
@@ -141,13 +153,23 @@ export function useConversationSaver(workspaceId: string, conversationId: string
     dirty.current = true;
   }, [messages, mode]);
 
+  /** Writes started and not yet committed: a page leaving now would lose them. */
+  const inFlight = useRef(0);
+
   const save = useCallback(() => {
     if (!dirty.current) return;
     dirty.current = false;
-    saveConversation(workspaceId, conversationId, latest.current).then(
-      () => setSaveError(null),
-      (error: unknown) => setSaveError(`The conversation could not be saved: ${errorMessage(error)}`),
-    );
+    inFlight.current += 1;
+    saveConversation(workspaceId, conversationId, latest.current)
+      .then(
+        () => {
+          setSaveError(null);
+          // Committed, and nothing newer waits: a copy kept on the way out is stale now.
+          if (inFlight.current === 1 && !dirty.current) dropTail(workspaceId, conversationId);
+        },
+        (error: unknown) => setSaveError(`The conversation could not be saved: ${errorMessage(error)}`),
+      )
+      .finally(() => (inFlight.current -= 1));
   }, [workspaceId, conversationId]);
   // Switching conversations unmounts the chat: what the debounce still held is written first.
   useEffect(() => save, [save]);
@@ -155,12 +177,17 @@ export function useConversationSaver(workspaceId: string, conversationId: string
   useEffect(() => {
     // Finished (ready/error): write now; while streaming, coalesce the many small updates.
     const timer = window.setTimeout(save, status === 'ready' || status === 'error' ? 0 : SAVE_DEBOUNCE_MS);
-    window.addEventListener('pagehide', save);
+    // A write still running when the page goes dies with it: keep the state where a reload finds it.
+    const leaving = () => {
+      if (dirty.current || inFlight.current > 0) keepTail(workspaceId, conversationId, latest.current);
+      save();
+    };
+    window.addEventListener('pagehide', leaving);
     return () => {
       window.clearTimeout(timer);
-      window.removeEventListener('pagehide', save);
+      window.removeEventListener('pagehide', leaving);
     };
-  }, [save, messages, mode, status]);
+  }, [save, messages, mode, status, workspaceId, conversationId]);
 
   return saveError;
 }

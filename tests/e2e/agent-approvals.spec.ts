@@ -30,6 +30,8 @@ test('risky commands wait for approval: deny, always allow, and a stricter polic
   await expect(approvalCard(page).getByLabel('Command to approve')).toHaveText('rm -rf old-build');
   await expect(approvalCard(page)).toContainText('It deletes or discards files or history.');
   await expect(toolCall(page, 'run.sh', 'rm -rf old-build')).toContainText('waiting for approval');
+  // The run is paused, not over: Stop is offered in place of Send.
+  await expect(agent(page).getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   expect(await axeViolations(page, '[aria-label="Conversation"]')).toEqual([]);
   await shot(page, 'card');
 
@@ -77,8 +79,20 @@ test('risky commands wait for approval: deny, always allow, and a stricter polic
   await expect(agent(page).getByRole('group', { name: 'run.sh ls', exact: true })).toContainText('exit code 0');
 
   // The policy is the workspace's own and survives a reload.
+  // Reloaded right after the answer, before its write to IndexedDB could commit: nothing of the turn is lost.
   await page.reload();
   await waitForAgentIdle(page);
+  await expect(agent(page).getByRole('group', { name: 'run.sh ls', exact: true })).toContainText('exit code 0');
+  await expect(answers(page).last()).toContainText('The workspace is tidy.');
   await page.keyboard.press('ControlOrMeta+Comma');
   await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: 'Ask before every command' })).toBeChecked({ timeout: AGENT_TIMEOUT_MS });
+  await page.keyboard.press('Escape');
+
+  // Stop while a card waits ends the run: the command never runs and the card goes.
+  await sendPrompt(page, 'and clear tmp');
+  await expect(approvalCard(page).getByLabel('Command to approve')).toHaveText('rm -rf tmp', { timeout: AGENT_TIMEOUT_MS });
+  await agent(page).getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(approvalCard(page)).toHaveCount(0);
+  await expect(toolCall(page, 'run.sh', 'rm -rf tmp')).toContainText('Stopped by the user.');
+  await waitForAgentIdle(page);
 });
