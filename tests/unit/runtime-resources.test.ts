@@ -35,6 +35,16 @@ describe('which program threads answer', () => {
   });
 });
 
+describe('a long program', () => {
+  it('is named by its first 200 characters', async () => {
+    const handle = trackThread(`node -e "${'x'.repeat(5000)}"`, () => {}, () => {});
+    const [thread] = await probeThreads(1);
+    handle.untrack();
+    expect(thread?.command).toHaveLength(200);
+    expect(thread?.command.endsWith('…')).toBe(true);
+  });
+});
+
 describe('when the figures warn', () => {
   const thread = (busyForMs: number) => ({ id: 1, command: 'node loop.js', busy: busyForMs > 0, busyForMs });
 

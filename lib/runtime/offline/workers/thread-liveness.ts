@@ -22,9 +22,13 @@ export interface ThreadHandle {
 const threads = new Map<number, Tracked>();
 let nextId = 1;
 
+/** A program given as a long `node -e` script is named by its start: the status bar has one line for it. */
+const MAX_COMMAND_CHARS = 200;
+
 export function trackThread(command: string, ping: () => void, stop: () => void): ThreadHandle {
   const id = nextId++;
-  const tracked: Tracked = { command, ping, stop, unansweredSince: null };
+  const named = command.length > MAX_COMMAND_CHARS ? `${command.slice(0, MAX_COMMAND_CHARS - 1)}…` : command;
+  const tracked: Tracked = { command: named, ping, stop, unansweredSince: null };
   threads.set(id, tracked);
   return {
     pong: () => {
