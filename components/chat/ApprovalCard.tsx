@@ -35,7 +35,7 @@ export function ApprovalCard({ part }: { part: Extract<IdeToolPart, { state: 'ap
   };
 
   return (
-    <section role="region" aria-labelledby={titleId} className={styles.card}>
+    <section role="region" aria-labelledby={titleId} className={styles.card} data-approval>
       <p id={titleId} className={styles.title}>
         Approve this command?
       </p>

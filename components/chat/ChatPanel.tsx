@@ -41,6 +41,14 @@ export interface ChatPanelProps {
   controller?: ChatController;
 }
 
+/** Moves keyboard focus to the Approve button of the newest approval card, scrolled into view. */
+function focusApproval(log: HTMLElement | null) {
+  const cards = log?.querySelectorAll<HTMLElement>('[data-approval]');
+  const approve = cards?.[cards.length - 1]?.querySelector<HTMLButtonElement>('button');
+  approve?.scrollIntoView({ block: 'nearest' });
+  approve?.focus();
+}
+
 /** The agent column: opens the workspace's last used conversation, then runs the chat keyed by conversation. */
 export function ChatPanel(props: ChatPanelProps) {
   const conversations = useConversations(props.workspaceId);
@@ -110,6 +118,14 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
             </button>
           </div>
         )}
+        {chat.waitingFor !== null && (
+          <p role="status" className={styles.placeholder}>
+            The agent waits for your approval to run <code>{chat.waitingFor}</code>.{' '}
+            <button type="button" className={styles.linkButton} onClick={() => focusApproval(logRef.current)}>
+              Go to the request
+            </button>
+          </p>
+        )}
         {chat.checking !== null && (
           <p role="status" className={styles.placeholder}>
             Checking the agent's work: {chat.checking}…
@@ -152,7 +168,7 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
       <Composer
         mode={chat.mode}
         onModeChange={chat.setMode}
-        busy={chat.busy || chat.awaitingApproval}
+        busy={chat.busy || chat.waitingFor !== null}
         autoFix={chat.autoFix}
         selfCheck={chat.selfCheck}
         onSelfCheckChange={chat.setSelfCheck}

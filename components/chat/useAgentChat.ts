@@ -338,8 +338,8 @@ export function useAgentChat({ workspaceId, conversationId, store, toolClient, i
     dismissEnding: () => setDismissedEnding(endingKey),
     /** Approve, deny or always allow a call that waits for the user. */
     answerApproval,
-    /** A call of the last step waits for the user's approval: the run is paused, not over (Stop ends it). */
-    awaitingApproval: last?.role === 'assistant' && last.parts.some((part) => isIdeToolPart(part) && awaitsApproval(part)),
+    /** The command a call of the last step waits to have approved: the run is paused, not over (Stop ends it). */
+    waitingFor: last?.role === 'assistant' ? waitingCommand(last) : null,
     /** Stopped by the user after some tool calls finished: Continue picks the run up. */
     canContinue: resumable && !atCap && stopped,
   };
@@ -355,6 +355,16 @@ function closeRunningCalls(messages: IdeUIMessage[]): IdeUIMessage[] {
     return closeAsError(part, 'Stopped by the user.');
   });
   return changed ? [...messages.slice(0, -1), { ...last, parts }] : messages;
+}
+
+/** The command of the first call in the message that waits for the user's approval, or null. */
+function waitingCommand(message: IdeUIMessage): string | null {
+  for (const part of message.parts) {
+    if (!isIdeToolPart(part) || !awaitsApproval(part)) continue;
+    const name = toolNameOf(part);
+    return (name && approvalCommand(name, part.input)) || 'a command';
+  }
+  return null;
 }
 
 /** The mode the conversation's last run was started with (its last user message's), if recorded. */

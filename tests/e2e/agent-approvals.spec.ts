@@ -32,6 +32,10 @@ test('risky commands wait for approval: deny, always allow, and a stricter polic
   await expect(toolCall(page, 'run.sh', 'rm -rf old-build')).toContainText('waiting for approval');
   // The run is paused, not over: Stop is offered in place of Send.
   await expect(agent(page).getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+  // Said where a screen reader hears it, with a way to the card for the keyboard.
+  await expect(conversation(page).getByRole('status').filter({ hasText: 'The agent waits for your approval to run rm -rf old-build.' })).toBeVisible();
+  await conversation(page).getByRole('button', { name: 'Go to the request' }).click();
+  await expect(approvalCard(page).getByRole('button', { name: 'Approve' })).toBeFocused();
   expect(await axeViolations(page, '[aria-label="Conversation"]')).toEqual([]);
   await shot(page, 'card');
 
