@@ -11,7 +11,8 @@ async function spawnOnce(script) {
   const { runtime } = window.__tabsmithBench;
   await runtime.fs.writeFile('/bench.js', script);
   const started = performance.now();
-  const process = await runtime.spawn('node', ['/bench.js']);
+  // Relative to the workspace, the process's working folder (a path from / would be outside it).
+  const process = await runtime.spawn('node', ['bench.js']);
   const reader = process.output.getReader();
   let firstChunkMs = -1;
   let text = '';
