@@ -90,6 +90,8 @@ export interface PortEvent {
   type: 'open' | 'close';
   /** URL the preview iframe loads for this port (empty on close). */
   url: string;
+  /** The process that opened the port, where the runtime can tell (see RuntimeProcess.id). */
+  pid?: number;
 }
 
 export interface PreviewError {

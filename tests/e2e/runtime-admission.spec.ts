@@ -150,15 +150,18 @@ test.describe("workspace code and the IDE's channel", () => {
     const shell = terminal(page, 1);
     await shell.waitForPrompt();
     // The same patch on the runtime frame's own thread, where code a project brings can run (its Vite config and
-    // plugins): every port the frame then posts on is sent a forged "port 4446 open" first.
+    // plugins): every port the frame then posts on is sent a forged "port 4446 open" first, and one that names a process.
     const runtimeFrame = page.frames().find((frame) => new URL(frame.url()).pathname === '/runtime-frame');
     expect(runtimeFrame).toBeDefined();
     await runtimeFrame?.evaluate(() => {
       const original = MessagePort.prototype.postMessage;
       const forged = { kind: 'event', event: { type: 'port', port: 4446, open: true } };
+      // One that names a process, as the frame's own port events do: a process the IDE does not know.
+      const named = { kind: 'event', event: { type: 'port', port: 4447, open: true, pid: 987654 } };
       MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
         try {
           Reflect.apply(original, this, [forged]);
+          Reflect.apply(original, this, [named]);
         } catch {
           // a port that refuses the message is simply skipped
         }
@@ -170,7 +173,7 @@ test.describe("workspace code and the IDE's channel", () => {
     await shell.start('node server.js');
     const ports = region(page, 'Preview').getByRole('combobox', { name: 'Preview port' });
     await expect(ports.getByRole('option', { name: 'localhost:3000' })).toHaveCount(1, { timeout: 30_000 });
-    for (const forged of ['4445', '4446']) {
+    for (const forged of ['4445', '4446', '4447']) {
       await expect(ports.getByRole('option', { name: `localhost:${forged}` })).toHaveCount(0);
       await expect(page.locator(`iframe[src*="/__virtual__/${forged}/"]`)).toHaveCount(0);
     }

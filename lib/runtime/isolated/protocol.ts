@@ -120,7 +120,8 @@ export const frameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('output'), pid, data: z.string().max(4_000_000) }),
   z.object({ type: z.literal('exit'), pid, code: z.number().int() }),
   z.object({ type: z.literal('fs'), watchId: z.number().int(), event: z.object({ type: z.enum(['change', 'rename']), path }) }),
-  z.object({ type: z.literal('port'), port: z.number().int().min(1).max(65535), open: z.boolean() }),
+  // `pid`: the process that opened it, when the frame can tell; the IDE opens previews only for its own processes.
+  z.object({ type: z.literal('port'), port: z.number().int().min(1).max(65535), open: z.boolean(), pid: pid.optional() }),
   z.object({ type: z.literal('preview-error'), error: previewErrorSchema }),
   z.object({ type: z.literal('process-exit'), exit: z.object({ id: pid, command: z.string().max(100_000), exitCode: z.number().int() }) }),
 ]);

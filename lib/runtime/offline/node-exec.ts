@@ -208,6 +208,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     };
   };
   const owner: ServerOwner = {
+    pid: io.pid,
     serverOpened: (port) => openPorts.add(port),
     serverClosed: (port) => {
       openPorts.delete(port);

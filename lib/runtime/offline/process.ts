@@ -97,6 +97,8 @@ export interface CommandIO {
   terminal?: TerminalLink;
   /** A node child's end of its IPC channel with the process that forked it (process.send, 'message'). */
   ipc?: IpcLink;
+  /** The runtime process (spawned, or a shell's command line) this command belongs to: servers it opens are its. */
+  pid?: number;
 }
 
 export interface ProcessHooks {

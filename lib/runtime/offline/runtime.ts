@@ -75,9 +75,9 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     this.fs = createOfflineFs(container.vfs);
     provideEsbuildLazily((path) => (container.vfs.existsSync(path) ? container.vfs.readFileSync(path, 'utf8') : null));
     this.tracker = new ServerTracker(container.serverBridge, {
-      open: (port) => {
+      open: (port, pid) => {
         const url = this.previewUrl(port);
-        this.portListeners.emit({ port, type: 'open', url });
+        this.portListeners.emit({ port, type: 'open', url, ...(pid !== undefined ? { pid } : {}) });
         this.readyListeners.emit(port, url);
       },
       close: (port) => this.portListeners.emit({ port, type: 'close', url: '' }),
@@ -124,6 +124,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       stdin,
       terminal: screen.link(stdin),
       write: (text) => proc.print(text),
+      pid: proc.id,
     };
     // A command without args is a command line (spawn('npm install x'), spawn('ls;pwd')); otherwise argv is taken as given.
     const isLine = args.length === 0;
@@ -163,7 +164,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     const child = this.track(new OfflineProcess(this.nextId++, line, 256));
     child.hooks = { onInput: (data) => io.stdin.push(data), onKill: () => shell.interrupt() };
     this.shellCommandListeners.emit(child);
-    const run = this.commands.runLine(line, { ...io, write: (text) => (io.write(text), child.print(text)) }, session);
+    const run = this.commands.runLine(line, { ...io, pid: child.id, write: (text) => (io.write(text), child.print(text)) }, session);
     return this.settle(child, run);
   }
 

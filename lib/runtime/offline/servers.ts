@@ -9,6 +9,8 @@ import type { ServerBridge } from 'almostnode';
 export interface ServerOwner {
   serverOpened(port: number): void;
   serverClosed(port: number): void;
+  /** The runtime process the server's program belongs to, when known (the IDE opens previews only for its own). */
+  pid?: number;
 }
 
 interface ClosableServer {
@@ -16,7 +18,7 @@ interface ClosableServer {
 }
 
 export interface PortListener {
-  open(port: number): void;
+  open(port: number, pid?: number): void;
   close(port: number): void;
 }
 
@@ -49,7 +51,7 @@ export class ServerTracker {
     const owner = this.current();
     this.servers.set(port, { server: server as ClosableServer, owner });
     owner?.serverOpened(port);
-    this.ports.open(port);
+    this.ports.open(port, owner?.pid);
   }
 
   closed(port: number): void {

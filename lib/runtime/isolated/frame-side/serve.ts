@@ -52,7 +52,7 @@ export function serveRuntime(runtime: Runtime & { onShellCommand?(listener: (p: 
     started: (process) => pump(port, process, true),
     emitFs: (watchId, fsEvent) => event({ type: 'fs', watchId, event: fsEvent }),
   };
-  runtime.onPort(({ port: number, type }) => event({ type: 'port', port: number, open: type === 'open' }));
+  runtime.onPort(({ port: number, type, pid }) => event({ type: 'port', port: number, open: type === 'open', ...(pid !== undefined ? { pid } : {}) }));
   runtime.onPreviewError((error) => event({ type: 'preview-error', error }));
   runtime.onProcessExit((exit) => event({ type: 'process-exit', exit }));
   runtime.onShellCommand?.((process) => {

@@ -202,7 +202,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
         this.watches.get(event.watchId)?.listener(event.event);
         return;
       case 'port':
-        this.portChanged(event.port, event.open);
+        this.portChanged(event.port, event.open, event.pid);
         return;
       case 'preview-error':
         this.errorListeners.emit(event.error);
@@ -213,10 +213,15 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
     }
   }
 
-  private portChanged(port: number, open: boolean): void {
-    // An "open" with no command of the IDE's running opens no preview (see CommandLedger).
+  private portChanged(port: number, open: boolean, pid?: number): void {
+    // An "open" with no command of the IDE's running opens no preview (see CommandLedger); one that names its
+    // process must name a running process the IDE knows (it started it, or saw its shell start it).
     if (!this.ledger.accepts(open)) {
       console.warn(`[runtime] ignored an "open" for port ${port}: no command the IDE started is running`);
+      return;
+    }
+    if (open && pid !== undefined && this.procs.get(pid)?.running !== true) {
+      console.warn(`[runtime] ignored an "open" for port ${port}: it names process ${pid}, which the IDE does not know as running`);
       return;
     }
     if (open) {

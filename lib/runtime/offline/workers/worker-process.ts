@@ -73,7 +73,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
   const channel = createChannelBuffer();
   const answerer = new SyncAnswerer(channel);
   const send = (message: FrameToWorker) => worker.postMessage(message);
-  const owner: ServerOwner = { serverOpened: () => undefined, serverClosed: () => undefined };
+  const owner: ServerOwner = { pid: io.pid, serverOpened: () => undefined, serverClosed: () => undefined };
   const tunnels = frameTunnels(send);
   const ports = workerPorts({ ports: deps.ports, servers: deps.servers, owner, send, toBuffer: deps.toBuffer, tunnels });
   const children = new Map<number, { stdin: InputChannel; controller: AbortController }>();
