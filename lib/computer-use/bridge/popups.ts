@@ -1,3 +1,4 @@
+import { isServiceWorkerPreview } from '@/lib/preview/preview-window';
 import { BRIDGE_TAG, type BridgeOpen } from '../types';
 
 /**
@@ -8,7 +9,7 @@ import { BRIDGE_TAG, type BridgeOpen } from '../types';
  * the browser would, still sandboxed like the preview.
  */
 export function forwardPopups(win: Window, post: (message: BridgeOpen) => void): () => void {
-  const isPreviewPage = (url: URL) => url.origin === win.location.origin && url.pathname.startsWith('/__virtual__/');
+  const isPreviewPage = (url: URL) => url.origin === win.location.origin && isServiceWorkerPreview(url.href);
   const resolve = (raw: string | URL | undefined): URL | null => {
     try {
       return new URL(String(raw ?? ''), win.location.href);
