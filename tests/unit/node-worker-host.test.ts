@@ -9,6 +9,7 @@ import { PortTable, type PortEntry } from '@/lib/runtime/offline/node/ports';
 import { ServerTracker } from '@/lib/runtime/offline/servers';
 import { workerPorts } from '@/lib/runtime/offline/workers/frame-ports';
 import { frameTunnels } from '@/lib/runtime/offline/workers/frame-tunnels';
+import { FrameCodeStore } from '@/lib/runtime/offline/workers/frame-code-store';
 import { answerSync, answerVfs } from '@/lib/runtime/offline/workers/frame-sync';
 import type { FrameToWorker } from '@/lib/runtime/offline/workers/protocol';
 import { createRemoteVfs, type VfsCall } from '@/lib/runtime/offline/workers/remote-vfs';
@@ -74,7 +75,7 @@ describe('the file system seen from a worker', () => {
   });
 
   it('refuses to call what is not a synchronous file system method', async () => {
-    const answer = await answerSync({ op: 'vfs', method: 'constructor', args: [] }, { vfs: new almost.VirtualFS(), ports: { bind: () => undefined, listening: () => false }, runArgv: async () => 0, runLine: async () => 0, controllers: new Set() });
+    const answer = await answerSync({ op: 'vfs', method: 'constructor', args: [] }, { vfs: new almost.VirtualFS(), ports: { bind: () => undefined, listening: () => false }, runArgv: async () => 0, runLine: async () => 0, controllers: new Set(), code: new FrameCodeStore(), caller: {} });
     expect(() => decodeAnswer(answer)).toThrow();
   });
 });
@@ -175,6 +176,8 @@ describe('execSync from a worker', () => {
           return 3;
         },
         controllers: new Set(),
+        code: new FrameCodeStore(),
+        caller: {},
       },
     );
     expect(decodeAnswer(answer)).toEqual({ status: 3, stdout: 'echo hi -> typed\n', stderr: 'warned\n' });

@@ -48,12 +48,47 @@ function syntaxError(error: unknown, filename: string): Error {
   return new SyntaxError(`${message} (in ${filename})`);
 }
 
-function commonJs(code: string, filename: string, rewrite = needsCommonJsRewrite(code)): Compiled {
+/**
+ * What a compile produced, as text: the code a factory is evaluated from, with the module's links. It can be
+ * handed to another process of the same file system, which then only evaluates it.
+ */
+export type CodeRecipe = { format: 'cjs'; source: string } | ({ format: 'esm'; source: string } & Omit<EsmCode, 'source' | 'moduleSyntax'>);
+
+/**
+ * Recipes shared by the processes of one file system, so a large package (Vite's own chunks, a compiler) is
+ * parsed and rewritten once per page rather than once per process and thread. `get` may wait while another
+ * process is building the same key; a process that gets nothing builds it and then `put`s it, or `release`s
+ * the key when the build fails.
+ */
+export interface SharedCode {
+  get(key: string): CodeRecipe | undefined;
+  put(key: string, recipe: CodeRecipe): void;
+  release(key: string): void;
+}
+
+/** Below this size a build costs less than asking another thread for it. */
+const SHARED_MIN_CHARS = 16_384;
+
+function realize(recipe: CodeRecipe, filename: string): Compiled {
   try {
-    return { format: 'cjs', factory: evaluate<CjsFactory>(wrapCommonJs(code, filename, rewrite)) };
+    if (recipe.format === 'cjs') return { format: 'cjs', factory: evaluate<CjsFactory>(recipe.source) };
+    const { source, format: _, ...links } = recipe;
+    return { format: 'esm', factory: evaluate<EsmFactory>(source), ...links };
   } catch (error) {
     throw syntaxError(error, filename);
   }
+}
+
+interface Built {
+  compiled: Compiled;
+  /** Set when the build parsed or rewrote the code, the part worth sharing. */
+  recipe?: CodeRecipe;
+}
+
+function commonJs(code: string, filename: string, rewrite = needsCommonJsRewrite(code)): Built {
+  const source = wrapCommonJs(code, filename, rewrite);
+  const recipe: CodeRecipe = { format: 'cjs', source };
+  return { compiled: realize(recipe, filename), ...(rewrite ? { recipe } : {}) };
 }
 
 /**
@@ -61,7 +96,7 @@ function commonJs(code: string, filename: string, rewrite = needsCommonJsRewrite
  * the browser's SyntaxError. The first compile is of the code as it is: it answers the question, fails fast
  * for a module (at its first import), and is the result itself when the code needs no rewrite.
  */
-function tryCommonJs(code: string, filename: string): Compiled | SyntaxError {
+function tryCommonJs(code: string, filename: string): Built | SyntaxError {
   let factory: CjsFactory;
   try {
     factory = evaluate<CjsFactory>(wrapCommonJs(code, filename, false));
@@ -69,13 +104,15 @@ function tryCommonJs(code: string, filename: string): Compiled | SyntaxError {
     if (error instanceof SyntaxError) return syntaxError(error, filename) as SyntaxError;
     throw error;
   }
-  return needsCommonJsRewrite(code) ? commonJs(code, filename, true) : { format: 'cjs', factory };
+  return needsCommonJsRewrite(code) ? commonJs(code, filename, true) : { compiled: { format: 'cjs', factory } };
 }
 
 export class CodeCache {
   private readonly compiled = new Map<string, Compiled>();
+  private readonly shared: SharedCode | undefined;
 
-  constructor() {
+  constructor(shared?: SharedCode) {
+    this.shared = shared;
     // Compiled code calls them at every `await` (esm-transform.ts).
     installAwaitHelpers();
   }
@@ -88,13 +125,28 @@ export class CodeCache {
     const key = `${hint}\0${filename}\0${contentHash(code)}`;
     let entry = this.compiled.get(key);
     if (!entry) {
-      entry = this.build(code, filename, hint);
+      entry = this.shared && code.length >= SHARED_MIN_CHARS ? this.fromShared(this.shared, key, code, filename, hint) : this.build(code, filename, hint).compiled;
       this.compiled.set(key, entry);
     }
     return entry;
   }
 
-  private build(code: string, filename: string, hint: FormatHint): Compiled {
+  private fromShared(shared: SharedCode, key: string, code: string, filename: string, hint: FormatHint): Compiled {
+    const recipe = shared.get(key);
+    if (recipe) return realize(recipe, filename);
+    let built: Built;
+    try {
+      built = this.build(code, filename, hint);
+    } catch (error) {
+      shared.release(key);
+      throw error;
+    }
+    if (built.recipe) shared.put(key, built.recipe);
+    else shared.release(key);
+    return built.compiled;
+  }
+
+  private build(code: string, filename: string, hint: FormatHint): Built {
     if (hint === 'cjs') return commonJs(code, filename);
     const ownCode = !filename.includes('/node_modules/');
     // Node also runs a file with top-level await but no import/export as a module; only the project's own
@@ -106,9 +158,9 @@ export class CodeCache {
     // faster); only code that cannot be CommonJS (import/export, import.meta, top-level await) goes on.
     let notCommonJs: SyntaxError | undefined;
     if (hint === 'detect') {
-      const compiled = tryCommonJs(code, filename);
-      if (!(compiled instanceof SyntaxError)) return compiled;
-      notCommonJs = compiled;
+      const built = tryCommonJs(code, filename);
+      if (!(built instanceof SyntaxError)) return built;
+      notCommonJs = built;
     }
     let esm: EsmCode;
     try {
@@ -121,11 +173,8 @@ export class CodeCache {
     // where Node would only fail with "require is not defined".
     if (!esm.moduleSyntax && notCommonJs) throw notCommonJs;
     if (!esm.moduleSyntax && COMMONJS_MARKS.test(code)) return commonJs(code, filename);
-    const { source, moduleSyntax: _, ...rest } = esm;
-    try {
-      return { format: 'esm', factory: evaluate<EsmFactory>(source), ...rest };
-    } catch (error) {
-      throw syntaxError(error, filename);
-    }
+    const { moduleSyntax: _, ...links } = esm;
+    const recipe: CodeRecipe = { format: 'esm', ...links };
+    return { compiled: realize(recipe, filename), recipe };
   }
 }

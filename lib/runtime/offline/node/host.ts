@@ -5,7 +5,7 @@
  */
 import { getServerBridge, type Runtime as AlmostRuntime, type ServerBridge, type VirtualFS } from 'almostnode';
 import type { AlmostRequire } from './builtins';
-import { CodeCache } from './compile';
+import { CodeCache, type SharedCode } from './compile';
 import { eventsModule } from './events';
 import { installLocalFetch } from './fetch';
 import { httpModules, type HttpBases } from './http';
@@ -43,9 +43,9 @@ export interface PortLinks {
 
 /**
  * The host of `vfs`, made on first use. In the runtime frame, opened ports go to almostnode's bridge; a process
- * in a worker links its table to the frame's.
+ * in a worker links its table to the frame's, and shares compiled code with the other workers through it.
  */
-export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: PortLinks = { announcer: bridgeAnnouncer }): NodeHost {
+export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: PortLinks = { announcer: bridgeAnnouncer }, sharedCode?: SharedCode): NodeHost {
   let host = hosts.get(vfs);
   if (!host) {
     // The REPL's require is almostnode's module table itself, without writing a file to reach it.
@@ -73,7 +73,7 @@ export function nodeHost(vfs: VirtualFS, Runtime: typeof AlmostRuntime, links: P
       Duplex: (stream as { Duplex: Constructor }).Duplex,
       ports,
     });
-    host = { code: new CodeCache(), almostRequire, ports, shared: { events, stream, net, http, https }, pipeStreams: almostStream };
+    host = { code: new CodeCache(sharedCode), almostRequire, ports, shared: { events, stream, net, http, https }, pipeStreams: almostStream };
     hosts.set(vfs, host);
   }
   return host;

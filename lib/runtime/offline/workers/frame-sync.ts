@@ -1,10 +1,11 @@
 /**
  * The frame's answers to a worker's synchronous calls: a VirtualFS method (only its *Sync methods, the ones a
- * call can name), binding a port in the frame's port table, or running a child process to its end for
- * execSync/spawnSync. Every answer is encoded for the shared buffer (wire.ts); a failure travels as the error.
+ * call can name), binding a port in the frame's port table, running a child process to its end for
+ * execSync/spawnSync, or a compiled-code recipe other processes built. Every answer is encoded for the shared buffer (wire.ts); a failure travels as the error.
  */
 import type { VirtualFS } from 'almostnode';
 import { InputChannel, type CommandIO } from '../process';
+import type { FrameCodeStore } from './frame-code-store';
 import type { WorkerPorts } from './frame-ports';
 import { syncBodySchema, type SyncBody } from './protocol';
 import { encodeError, encodeValue } from './wire';
@@ -16,6 +17,9 @@ export interface SyncContext {
   runLine(line: string, io: CommandIO): Promise<number>;
   /** Children run for execSync; aborted when the calling process ends. */
   controllers: Set<AbortController>;
+  code: FrameCodeStore;
+  /** The calling process, as the code store's claims name it. */
+  caller: object;
 }
 
 async function runToEnd(body: Extract<SyncBody, { op: 'spawn-sync' }>, context: SyncContext) {
@@ -62,6 +66,7 @@ export async function answerSync(raw: unknown, context: SyncContext): Promise<Ui
     if (body.op === 'vfs') return answerVfs(context.vfs, body.method, body.args);
     if (body.op === 'port-bind') return encodeValue(context.ports.bind(body.port));
     if (body.op === 'port-listening') return encodeValue(context.ports.listening(body.port));
+    if (body.op === 'code-get') return encodeValue(await context.code.get(body.key, context.caller));
     return encodeValue(await runToEnd(body, context));
   } catch (error) {
     return encodeError(error);

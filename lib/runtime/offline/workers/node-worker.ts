@@ -11,6 +11,7 @@ import { createRemoteVfs } from './remote-vfs';
 import { installNodeTimers } from '../node/node-timers';
 import { SyncCaller } from './sync-channel';
 import { workerChildren } from './worker-children';
+import { workerCodeLink } from './worker-code-link';
 import { workerPortLinks } from './worker-ports';
 import { workerTunnels } from './worker-tunnels';
 import { workerTerminal, type TerminalToWorker } from './worker-terminal';
@@ -74,7 +75,7 @@ async function start(init: WorkerInit): Promise<void> {
     close: (port) => post({ type: 'port-close', port }),
   });
   const ports = workerPortLinks(post, call, servers);
-  const host = nodeHost(remote.vfs, almost.Runtime, ports.links);
+  const host = nodeHost(remote.vfs, almost.Runtime, ports.links, workerCodeLink(call, post));
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const threads = threadLink(post, init.thread);

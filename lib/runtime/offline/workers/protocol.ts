@@ -44,17 +44,34 @@ export interface ThreadInit {
   family: ThreadFamily;
 }
 
+/** A shared compile's key (kind, file name, content hash) and its recipe (compile.ts's CodeRecipe). */
+const codeKey = z.string().max(8192);
+const codeRecipeSchema = z.discriminatedUnion('format', [
+  z.object({ format: z.literal('cjs'), source: z.string() }),
+  z.object({
+    format: z.literal('esm'),
+    source: z.string(),
+    requests: z.array(z.string()),
+    starExports: z.array(z.number().int().nonnegative()),
+    importedNames: z.array(z.array(z.string())),
+    topLevelAwait: z.boolean(),
+  }),
+]);
+
 export const syncBodySchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('vfs'), method: z.string().regex(/^[a-z][A-Za-z]*Sync$/), args: z.array(z.unknown()).max(8) }),
   z.object({ op: z.literal('spawn-sync'), command, cwd: z.string(), env, input: z.string().optional(), timeout: z.number().optional() }),
   z.object({ op: z.literal('port-bind'), port }),
   z.object({ op: z.literal('port-listening'), port }),
+  z.object({ op: z.literal('code-get'), key: codeKey }),
 ]);
 export type SyncBody = z.infer<typeof syncBodySchema>;
 
 export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sync-call'), id, body: z.unknown() }),
   z.object({ type: z.literal('sync-more'), id }),
+  z.object({ type: z.literal('code-put'), key: codeKey, recipe: codeRecipeSchema }),
+  z.object({ type: z.literal('code-release'), key: codeKey }),
   z.object({ type: z.literal('stdout'), data: text }),
   z.object({ type: z.literal('stderr'), data: text }),
   // `unread`: terminal input the program never read, handed back to the shell as typeahead.

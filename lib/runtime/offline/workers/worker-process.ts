@@ -15,6 +15,7 @@ import type { NodeInvocation } from '../command-line';
 import type { PortTable } from '../node/ports';
 import { InputChannel, type CommandIO } from '../process';
 import type { ServerOwner, ServerTracker } from '../servers';
+import { frameCodeStore } from './frame-code-store';
 import { answerSync } from './frame-sync';
 import { workerPorts } from './frame-ports';
 import { frameTunnels } from './frame-tunnels';
@@ -79,6 +80,9 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
   const children = new Map<number, { stdin: InputChannel; controller: AbortController }>();
   const watches = new Map<number, { close(): void }>();
   const syncControllers = new Set<AbortController>();
+  const codeStore = frameCodeStore(deps.vfs);
+  // Names this process in the code store: the builds it promised are freed when it ends.
+  const claimant = {};
   const terminal = frameTerminal(io, send);
   const threads = frameThreads(io, send, (threadInvocation, threadIo, init) => runNodeInWorker(threadInvocation, threadIo, deps, init));
 
@@ -98,6 +102,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       finished = true;
       liveness.untrack();
       worker.terminate();
+      codeStore.releaseAll(claimant);
       ports.dispose();
       terminal.dispose();
       threads.dispose();
@@ -153,12 +158,16 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
     const handle = (message: WorkerMessage) => {
       switch (message.type) {
         case 'sync-call':
-          answerSync(message.body, { vfs: deps.vfs, ports, runArgv: deps.runArgv, runLine: deps.runLine, controllers: syncControllers }).then((bytes) => {
+          answerSync(message.body, { vfs: deps.vfs, ports, runArgv: deps.runArgv, runLine: deps.runLine, controllers: syncControllers, code: codeStore, caller: claimant }).then((bytes) => {
             if (!finished) answerer.answer(message.id, bytes);
           });
           return;
         case 'sync-more':
           return answerer.more(message.id);
+        case 'code-put':
+          return codeStore.put(message.key, message.recipe);
+        case 'code-release':
+          return codeStore.release(message.key, claimant);
         case 'stdout':
           return io.write(message.data);
         case 'stderr':
