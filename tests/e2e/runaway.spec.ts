@@ -6,12 +6,10 @@ import { terminal } from './support/terminal';
 
 /**
  * Code that never yields (`while(true){}`) never holds the IDE's thread. A node process runs on a thread of its
- * own: Ctrl+C stops that process alone, and the runtime with its shells lives on. Code that still runs on the
- * runtime frame's own thread (node --test runs its files there) can only be stopped by replacing the frame,
- * with the saved files restored.
+ * own, a `node --test` file too: Ctrl+C stops that process alone, and the runtime with its shells lives on.
  *
- * Playwright's trace snapshots and screenshots evaluate in every frame of the page, the busy runtime frame
- * included, so they would wait for the loop (the IDE itself does not: the tests measure its thread).
+ * Playwright's trace snapshots and screenshots evaluate in every frame of the page, so a frame held by a loop
+ * would make them wait (the IDE itself does not: the tests measure its thread).
  */
 test.use({ trace: 'off', screenshot: 'off' });
 
@@ -74,32 +72,26 @@ test.describe('runaway user code', () => {
     await shell.waitForPrompt(15_000);
   });
 
-  test('code that holds the runtime frame itself is stopped by replacing the frame, with the saved files restored', async ({ page }) => {
+  test('a test file that never yields runs as a process of its own: Ctrl+C stops the run, and the runtime and its shell live on', async ({ page }) => {
     await openIde(page);
     const shell = terminal(page, 1);
-    await shell.run('echo kept > kept.txt');
+    await shell.run('KEPT=still-here');
     await shell.run(`echo "require('node:test')('spins', () => { while (true) {} });" > spin.test.js`);
     const longestGap = await measureIdeThread(page);
     await shell.start('node --test spin.test.js');
-
-    // The IDE keeps working while the loop runs, and says what is busy.
-    const notice = page.getByRole('alert').filter({ hasText: 'The runtime has not responded' });
-    await expect(notice).toBeVisible({ timeout: 15_000 });
-    await expect(notice).toContainText('node --test spin.test.js');
+    await page.waitForTimeout(1_500);
 
     await page.keyboard.press('Control+C');
-    await expect(shell.panel).toContainText('The runtime stopped responding while running', { timeout: 15_000 });
     await shell.waitForPrompt(15_000);
-    await expect(notice).toHaveCount(0);
-
-    // The loop ran in the runtime frame's process: the IDE's thread was never held. The bound is loose because
-    // this machine is shared; a loop on the IDE's thread would hold it for the whole run.
+    // Not the frame's watchdog: the runtime was never stuck, so it was not replaced.
+    await expect(page.getByRole('alert').filter({ hasText: 'The runtime has not responded' })).toHaveCount(0);
+    await expect(shell.panel).not.toContainText('The runtime stopped responding');
+    await shell.run('echo "kept: $KEPT"', { output: 'kept: still-here' });
     expect(await longestGap()).toBeLessThan(1_500);
 
-    // The saved files came back into the new runtime.
-    await shell.run('cat kept.txt');
-    const lines = (await shell.panel.innerText()).replace(/\u00a0/g, ' ').split('\n').map((line) => line.trimEnd());
-    expect(lines).toContain('kept');
+    // The runner itself goes on working: the next run reports.
+    await shell.run(`echo "require('node:test')('passes', () => {});" > pass.test.js`);
+    await shell.run('node --test pass.test.js', { output: 'ℹ pass 1' });
   });
 
   test("the agent's run_sh with timeoutMs returns timedOut for a loop that never yields", async ({ page }) => {

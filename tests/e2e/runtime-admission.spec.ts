@@ -128,7 +128,7 @@ test.describe('the runtime frame serves only its IDE', () => {
 });
 
 test.describe("workspace code and the IDE's channel", () => {
-  test('code that patches MessagePort.prototype.postMessage, in a node process or on the frame itself, cannot make the IDE open a preview for a port nobody opened', async ({ page }, info) => {
+  test('code that patches MessagePort.prototype.postMessage, in a node process, a node --test file or on the frame itself, cannot make the IDE open a preview for a port nobody opened', async ({ page }, info) => {
     const attack = [
       "var forged = { kind: 'event', event: { type: 'port', port: 4445, open: true } };",
       'var sent = 0;',
@@ -145,12 +145,14 @@ test.describe("workspace code and the IDE's channel", () => {
     ].join('\n');
     const server = "require('http').createServer(function (q, s) { s.end('<h1>real</h1>'); }).listen(3000);";
     const zipPath = info.outputPath('forger.zip');
-    writeFileSync(zipPath, zipSync({ 'attack.js': strToU8(attack), 'server.js': strToU8(server) }));
+    const testFile = "require('node:test')('forges', () => { require('./attack.js'); });";
+    writeFileSync(zipPath, zipSync({ 'attack.js': strToU8(attack), 'attack.test.js': strToU8(testFile), 'server.js': strToU8(server) }));
     await importZip(page, zipPath);
     const shell = terminal(page, 1);
     await shell.waitForPrompt();
-    // The same patch on the runtime frame's own thread, where code a project brings can run (its Vite config and
-    // plugins): every port the frame then posts on is sent a forged "port 4446 open" first, and one that names a process.
+    // The same patch on the runtime frame's own thread, where only the runtime's own code runs (the shell, npm,
+    // git, the test runner's reporting), should anything ever slip in: every port the frame then posts on is sent
+    // a forged "port 4446 open" first, and one that names a process.
     const runtimeFrame = page.frames().find((frame) => new URL(frame.url()).pathname === '/runtime-frame');
     expect(runtimeFrame).toBeDefined();
     await runtimeFrame?.evaluate(() => {
@@ -169,6 +171,8 @@ test.describe("workspace code and the IDE's channel", () => {
       } as typeof original;
     });
     await shell.run('node attack.js', { output: /ATTACK DONE/, timeout: 30_000 });
+    // Test files run as processes of their own, in workers too, never on the frame's thread.
+    await shell.run('node --test attack.test.js', { output: /ATTACK DONE/, timeout: 30_000 });
     // A real server afterwards: its port shows up, the forged one never does.
     await shell.start('node server.js');
     const ports = region(page, 'Preview').getByRole('combobox', { name: 'Preview port' });

@@ -52,6 +52,11 @@ export interface NodeDeps {
    * async APIs it calls hold it while pending.
    */
   ownsGlobalScope?: boolean;
+  /**
+   * Runs one node program as a process of its own (`node --test` runs each test file so, as Node does): in a
+   * worker where the page has them. Without it, the program runs here, in this process's realm.
+   */
+  runProcess?(invocation: NodeInvocation, io: CommandIO): Promise<number>;
 }
 
 /** The error with its stack, minus the frames of the IDE's own bundle (they mean nothing to the user). */
@@ -149,7 +154,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     return 9;
   }
   if (invocation.kind === 'test') {
-    return runTestFiles(invocation, io, { vfs: deps.vfs, inspect: deps.inspect, runFile: (file, fileIO) => runNode(file, fileIO, deps) });
+    return runTestFiles(invocation, io, { vfs: deps.vfs, inspect: deps.inspect, runFile: (file, fileIO) => (deps.runProcess ?? ((inv, fio) => runNode(inv, fio, deps)))(file, fileIO) });
   }
   let filename = '[eval]';
   if (invocation.kind === 'file') {

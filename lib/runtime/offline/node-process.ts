@@ -1,8 +1,10 @@
 /**
  * Where a `node` command runs: in a worker of its own (workers/worker-process.ts) wherever the page can, so it
  * may block and can be stopped alone; on the runtime frame's thread otherwise (a page without cross-origin
- * isolation), and for the programs the runtime provides itself there (its Vite, a native `tsc` launcher run as
- * TypeScript's JavaScript release, `node --test`, which runs each file as a process of its own).
+ * isolation), and for what the runtime itself does there: `node -v` and usage errors, a native `tsc` launcher
+ * handed to TypeScript's JavaScript release, and `node --test`'s runner (finding files, reporting), which
+ * runs each test file as a process of its own, in a worker again. So no program of the workspace runs on the
+ * frame's thread, where the port to the IDE is.
  */
 import type { NodeInvocation } from './command-line';
 import { runNode, type NodeDeps } from './node-exec';
@@ -22,7 +24,8 @@ function needsFrameThread(invocation: NodeInvocation, io: CommandIO, deps: NodeD
 }
 
 export function runNodeProcess(invocation: NodeInvocation, io: CommandIO, deps: NodeProcessDeps): Promise<number> {
-  if (!nodeWorkersAvailable() || needsFrameThread(invocation, io, deps)) return runNode(invocation, io, deps);
+  if (!nodeWorkersAvailable()) return runNode(invocation, io, deps);
+  if (needsFrameThread(invocation, io, deps)) return runNode(invocation, io, { ...deps, runProcess: (program, programIo) => runNodeProcess(program, programIo, deps) });
   const host = nodeHost(deps.vfs, deps.Runtime);
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   return runNodeInWorker(invocation, io, {
