@@ -3,7 +3,8 @@
  *  - the RUNTIME site, where the user's code runs in a frame: any `<label>.localhost` host, or a host matching
  *    TABSMITH_RUNTIME_ORIGIN. It serves only what that frame needs (RUNTIME_SITE_PATHS).
  *  - the PREVIEW site, where preview pages run, apart from the runtime frame (lib/preview/preview-site.ts): any
- *    `p<n>-<label>.localhost` host. It serves only what previews need (PREVIEW_SITE_PATHS).
+ *    `p<n>-<label>.localhost` host, or `p<n>-<label>` under a configured wildcard TABSMITH_RUNTIME_ORIGIN. It
+ *    serves only what previews need (PREVIEW_SITE_PATHS).
  *  - the IDE site: every other host. It serves the IDE, its API routes and its assets, never the runtime frame.
  *
  * Only the Host header decides. X-Forwarded-Host is ignored on purpose: a script on the runtime site can set it
@@ -70,7 +71,11 @@ function matchesConfiguredRuntimeOrigin(hostname: string, port: string, configur
 export function siteForHost(host: string | null | undefined, env: Env = process.env): Site {
   const parsed = parseHostHeader(host);
   if (!parsed) return 'ide';
-  if (isPreviewHostname(parsed.hostname)) return 'preview';
+  // Before the runtime's patterns: a preview host under a configured wildcard matches that pattern too.
+  const configured = env.TABSMITH_RUNTIME_ORIGIN;
+  if (isPreviewHostname(parsed.hostname, configured) && (parsed.hostname.endsWith('.localhost') || matchesConfiguredRuntimeOrigin(parsed.hostname, parsed.port, configured))) {
+    return 'preview';
+  }
   if (isLocalhostSubdomain(parsed.hostname)) return 'runtime';
   return matchesConfiguredRuntimeOrigin(parsed.hostname, parsed.port, env.TABSMITH_RUNTIME_ORIGIN) ? 'runtime' : 'ide';
 }

@@ -17,4 +17,16 @@ describe('the commands the IDE knows are running', () => {
   it('always let a close through (it only takes a preview away)', () => {
     expect(new CommandLedger().accepts(false)).toBe(true);
   });
+
+  it('refuses an open that names a process the IDE does not know as running, and says why', () => {
+    const ledger = new CommandLedger();
+    ledger.started(2, false);
+    const running = (pid: number) => pid === 2;
+    expect(ledger.refusal(true, 2, running)).toBeNull();
+    expect(ledger.refusal(true, undefined, running)).toBeNull();
+    expect(ledger.refusal(true, 987654, running)).toBe('it names process 987654, which the IDE does not know as running');
+    expect(ledger.refusal(false, 987654, running)).toBeNull();
+    ledger.ended(2);
+    expect(ledger.refusal(true, 2, running)).toBe('no command the IDE started is running');
+  });
 });

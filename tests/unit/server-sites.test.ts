@@ -29,6 +29,14 @@ describe('which site a Host header is for', () => {
     }
   });
 
+  it('treats a p<n>- host beside a runtime under a configured wildcard origin as the preview site, on its port only', () => {
+    expect(siteForHost('p0-ws-1.rt.example-usercontent.com', deployed)).toBe('preview');
+    expect(siteForHost('P2-WS-1.rt.example-usercontent.com:443', deployed)).toBe('preview');
+    expect(siteForHost('p0-ws-1.rt.example-usercontent.com:8443', deployed)).toBe('ide');
+    expect(siteForHost('a.p0-ws-1.rt.example-usercontent.com', deployed)).toBe('runtime');
+    expect(siteForHost('p0-rt.example.net:8443', single)).toBe('ide');
+  });
+
   it('matches a configured wildcard runtime origin by host and default port', () => {
     expect(siteForHost('ws-1.rt.example-usercontent.com', deployed)).toBe('runtime');
     expect(siteForHost('WS-1.RT.example-usercontent.com:443', deployed)).toBe('runtime');

@@ -53,5 +53,5 @@ export async function bootFramedRuntime({ timeoutMs, configuredOrigin }: BootFra
     return origin;
   };
   // originFor(0) throws NO_RUNTIME_SITE_MESSAGE before any frame is made when there is no second site.
-  return FramedRuntime.boot({ originFor, ticketFor: (origin) => requestTicket(origin), ideOrigin: window.location.origin, bootTimeoutMs: timeoutMs });
+  return FramedRuntime.boot({ originFor, ticketFor: (origin) => requestTicket(origin), ideOrigin: window.location.origin, bootTimeoutMs: timeoutMs, configuredOrigin });
 }

@@ -27,4 +27,14 @@ export class CommandLedger {
   accepts(open: boolean): boolean {
     return !open || this.commandRunning();
   }
+
+  /**
+   * Why a port event is not acted on, or null to act on it: an "open" needs a running command, and one that
+   * names its process must name a process the IDE knows as running (`running` says which are).
+   */
+  refusal(open: boolean, pid: number | undefined, running: (pid: number) => boolean): string | null {
+    if (!this.accepts(open)) return 'no command the IDE started is running';
+    if (open && pid !== undefined && !running(pid)) return `it names process ${pid}, which the IDE does not know as running`;
+    return null;
+  }
 }

@@ -37,6 +37,8 @@ export interface FramedRuntimeOptions {
   ideOrigin: string;
   bootTimeoutMs: number;
   stopGraceMs?: number;
+  /** The configured runtime-origin pattern, which says where previews go beside a frame off localhost. */
+  configuredOrigin?: string | null;
 }
 
 interface Pending {
@@ -116,7 +118,7 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
 
   /** Where previews are served now: the current preview site of this frame (lib/preview/preview-site.ts). */
   private get previewOrigin(): string {
-    return this.relay?.origin ?? previewOriginFor(this.origin);
+    return this.relay?.origin ?? previewOriginFor(this.origin, 0, this.options.configuredOrigin);
   }
 
   previewUrl(port: number): string {
@@ -178,9 +180,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   }
 
   private startRelay(conn: FrameConnection): PreviewRelay | null {
-    if (previewOriginFor(conn.origin) === conn.origin) return null;
+    const configured = this.options.configuredOrigin;
+    if (previewOriginFor(conn.origin, 0, configured) === conn.origin) return null;
     return new PreviewRelay({
-      originFor: (generation) => previewOriginFor(conn.origin, generation),
+      originFor: (generation) => previewOriginFor(conn.origin, generation, configured),
       ideOrigin: this.options.ideOrigin,
       runtimeFrame: () => (this.conn === conn && conn.frame.contentWindow ? { win: conn.frame.contentWindow, origin: conn.origin } : null),
       onMoved: () => this.stuckListeners.emit([...this.openPorts].map((port) => ({ port, url: this.previewUrl(port) }))),
@@ -214,14 +217,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   }
 
   private portChanged(port: number, open: boolean, pid?: number): void {
-    // An "open" with no command of the IDE's running opens no preview (see CommandLedger); one that names its
-    // process must name a running process the IDE knows (it started it, or saw its shell start it).
-    if (!this.ledger.accepts(open)) {
-      console.warn(`[runtime] ignored an "open" for port ${port}: no command the IDE started is running`);
-      return;
-    }
-    if (open && pid !== undefined && this.procs.get(pid)?.running !== true) {
-      console.warn(`[runtime] ignored an "open" for port ${port}: it names process ${pid}, which the IDE does not know as running`);
+    // Only a command the IDE knows as running opens a preview (see CommandLedger).
+    const refused = this.ledger.refusal(open, pid, (id) => this.procs.get(id)?.running === true);
+    if (refused) {
+      console.warn(`[runtime] ignored an "open" for port ${port}: ${refused}`);
       return;
     }
     if (open) {
