@@ -10,6 +10,7 @@
 import { OPEN_CONSTANTS, openWithNumericFlags } from './fs-open-flags';
 import { unavailable } from './node-errors';
 import { systemError } from './system-errors';
+import { afterIo } from './after-io';
 
 type Fs = Record<string, unknown>;
 type Fn = (...args: unknown[]) => unknown;
@@ -46,7 +47,7 @@ const PLAIN = [
   'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'statfs', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile',
 ];
 
-const later = (fn: () => void) => setTimeout(fn, 0);
+const later = afterIo;
 
 /** The program's Buffer class: what Node's fs gives for file contents read without an encoding. */
 export interface BytesToBuffer {

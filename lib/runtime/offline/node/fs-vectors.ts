@@ -3,6 +3,8 @@
  * `writev` and their FileHandle methods), `truncate` given a descriptor (deprecated in Node, which warns and
  * truncates it), and `watchFile`/`unwatchFile`, which poll the file's stats as Node's do.
  */
+import { afterIo } from './after-io';
+
 type Fn = (...args: unknown[]) => unknown;
 type Fs = Record<string, unknown>;
 
@@ -25,7 +27,7 @@ interface VectorFs {
   statSync(path: unknown, options?: unknown): StatsLike;
 }
 
-const later = (fn: () => void) => setTimeout(fn, 0);
+const later = afterIo;
 
 function vector(sync: VectorFs, kind: 'read' | 'write', fd: number, buffers: Uint8Array[], position?: number | null): number {
   let total = 0;

@@ -9,6 +9,7 @@
  * child processes ends (an `npm install` it ran may have changed them).
  */
 import type { VirtualFS } from 'almostnode';
+import { afterIo } from '../node/after-io';
 import { decodeAnswer } from './wire';
 
 export interface VfsCall {
@@ -56,7 +57,7 @@ export function createRemoteVfs(parts: RemoteVfsParts): RemoteVfs {
   const callbackForm = (method: string) => (...args: unknown[]) => {
     const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as (error: unknown, value?: unknown) => void) : undefined;
     // Node's callback forms never call back synchronously.
-    setTimeout(() => {
+    afterIo(() => {
       let value: unknown;
       try {
         // VirtualFS's readFile takes `{ encoding }` where its readFileSync takes the encoding itself.
@@ -67,7 +68,7 @@ export function createRemoteVfs(parts: RemoteVfsParts): RemoteVfs {
         return;
       }
       callback?.(null, value);
-    }, 0);
+    });
   };
   const watch = (path: string, optionsOrListener?: unknown, maybeListener?: unknown) => {
     const listener = (typeof optionsOrListener === 'function' ? optionsOrListener : maybeListener) as ((eventType: string, filename: string | null) => void) | undefined;
