@@ -14,6 +14,7 @@ import { validateRequestPath } from './http-validate';
 import { nodeError } from './node-errors';
 import { connectionRefused, type PortTable, type ResponseSink, type ServeHandle } from './ports';
 import { currentTimerOwner, runAs } from '../timers';
+import { afterIo } from './after-io';
 
 export { LOCAL_HOSTS, isLocal, parseRequestArgs, target, type RequestOptions } from './http-request-options';
 
@@ -266,7 +267,7 @@ export function createClientRequestClass({ messages, ports, Buffer, globalAgent 
     private send() {
       if (this.sent || this.destroyed) return;
       this.sent = true;
-      setTimeout(() => this.lookupAndConnect(), 0);
+      afterIo(() => this.lookupAndConnect());
     }
 
     private lookupAndConnect() {
@@ -333,7 +334,7 @@ export function createClientRequestClass({ messages, ports, Buffer, globalAgent 
 
     /** The response reaches the client a task later than the server writes it, as over a connection. */
     private sink(): ResponseSink {
-      const later = (fn: () => void) => () => void setTimeout(fn, 0);
+      const later = (fn: () => void) => () => afterIo(fn);
       return {
         head: (head) =>
           later(() => {

@@ -9,6 +9,7 @@ import { Buffer } from 'buffer/';
 import { concatBytes } from '@/lib/bytes';
 import { codedError } from './http-headers';
 import { currentTimerOwner, nativeTimers, runAs } from '../timers';
+import { afterIo } from './after-io';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -113,7 +114,7 @@ export function createSocketClass(Duplex: Constructor) {
       this.connecting = true;
       this.remoteAddress = undefined;
       this.holdProcess();
-      setTimeout(() => {
+      afterIo(() => {
         if (this.destroyed) return;
         const error = target.open(this as unknown as NetSocket);
         this.connecting = false;
@@ -124,7 +125,7 @@ export function createSocketClass(Duplex: Constructor) {
         this.emit('connect');
         this.emit('ready');
         this.armIdle();
-      }, 0);
+      });
       return this;
     }
 
@@ -173,7 +174,7 @@ export function createSocketClass(Duplex: Constructor) {
       this.outbox.push(chunk);
       if (this.flushing) return;
       this.flushing = true;
-      setTimeout(() => {
+      afterIo(() => {
         this.flushing = false;
         const peer = this.peer;
         // Bytes written in one turn arrive together, as TCP coalesces them.
@@ -181,7 +182,7 @@ export function createSocketClass(Duplex: Constructor) {
         const bytes = items.filter((item): item is Uint8Array => item !== EOF);
         if (bytes.length) peer?.receive(concatBytes(bytes));
         if (items.includes(EOF)) peer?.receive(EOF);
-      }, 0);
+      });
     }
 
     private receive(chunk: Uint8Array | null) {
