@@ -4,33 +4,20 @@
 // the baseline. Both projects are installed from the fixture registry first (not timed).
 // "cold" is the first start after the install (dependencies pre-bundled), "warm" a restart (bundle reused).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { parseTarGzip } from 'nanotar';
+import { join } from 'node:path';
 import { openBenchPage } from '../lib/bench-page.mjs';
 import { rendererPssMB } from '../lib/tab-memory.mjs';
 import { summarize } from '../lib/stats.mjs';
-import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
+import { createViteTemplate, installInNode, installInTab } from '../lib/projects.mjs';
 
 // Generous: on a loaded two-core machine the offline runtime's cold start has taken 40 s, and a bench reports figures rather than failing.
 const STEP_TIMEOUT_MS = 120_000;
 const EDITS = 5;
 const NODE_PORT = 5391;
 const HEADING = 'h1';
-
-/** create-vite's template-react as create-vite scaffolds it, from the tarball the fixture registry serves. */
-async function templateFiles(registryURL) {
-  const packument = await (await fetch(`${registryURL}/create-vite`)).json();
-  const tarball = packument.versions['9.3.0']?.dist.tarball;
-  if (!tarball) throw new Error('the fixture registry has no create-vite@9.3.0');
-  const entries = await parseTarGzip(new Uint8Array(await (await fetch(tarball)).arrayBuffer()));
-  const prefix = 'package/template-react/';
-  return entries
-    .filter((entry) => entry.name.startsWith(prefix) && entry.data)
-    .map((entry) => ({ path: entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1'), data: entry.data }));
-}
 
 const appSource = (files) => new TextDecoder().decode(files.find((file) => file.path === 'src/App.jsx').data);
 // Each edit changes the file's size: Node's file watchers (chokidar, in real Vite) may take a rewrite of the same
@@ -69,11 +56,7 @@ function residentMB(pid) {
 // ---- real Vite in Node ---------------------------------------------------------------------------------
 
 async function nodeRun(ctx, files, dir, starts) {
-  for (const file of files) {
-    await mkdir(dirname(join(dir, file.path)), { recursive: true });
-    await writeFile(join(dir, file.path), file.data);
-  }
-  await npm(['install', '--no-audit', '--no-fund', '--loglevel=error', `--registry=${ctx.registryURL}/`, `--cache=${join(dir, '.npm-cache')}`], { cwd: dir });
+  await installInNode(files, dir, ctx.registryURL);
   const app = await readFile(join(dir, 'src/App.jsx'), 'utf8');
   const context = await ctx.browser.newContext();
   const page = await context.newPage();
@@ -124,22 +107,6 @@ async function nodeRun(ctx, files, dir, starts) {
 
 // ---- the offline runtime in Chromium -------------------------------------------------------------------
 
-/** In the bench page: writes the project into /app and runs npm install (not timed). */
-async function browserInstall({ files }) {
-  const { runtime } = window.__tabsmithBench;
-  for (const file of files) {
-    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-    const dir = `/app/${file.path}`.slice(0, `/app/${file.path}`.lastIndexOf('/'));
-    await runtime.fs.mkdir(dir);
-    await runtime.fs.writeFile(`/app/${file.path}`, bytes);
-  }
-  const child = await runtime.spawn('npm', ['install'], { cwd: '/app' });
-  let output = '';
-  await child.output.pipeTo(new WritableStream({ write: (chunk) => void (output += chunk) })).catch(() => undefined);
-  const code = await child.exit;
-  if (code !== 0) throw new Error(`npm install exited ${code}: ${output.trim().split('\n').slice(-3).join(' | ')}`);
-}
-
 /** In the bench page: starts `npm run dev`, returns the preview URL once the server listens. */
 async function browserStart({ timeoutMs }) {
   const { runtime } = window.__tabsmithBench;
@@ -181,7 +148,7 @@ async function browserRun(ctx, files, starts) {
   try {
     if (!bench.booted) throw new Error(`the offline runtime failed to boot: ${bench.failed?.message ?? 'unknown error'}`);
     const { page } = bench;
-    await page.evaluate(browserInstall, { files: files.map((file) => ({ path: file.path, base64: Buffer.from(file.data).toString('base64') })) });
+    await installInTab(page, files, '/app');
     const app = appSource(files);
     for (let s = 0; s < starts; s++) {
       await page.evaluate((text) => window.__tabsmithBench.runtime.fs.writeFile('/app/src/App.jsx', text), app);
@@ -243,7 +210,7 @@ export default {
   async run(ctx) {
     // Two starts: the first after the install (cold) and a restart (warm), each with its edits.
     const starts = 2;
-    const files = await templateFiles(ctx.registryURL);
+    const files = await createViteTemplate(ctx.registryURL, 'react');
     const work = await mkdtemp(join(tmpdir(), 'tabsmith-bench-vite-'));
     let node;
     let browser;

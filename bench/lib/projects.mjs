@@ -1,0 +1,87 @@
+// Projects the bench runs both in the tab (the offline runtime of a bench page) and under this machine's Node,
+// installed from the fixture registry, and commands timed in each.
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseTarGzip } from 'nanotar';
+import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
+
+/** A create-vite template as create-vite scaffolds it, from the tarball the fixture registry serves. */
+export async function createViteTemplate(registryURL, template) {
+  const packument = await (await fetch(`${registryURL}/create-vite`)).json();
+  const tarball = packument.versions['9.3.0']?.dist.tarball;
+  if (!tarball) throw new Error('the fixture registry has no create-vite@9.3.0');
+  const entries = await parseTarGzip(new Uint8Array(await (await fetch(tarball)).arrayBuffer()));
+  const prefix = `package/template-${template}/`;
+  return entries
+    .filter((entry) => entry.name.startsWith(prefix) && entry.data)
+    .map((entry) => ({ path: entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1'), data: entry.data }));
+}
+
+/** Writes the files into `dir` and runs npm install there from the fixture registry. */
+export async function installInNode(files, dir, registryURL) {
+  for (const file of files) {
+    await mkdir(dirname(join(dir, file.path)), { recursive: true });
+    await writeFile(join(dir, file.path), file.data);
+  }
+  await npm(['install', '--no-audit', '--no-fund', '--loglevel=error', `--registry=${registryURL}/`, `--cache=${join(dir, '.npm-cache')}`], { cwd: dir });
+}
+
+/** In the bench page: writes the project into `root` and runs npm install there. */
+async function tabInstall({ files, root }) {
+  const { runtime } = window.__tabsmithBench;
+  for (const file of files) {
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    const path = `${root}/${file.path}`;
+    await runtime.fs.mkdir(path.slice(0, path.lastIndexOf('/')));
+    await runtime.fs.writeFile(path, bytes);
+  }
+  const child = await runtime.spawn('npm', ['install'], { cwd: root });
+  let output = '';
+  await child.output.pipeTo(new WritableStream({ write: (chunk) => void (output += chunk) })).catch(() => undefined);
+  const code = await child.exit;
+  if (code !== 0) throw new Error(`npm install exited ${code}: ${output.trim().split('\n').slice(-3).join(' | ')}`);
+}
+
+/** Writes the files into `root` in the bench page's runtime and runs npm install there. */
+export function installInTab(page, files, root) {
+  return page.evaluate(tabInstall, { root, files: files.map((file) => ({ path: file.path, base64: Buffer.from(file.data).toString('base64') })) });
+}
+
+/** In the bench page: one command from spawn to exit, timed with the page's clock. */
+async function tabRun({ command, args, cwd }) {
+  const { runtime } = window.__tabsmithBench;
+  const started = performance.now();
+  const child = await runtime.spawn(command, args, { cwd });
+  let output = '';
+  await child.output.pipeTo(new WritableStream({ write: (chunk) => void (output += chunk) })).catch(() => undefined);
+  const code = await child.exit;
+  return { ms: performance.now() - started, code, output };
+}
+
+/** A command in the bench page's runtime: { ms, code, output }. */
+export function runInTab(page, command, args, cwd) {
+  return page.evaluate(tabRun, { command, args, cwd });
+}
+
+/** The same command under this machine's Node (`npm`, `npx` from its own install): { ms, code, output }. */
+export function runInNode(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ms: performance.now() - started, code, output }));
+  });
+}
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
+
+/** A failed run (a non-zero exit, or output without `expected`), named with the end of its output. */
+export function expectSuccess(where, run, expected) {
+  const output = run.output.replace(ANSI, '');
+  if (run.code === 0 && (!expected || expected.test(output))) return;
+  throw new Error(`${where} exited ${run.code}: ${output.trim().split('\n').slice(-4).join(' | ')}`);
+}
