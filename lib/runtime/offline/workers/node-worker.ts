@@ -16,6 +16,7 @@ import { workerPortLinks } from './worker-ports';
 import { workerTunnels } from './worker-tunnels';
 import { workerTerminal, type TerminalToWorker } from './worker-terminal';
 import { threadLink } from './worker-threads-link';
+import { shareCompiledWasm } from './wasm-modules';
 import { nodeInspect } from '../node/inspect';
 
 interface WorkerScope {
@@ -53,6 +54,8 @@ async function start(init: WorkerInit): Promise<void> {
   Object.defineProperty(globalThis, 'self', { value: globalThis, writable: true, configurable: true, enumerable: true });
   // Node's timer objects (ref/unref, refresh, immediates); a process lives while it has ref'd timers pending.
   installNodeTimers();
+  // WebAssembly compiled by earlier processes is taken as it is; what this one compiles is offered back.
+  shareCompiledWasm(new Map(init.wasm ?? []), (key, bytes, module) => post({ type: 'wasm-module', key, bytes, module }));
   const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
   const call = (body: SyncBody) => caller.call(body);
   let nextWatch = 1;

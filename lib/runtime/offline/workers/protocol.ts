@@ -72,6 +72,13 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sync-more'), id }),
   z.object({ type: z.literal('code-put'), key: codeKey, recipe: codeRecipeSchema }),
   z.object({ type: z.literal('code-release'), key: codeKey }),
+  // A WebAssembly module the process compiled, for the frame to give later processes (wasm-modules.ts).
+  z.object({
+    type: z.literal('wasm-module'),
+    key: z.string().max(64),
+    bytes: z.number().int().positive(),
+    module: z.custom<WebAssembly.Module>((value) => typeof WebAssembly !== 'undefined' && value instanceof WebAssembly.Module, 'expected a WebAssembly.Module'),
+  }),
   z.object({ type: z.literal('stdout'), data: text }),
   z.object({ type: z.literal('stderr'), data: text }),
   // `unread`: terminal input the program never read, handed back to the shell as typeahead.
@@ -130,6 +137,8 @@ export interface WorkerInit {
   thread?: ThreadInit;
   /** Set when the process was forked: its end of the IPC channel with its parent. */
   ipc?: IpcLink;
+  /** WebAssembly modules other processes compiled, by the key of their bytes (wasm-modules.ts). */
+  wasm?: [string, WebAssembly.Module][];
 }
 
 export type FrameToWorker =

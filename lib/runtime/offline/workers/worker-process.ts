@@ -17,6 +17,7 @@ import { InputChannel, type CommandIO } from '../process';
 import type { ServerOwner, ServerTracker } from '../servers';
 import { frameCodeStore } from './frame-code-store';
 import { answerSync } from './frame-sync';
+import { frameWasmModules } from './wasm-modules';
 import { workerPorts } from './frame-ports';
 import { frameTunnels } from './frame-tunnels';
 import { frameThreads, TERMINATE } from './frame-threads';
@@ -168,6 +169,8 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
           return codeStore.put(message.key, message.recipe);
         case 'code-release':
           return codeStore.release(message.key, claimant);
+        case 'wasm-module':
+          return frameWasmModules(deps.vfs).add(message.key, message.bytes, message.module);
         case 'stdout':
           return io.write(message.data);
         case 'stderr':
@@ -241,6 +244,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       terminal: terminal.init,
       thread,
       ipc: io.ipc,
+      wasm: frameWasmModules(deps.vfs).entries(),
     };
     worker.postMessage(init, [...(thread ? [thread.port] : []), ...(io.ipc ? [io.ipc.port] : [])]);
   });
