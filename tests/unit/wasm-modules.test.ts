@@ -17,7 +17,7 @@ function leb128(value: number): number[] {
 }
 
 /** A valid module exporting `answer() -> 42`, padded with a custom section to `padding` bytes. */
-function moduleBytes(padding: number, answer = 42): Uint8Array {
+function moduleBytes(padding: number, answer = 42): Uint8Array<ArrayBuffer> {
   const name = [...new TextEncoder().encode('pad')];
   const custom = [name.length, ...name, ...new Array(padding).fill(7)];
   return new Uint8Array([

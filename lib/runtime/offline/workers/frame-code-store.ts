@@ -9,6 +9,7 @@
  * puts gives the others nothing they could not already get.
  */
 import type { CodeRecipe } from '../node/compile';
+import { perFileSystem } from './per-file-system';
 
 /** Source characters kept (Vite with Rolldown's loader and a framework's compiler use about a tenth of it). */
 const BUDGET_CHARS = 96_000_000;
@@ -91,14 +92,5 @@ export class FrameCodeStore {
   }
 }
 
-const stores = new WeakMap<object, FrameCodeStore>();
-
-/** The store of the file system `vfs`, made on first use. */
-export function frameCodeStore(vfs: object): FrameCodeStore {
-  let store = stores.get(vfs);
-  if (!store) {
-    store = new FrameCodeStore();
-    stores.set(vfs, store);
-  }
-  return store;
-}
+/** The store of a file system, made on first use. */
+export const frameCodeStore = perFileSystem(() => new FrameCodeStore());

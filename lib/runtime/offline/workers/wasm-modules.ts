@@ -10,6 +10,7 @@
  * Workspace code could hand the frame any module under any bytes' key; so could it rewrite the .wasm file
  * itself, which every process of the workspace reads, so that gives it nothing more.
  */
+import { perFileSystem } from './per-file-system';
 
 /** Below this size compiling costs less than hashing and keeping. */
 export const SHARED_WASM_MIN_BYTES = 1 << 20;
@@ -111,13 +112,5 @@ export class FrameWasmModules {
   }
 }
 
-const keeps = new WeakMap<object, FrameWasmModules>();
-
-export function frameWasmModules(vfs: object): FrameWasmModules {
-  let keep = keeps.get(vfs);
-  if (!keep) {
-    keep = new FrameWasmModules();
-    keeps.set(vfs, keep);
-  }
-  return keep;
-}
+/** The modules kept for a file system, made on first use. */
+export const frameWasmModules = perFileSystem(() => new FrameWasmModules());
