@@ -9,7 +9,6 @@
  */
 import { nodeError } from './node-errors';
 import type { Hold } from './message-ports';
-import { afterIo } from './after-io';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
@@ -156,11 +155,11 @@ export function broadcastChannelClass(hold: Hold, family: string): new (name?: u
       this.#queue.push(message);
       if (this.#scheduled) return;
       this.#scheduled = true;
-      afterIo(() => {
+      setTimeout(() => {
         this.#scheduled = false;
         let count = this.#queue.length;
         while (this.#open && count-- > 0 && this.#queue.length > 0) this.dispatchEvent(new MessageEvent('message', { data: this.#queue.shift() }));
-      });
+      }, 0);
     }
 
     receive(): { message: unknown } | undefined {

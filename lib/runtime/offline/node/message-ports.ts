@@ -11,7 +11,6 @@
  * are unwrapped for the browser and wrapped again on arrival, at the top level of the value or one level in.
  */
 import { broadcastChannelClass } from './broadcast-channel';
-import { afterIo } from './after-io';
 
 type Emitter = new () => {
   emit(event: string, ...args: unknown[]): boolean;
@@ -153,14 +152,14 @@ export function portClasses(EventEmitter: Emitter, hold: Hold, family: string): 
     private scheduleDelivery(): void {
       if (!this.started || this.closed || this.deliverScheduled || this.queue.length === 0) return;
       this.deliverScheduled = true;
-      afterIo(() => {
+      setTimeout(() => {
         this.deliverScheduled = false;
         // As Node does, one turn delivers the messages queued when it began (even if a listener closes the
-        // port meanwhile); ones posted during it wait for the next turn, so other tasks get their turn in between.
+        // port meanwhile); ones posted during it wait for the next turn, so timers get their turn in between.
         let count = this.queue.length;
         while (this.started && count-- > 0 && this.queue.length > 0) this.emit('message', this.queue.shift());
         this.scheduleDelivery();
-      });
+      }, 0);
     }
 
     start(): void {
