@@ -1,11 +1,7 @@
 // A 50-test Vitest suite (5 files of 10 tests) run with `npx vitest run`, the project's own Vitest and the Vite
 // it embeds: in the runtime frame, and under this machine's Node in the same run as the baseline. Both projects
 // are installed from the fixture registry first (not timed); each run is spawn to exit.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openBenchPage } from '../lib/bench-page.mjs';
-import { expectSuccess, installInNode, installInTab, runInNode, runInTab } from '../lib/projects.mjs';
+import { timeInBoth } from '../lib/projects.mjs';
 import { summarize } from '../lib/stats.mjs';
 
 const FILES = 5;
@@ -33,29 +29,7 @@ export default {
   description: `npx vitest run of ${FILES * TESTS_PER_FILE} tests with the project's own Vitest, offline runtime vs Node`,
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
-    const files = project();
-    const work = await mkdtemp(join(tmpdir(), 'tabsmith-bench-vitest-'));
-    const node = [];
-    const tab = [];
-    try {
-      await installInNode(files, work, ctx.registryURL);
-      const bench = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
-      try {
-        await installInTab(bench.page, files, '/suite');
-        for (let i = 0; i < ctx.runs; i++) {
-          const inNode = await runInNode('npx', ['vitest', 'run'], work);
-          expectSuccess('vitest in Node', inNode, PASSED);
-          node.push(inNode.ms);
-          const inTab = await runInTab(bench.page, 'npx', ['vitest', 'run'], '/suite');
-          expectSuccess('vitest in the tab', inTab, PASSED);
-          tab.push(inTab.ms);
-        }
-      } finally {
-        await bench.close();
-      }
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
+    const { node, tab } = await timeInBoth(ctx, { files: project(), tabRoot: '/suite', command: 'npx', args: ['vitest', 'run'], expected: PASSED, what: 'vitest' });
     return [
       { name: 'vitest-run.node', unit: 'ms', samples: node, note: `baseline: npx vitest run under Node ${process.version} on this machine, spawn to exit` },
       {

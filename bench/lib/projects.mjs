@@ -1,10 +1,12 @@
 // Projects the bench runs both in the tab (the offline runtime of a bench page) and under this machine's Node,
 // installed from the fixture registry, and commands timed in each.
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseTarGzip } from 'nanotar';
 import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
+import { openBenchPage } from './bench-page.mjs';
 
 /** A create-vite template as create-vite scaffolds it, from the tarball the fixture registry serves. */
 export async function createViteTemplate(registryURL, template) {
@@ -60,12 +62,12 @@ async function tabRun({ command, args, cwd }) {
 }
 
 /** A command in the bench page's runtime: { ms, code, output }. */
-export function runInTab(page, command, args, cwd) {
+function runInTab(page, command, args, cwd) {
   return page.evaluate(tabRun, { command, args, cwd });
 }
 
 /** The same command under this machine's Node (`npm`, `npx` from its own install): { ms, code, output }. */
-export function runInNode(command, args, cwd) {
+function runInNode(command, args, cwd) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: '1', NO_COLOR: '1' } });
@@ -80,8 +82,38 @@ export function runInNode(command, args, cwd) {
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 
 /** A failed run (a non-zero exit, or output without `expected`), named with the end of its output. */
-export function expectSuccess(where, run, expected) {
+function expectSuccess(where, run, expected) {
   const output = run.output.replace(ANSI, '');
   if (run.code === 0 && (!expected || expected.test(output))) return;
   throw new Error(`${where} exited ${run.code}: ${output.trim().split('\n').slice(-4).join(' | ')}`);
+}
+
+/**
+ * Installs `files` under Node (a temporary folder) and in a bench page's runtime (`tabRoot`), then runs the
+ * command `ctx.runs` times in each, alternating; every run must succeed and print `expected`. Spawn-to-exit times.
+ */
+export async function timeInBoth(ctx, { files, tabRoot, command, args, expected, what }) {
+  const work = await mkdtemp(join(tmpdir(), 'tabsmith-bench-project-'));
+  const node = [];
+  const tab = [];
+  try {
+    await installInNode(files, work, ctx.registryURL);
+    const bench = await openBenchPage(ctx.browser, ctx.baseURL, { runtime: 'offline' });
+    try {
+      await installInTab(bench.page, files, tabRoot);
+      for (let i = 0; i < ctx.runs; i++) {
+        const inNode = await runInNode(command, args, work);
+        expectSuccess(`${what} in Node`, inNode, expected);
+        node.push(inNode.ms);
+        const inTab = await runInTab(bench.page, command, args, tabRoot);
+        expectSuccess(`${what} in the tab`, inTab, expected);
+        tab.push(inTab.ms);
+      }
+    } finally {
+      await bench.close();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  return { node, tab };
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { appState, startTodoSession } from './support/computer-use';
 
 /**
@@ -30,16 +30,18 @@ async function runTodoSession(page: Page, testInfo: TestInfo, instructions: stri
   return { steps: panel.getByRole('list', { name: 'Computer-use steps' }).getByRole('listitem'), requests: (await requestsSeen()).slice(before) };
 }
 
+/** The session's steps, in order, each named as `names` says. */
+async function expectSteps(steps: Locator, names: RegExp[]): Promise<void> {
+  await expect(steps).toHaveCount(names.length);
+  for (const [index, name] of names.entries()) await expect(steps.nth(index)).toHaveAccessibleName(name);
+}
+
 test.describe('generic action set', () => {
   test.use({ baseURL: process.env.TABSMITH_E2E_GENERIC_TOOLS_URL });
 
   test('a vision model drives the app through the generic actions as function tools, seeing a screenshot after each', async ({ page }, testInfo) => {
     const { steps, requests } = await runTodoSession(page, testInfo, "add 'buy milk' and tick it, with generic actions");
-    await expect(steps).toHaveCount(4);
-    await expect(steps.nth(0)).toHaveAccessibleName(/^click: click at \(\d+, \d+\) \(done\)$/);
-    await expect(steps.nth(1)).toHaveAccessibleName(/^type: type "buy milk".* \(done\)$/);
-    await expect(steps.nth(2)).toHaveAccessibleName(/^keypress: press Enter \(done\)$/);
-    await expect(steps.nth(3)).toHaveAccessibleName(/^click: click at \(\d+, \d+\) \(done\)$/);
+    await expectSteps(steps, [/^click: click at \(\d+, \d+\) \(done\)$/, /^type: type "buy milk".* \(done\)$/, /^keypress: press Enter \(done\)$/, /^click: click at \(\d+, \d+\) \(done\)$/]);
     expect(requests).toHaveLength(5);
     expect(requests[0]?.tools.sort()).toEqual(['click', 'double_click', 'drag', 'keypress', 'move', 'right_click', 'screenshot', 'scroll', 'type', 'wait']);
     expect(requests[0]?.images).toBe(1);
@@ -56,11 +58,7 @@ test.describe('Claude-style action set', () => {
 
   test('a vision model drives the app through the one computer tool with Claude-style actions', async ({ page }, testInfo) => {
     const { steps, requests } = await runTodoSession(page, testInfo, "add 'buy milk' and tick it, with claude actions");
-    await expect(steps).toHaveCount(4);
-    await expect(steps.nth(0)).toHaveAccessibleName(/^left_click: click at \(\d+, \d+\) \(done\)$/);
-    await expect(steps.nth(1)).toHaveAccessibleName(/^type: type "buy milk".* \(done\)$/);
-    await expect(steps.nth(2)).toHaveAccessibleName(/^key: press Enter \(done\)$/);
-    await expect(steps.nth(3)).toHaveAccessibleName(/^left_click: click at \(\d+, \d+\) \(done\)$/);
+    await expectSteps(steps, [/^left_click: click at \(\d+, \d+\) \(done\)$/, /^type: type "buy milk".* \(done\)$/, /^key: press Enter \(done\)$/, /^left_click: click at \(\d+, \d+\) \(done\)$/]);
     expect(requests.map((request) => request.tools)).toEqual(Array(5).fill(['computer']));
     expect(requests.slice(1).every((request) => request.screenshotAfterResult)).toBe(true);
   });
