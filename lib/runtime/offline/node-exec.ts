@@ -17,7 +17,8 @@ import { createProcessContext, installProcessGlobals } from './node/context';
 import { routeFunctionImports } from './node/function-import';
 import { nodeHost } from './node/host';
 import type { SyncChildRunner } from './node/child-process-sync';
-import { exitCodeOf, type NodeProcess } from './node/process';
+import { exitCodeOf } from './node/process';
+import { connectStdin } from './node/stdin';
 import { javaScriptTscCommand, nativeTypeScriptAt } from './node/native-tsc';
 import { attachProcessIpc } from './node/process-ipc';
 import { holdWhilePending } from './node/pending-work';
@@ -76,74 +77,6 @@ export class ExitSignal extends Error {
   }
 }
 
-/**
- * Feeds the command's input to process.stdin: Buffers unless the program chose an encoding, 'end' when a
- * pipe closes, and `for await (const chunk of process.stdin)`. As with a pty or a pipe, input waits until the
- * program reads (a 'data' or 'readable' listener, the async iterator); what it never read goes back to the
- * shell when the process ends (a line typed while `node` ran is the shell's next command, whole).
- */
-function connectStdin(io: CommandIO, proc: NodeProcess, Buffer: { from(text: string): unknown }): () => void {
-  const stdin = proc.stdin as unknown as Record<string | symbol, unknown> & {
-    emit(event: string, ...args: unknown[]): boolean;
-    listenerCount?(event: string): number;
-  };
-  let encoding: string | null = null;
-  let ended = false;
-  const queue: unknown[] = [];
-  const waiting: ((result: IteratorResult<unknown>) => void)[] = [];
-  const unread: string[] = [];
-  const reading = () =>
-    waiting.length > 0 || typeof stdin.listenerCount !== 'function' || stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0;
-  const deliver = (data: string) => {
-    const chunk = encoding ? data : Buffer.from(data);
-    const next = waiting.shift();
-    if (next) next({ value: chunk, done: false });
-    else queue.push(chunk);
-    stdin.emit('data', chunk);
-  };
-  const flush = () => {
-    if (unread.length > 0 && reading()) deliver(unread.splice(0).join(''));
-  };
-  for (const method of ['on', 'addListener', 'once', 'prependListener']) {
-    const original = stdin[method];
-    if (typeof original !== 'function') continue;
-    stdin[method] = function (this: unknown, event: string, ...rest: unknown[]) {
-      const result: unknown = original.call(this, event, ...rest);
-      if (event === 'data' || event === 'readable') queueMicrotask(flush);
-      return result;
-    };
-  }
-  stdin.setEncoding = (value: string | null) => ((encoding = value), stdin);
-  stdin[Symbol.asyncIterator] = () => ({
-    next: () => {
-      if (unread.length) queue.push(...unread.splice(0).map((data) => (encoding ? data : Buffer.from(data))));
-      if (queue.length) return Promise.resolve({ value: queue.shift(), done: false });
-      if (ended) return Promise.resolve({ value: undefined, done: true });
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    return: () => Promise.resolve({ value: undefined, done: true }),
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  });
-  const stop = io.stdin.subscribe(
-    (data) => {
-      if (reading()) deliver(data);
-      else unread.push(data);
-    },
-    () => {
-      ended = true;
-      for (const resolve of waiting.splice(0)) resolve({ value: undefined, done: true });
-      stdin.emit('end');
-      stdin.emit('close');
-    },
-  );
-  return () => {
-    stop();
-    io.stdin.giveBack(unread.splice(0).join(''));
-  };
-}
-
 export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: NodeDeps): Promise<number> {
   if (invocation.kind === 'version') {
     io.write(`${NODE_VERSION}\n`);
@@ -174,18 +107,22 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
 
   let exited = false;
   let lastOutput = performance.now();
-  const output = (write: (text: string) => void) => (text: string) => {
-    if (exited) return; // nothing a program does after process.exit() reaches the terminal, as in Node
-    lastOutput = performance.now();
-    write(text);
-  };
-  const print = output((text) => io.write(text));
-  const printError = output((text) => (io.writeError ?? io.write).call(io, text));
+  const output =
+    <T>(write: (data: T) => void) =>
+    (data: T) => {
+      if (exited) return; // nothing a program does after process.exit() reaches the terminal, as in Node
+      lastOutput = performance.now();
+      write(data);
+    };
+  const print = output((text: string) => io.write(text));
+  const printError = output((text: string) => (io.writeError ?? io.write).call(io, text));
+  const printBytes = io.writeBytes ? output((bytes: Uint8Array) => io.writeBytes?.(bytes)) : undefined;
   let exitCode: number | null = null;
   const openPorts = new Set<number>();
   const timerOwner: TimerOwner = { timers: new Set(), handles: (error) => error instanceof ExitSignal };
-  // Children started with child_process keep this process running; they are stopped when it ends.
+  // Children started with child_process keep this process running unless unref'd; all are stopped when it ends.
   const children = new Map<Promise<unknown>, () => void>();
+  const unrefdChildren = new Set<Promise<unknown>>();
   const { runArgv, runCommandLine } = deps;
   const childSupport =
     runArgv && runCommandLine
@@ -195,8 +132,14 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
             children.set(work, stop);
             void work.finally(() => {
               children.delete(work);
+              unrefdChildren.delete(work);
               lastOutput = performance.now();
             });
+            return (held: boolean) => {
+              if (held) unrefdChildren.delete(work);
+              else if (children.has(work)) unrefdChildren.add(work);
+              lastOutput = performance.now();
+            };
           },
         }
       : undefined;
@@ -230,6 +173,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     inspect: deps.inspect,
     write: print,
     writeError: printError,
+    writeBytes: printBytes,
     children: childSupport,
     hold,
     threads: deps.threads,
@@ -259,7 +203,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       }
     }),
   );
-  const stopInput = connectStdin(io, proc, Buffer);
+  const stopInput = connectStdin(io, proc.stdin as never, Buffer as never);
   const stopHolding = deps.ownsGlobalScope ? holdWhilePending(globalThis, hold) : () => undefined;
   const stopOwningTimers = deps.ownsGlobalScope ? ownEveryTimer(timerOwner) : () => undefined;
   const previousProcess = (globalThis as { process?: unknown }).process;
@@ -346,7 +290,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     main?.then(() => void (awaiting = false), (error: unknown) => (fail(error), (awaiting = false)));
 
     // Whether the process has reasons to live besides its timers: an unref'd immediate runs only then.
-    timerOwner.busy = () => awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > 0 || tty.holding() || Boolean(ipc?.busy());
+    timerOwner.busy = () => awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > unrefdChildren.size || tty.holding() || Boolean(ipc?.busy());
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {

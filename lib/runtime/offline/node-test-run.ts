@@ -119,7 +119,7 @@ export async function runTestFiles(invocation: Extract<NodeInvocation, { kind: '
     const started = performance.now();
     const code = await deps.runFile(
       { kind: 'file', path, args: [], execArgv },
-      { ...io, env: { ...io.env, [CHILD_CONTEXT_ENV]: CHILD_CONTEXT }, write: (text) => lines.write(text) },
+      { ...io, env: { ...io.env, [CHILD_CONTEXT_ENV]: CHILD_CONTEXT }, write: (text) => lines.write(text), writeBytes: undefined },
     );
     lines.flush();
     if (io.signal.aborted) return 130;

@@ -17,14 +17,17 @@ export function toTerminal(text: string): string {
  * it a task later (after a program's synchronous start-up has attached its handlers, as Node delivers stream
  * data), and what is left when the command ends goes back to the shell as typeahead. A pipe ends (`end()`)
  * when the command writing to it finishes; readers then get their end callback.
+ *
+ * A pipe between node processes carries bytes as they were written (a program speaking a binary protocol over
+ * a child's stdin, as esbuild's service does): `subscribeChunks` hands them over as given, `subscribe` as text.
  */
 export class InputChannel {
   private readonly listeners = new Set<Reader>();
-  private pending: string[] = [];
+  private pending: Chunk[] = [];
   private closed = false;
 
-  push(data: string): void {
-    if (this.closed || data === '') return;
+  push(data: Chunk): void {
+    if (this.closed || data.length === 0) return;
     if (this.listeners.size === 0) {
       this.pending.push(data);
       return;
@@ -43,14 +46,23 @@ export class InputChannel {
     return this.closed;
   }
 
+  /** Input as text (bytes decoded as UTF-8, a character split between chunks kept whole). */
   subscribe(data: (data: string) => void, end?: () => void): () => void {
+    const decoder = new TextDecoder();
+    return this.subscribeChunks((chunk) => {
+      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      if (text !== '') data(text);
+    }, end);
+  }
+
+  /** Input as it was pushed: text, or bytes. */
+  subscribeChunks(data: (data: Chunk) => void, end?: () => void): () => void {
     const reader: Reader = { data, end };
     let live = false;
     const timer = setTimeout(() => {
       live = true;
       this.listeners.add(reader);
-      const queued = this.takePending();
-      if (queued) data(queued);
+      for (const queued of this.pending.splice(0)) data(queued);
       if (this.closed) end?.();
     }, 0);
     return () => {
@@ -60,22 +72,29 @@ export class InputChannel {
   }
 
   /** Input a reader took but did not use: it is read first by the next reader, or taken as typeahead. */
-  giveBack(data: string): void {
-    if (data === '') return;
+  giveBack(data: Chunk): void {
+    if (data.length === 0) return;
     if (this.listeners.size === 0) this.pending.unshift(data);
     else for (const reader of this.listeners) reader.data(data);
   }
 
-  /** Input nobody read; empties the queue. */
+  /** Input nobody read, as text; empties the queue. */
   takePending(): string {
-    const queued = this.pending.join('');
-    this.pending = [];
-    return queued;
+    return textOf(this.pending.splice(0));
   }
 }
 
+/** What a pipe carries: text, or bytes from a program that wrote bytes. */
+export type Chunk = string | Uint8Array;
+
+/** Chunks as one text, bytes decoded as UTF-8. */
+export function textOf(chunks: readonly Chunk[]): string {
+  const decoder = new TextDecoder();
+  return chunks.map((chunk) => (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }))).join('') + decoder.decode();
+}
+
 interface Reader {
-  data(data: string): void;
+  data(data: Chunk): void;
   end?(): void;
 }
 
@@ -87,6 +106,11 @@ export interface CommandIO {
   stdin: InputChannel;
   /** Text with \n line endings; the process converts it for the terminal. */
   write(text: string): void;
+  /**
+   * Bytes of standard output as a node program wrote them, where the reader takes bytes (a pipe to a node
+   * parent); without it, writers decode their bytes as UTF-8 and call `write`.
+   */
+  writeBytes?(bytes: Uint8Array): void;
   /** Error output (stderr), kept apart from `write` so the shell can redirect it; when absent, `write`. */
   writeError?(text: string): void;
   /** False when standard output goes to a pipe or a file rather than the terminal (colour is then left out). */

@@ -164,7 +164,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     const child = this.track(new OfflineProcess(this.nextId++, line, 256));
     child.hooks = { onInput: (data) => io.stdin.push(data), onKill: () => shell.interrupt() };
     this.shellCommandListeners.emit(child);
-    const run = this.commands.runLine(line, { ...io, pid: child.id, write: (text) => (io.write(text), child.print(text)) }, session);
+    const run = this.commands.runLine(line, { ...io, pid: child.id, write: (text) => (io.write(text), child.print(text)), writeBytes: undefined }, session);
     return this.settle(child, run);
   }
 

@@ -12,10 +12,10 @@ export const WASM_TWINS: Readonly<Record<string, string>> = {
   // Vite 5-7 bundle with Rollup, whose loader requires `@rollup/rollup-<platform>`; @rollup/wasm-node is Rollup
   // published with its Rust parts compiled for WebAssembly, the same package otherwise.
   rollup: '@rollup/wasm-node',
-  // esbuild has a twin too (esbuild-wasm), but its Node API runs the WebAssembly in a `node` child process and
-  // speaks a binary protocol over that child's stdin and stdout through fs descriptors 0 and 1: here a child's
-  // pipes carry text and `fs` has no descriptors 0-2, so the twin would only trade esbuild's own error for a
-  // vaguer one ("The service was stopped").
+  // Vite 5-7 transform and pre-bundle with esbuild, whose API runs its native binary as a child process;
+  // esbuild-wasm's API runs the same Go program compiled for WebAssembly as a `node` child instead, speaking the
+  // same binary protocol over the child's stdin and stdout.
+  esbuild: 'esbuild-wasm',
 };
 
 /** The WebAssembly twin of a registry package, if it has one. */

@@ -34,12 +34,15 @@ export interface ChildProcessParts {
   EventEmitter: Constructor;
   Readable: Constructor;
   Writable: Constructor;
-  Buffer: { from(text: string): Uint8Array; concat(list: Uint8Array[]): Uint8Array & { toString(encoding?: string): string } };
+  Buffer: { from(data: string | Uint8Array): Uint8Array; concat(list: Uint8Array[]): Uint8Array & { toString(encoding?: string): string } };
   runner: ChildRunner;
   /** The parent process: its cwd and env are the child's defaults, its output is what 'inherit' means. */
   parent: { cwd(): string; env: Record<string, string | undefined>; write(text: string): void; writeError(text: string): void; terminal?(): InheritedTerminal | undefined };
-  /** Keeps the parent running until the child has ended; `stop` ends the child when the parent ends first. */
-  holdParent(work: Promise<unknown>, stop: () => void): void;
+  /**
+   * Keeps the parent running until the child has ended; `stop` ends the child when the parent ends first. What
+   * it returns lets the child go on without holding the parent (unref) and hold it again (ref).
+   */
+  holdParent(work: Promise<unknown>, stop: () => void): (held: boolean) => void;
 }
 
 interface SpawnOptions {
@@ -103,8 +106,16 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
 
     private ipc: IpcEnd | null = null;
 
-    ref() {}
-    unref() {}
+    private holding: (held: boolean) => void = () => undefined;
+
+    // A child that is unref'd no longer keeps its parent alive (esbuild's service waits for requests that way);
+    // it still ends with the parent.
+    ref() {
+      this.holding(true);
+    }
+    unref() {
+      this.holding(false);
+    }
 
     start(file: string, args: string[], options: SpawnOptions) {
       this.spawnfile = file;
@@ -116,15 +127,16 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       const input = new InputChannel();
       if (inMode === 'pipe' || inMode === 'overlapped') {
         this.stdin = new Writable({
-          write: (chunk: unknown, _encoding: unknown, done: AnyFunction) => (input.push(String(chunk)), done()),
+          // Bytes stay bytes (a child reading a binary protocol); strings the stream was told not to decode stay text.
+          write: (chunk: unknown, _encoding: unknown, done: AnyFunction) => (input.push(chunk instanceof Uint8Array ? chunk.slice() : String(chunk)), done()),
           final: (done: AnyFunction) => (input.end(), done()),
         });
       } else if (inMode === 'ignore') input.end();
       const output = (mode: Stdio, inherit: (text: string) => void) => {
         if (mode === 'inherit') return { stream: null, write: inherit };
-        if (mode === 'ignore') return { stream: null, write: () => undefined };
+        if (mode === 'ignore') return { stream: null, write: () => undefined, writeBytes: () => undefined };
         const stream = new Readable({ read() {} });
-        return { stream, write: (text: string) => void stream.push(Buffer.from(text)) };
+        return { stream, write: (text: string) => void stream.push(Buffer.from(text)), writeBytes: (bytes: Uint8Array) => void stream.push(Buffer.from(bytes)) };
       };
       const out = output(outMode, (text) => parent.write(text));
       const err = output(errMode, (text) => parent.writeError(text));
@@ -151,6 +163,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
         signal,
         stdin: inMode === 'inherit' && tty ? tty.stdin : input,
         write: out.write,
+        writeBytes: out.writeBytes,
         writeError: err.write,
         stdoutIsTerminal: outMode === 'inherit' && tty?.stdoutIsTerminal !== false,
         stderrIsTerminal: errMode === 'inherit' && tty?.stderrIsTerminal !== false,
@@ -178,7 +191,7 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
           this.finish(1, null);
         },
       );
-      parts.holdParent(ended, () => this.kill('SIGTERM'));
+      this.holding = parts.holdParent(ended, () => this.kill('SIGTERM'));
       return this;
     }
 

@@ -29,9 +29,11 @@ export interface ProcessContextOptions {
   inspect: Inspect;
   write(text: string): void;
   writeError(text: string): void;
+  /** Bytes the program writes to stdout, where the reader takes bytes (see CommandIO.writeBytes). */
+  writeBytes?(bytes: Uint8Array): void;
   exit(code: number): never;
   /** How child_process starts other processes; without it, almostnode's child_process is used. */
-  children?: { runner: ChildRunner; hold(work: Promise<unknown>, stop: () => void): void };
+  children?: { runner: ChildRunner; hold(work: Promise<unknown>, stop: () => void): (held: boolean) => void };
   /** Keeps the process alive (a thread, a listening port) until released. */
   hold: Hold;
   /** How worker_threads start threads; without it, `new Worker()` says threads cannot run here. */
@@ -58,6 +60,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
     argv: options.argv,
     write: options.write,
     writeError: options.writeError,
+    writeBytes: options.writeBytes,
     isDirectory: (path) => vfs.existsSync(path) && vfs.statSync(path).isDirectory(),
     exit: options.exit,
   });
@@ -91,7 +94,7 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   });
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
-  completeFsModule(fs, { vfs, process: process as never, EventEmitter: builtin('events'), stream: host.shared.stream as Record<string, unknown>, Buffer: buffer.Buffer });
+  completeFsModule(fs, { vfs, process: process as never, hold: options.hold, EventEmitter: builtin('events'), stream: host.shared.stream as Record<string, unknown>, Buffer: buffer.Buffer });
   const workerThreads = builtin('worker_threads') as Record<'MessageChannel' | 'MessagePort' | 'BroadcastChannel', unknown>;
   const globals: ProcessGlobals = {
     process,

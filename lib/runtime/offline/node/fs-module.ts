@@ -12,6 +12,8 @@ import { addFileHandle } from './fs-file-handle';
 import { addMkdtemp } from './fs-mkdtemp';
 import { addModes } from './fs-modes';
 import { addStatfs } from './fs-statfs';
+import { addStandardStreams } from './fs-standard-streams';
+import type { Hold } from './message-ports';
 import { addStatOptions } from './fs-stats';
 import { addFsStreams, type BufferClass } from './fs-streams';
 import { validateFsArguments } from './fs-validate';
@@ -21,7 +23,9 @@ import { addWriteChecks } from './fs-write-checks';
 
 export interface FsModuleParts {
   vfs: VirtualFS;
-  process: { cwd(): string; umask(): number; emitWarning(...args: string[]): void };
+  process: { cwd(): string; umask(): number; emitWarning(...args: string[]): void } & Parameters<typeof addStandardStreams>[1];
+  /** Keeps the process alive while a read of its standard input waits. */
+  hold?: Hold;
   EventEmitter: unknown;
   stream: Record<string, unknown>;
   Buffer: BufferClass;
@@ -46,6 +50,7 @@ export function completeFsModule(fs: Record<string, unknown>, parts: FsModulePar
   addMkdtemp(fs, { cwd, warn, Buffer: anyBuffer });
   addStatfs(fs);
   completeFs(fs, Buffer);
+  addStandardStreams(fs, process, parts.hold, anyBuffer);
   addStatOptions(fs);
   addWatch(fs, { EventEmitter: parts.EventEmitter as never, Buffer: anyBuffer });
   addDirCalls(fs, { Buffer: anyBuffer, warn: (message, type, code) => warn(message, type, code) });

@@ -19,6 +19,8 @@ export interface NodeProcessOptions {
   argv: string[];
   write(text: string): void;
   writeError(text: string): void;
+  /** Bytes written to stdout, where the reader takes bytes; else they are decoded and go to `write`. */
+  writeBytes?(bytes: Uint8Array): void;
   isDirectory(path: string): boolean;
   /** Called by `process.exit()`; must not return (it throws to unwind the program). */
   exit(code: number): never;
@@ -108,13 +110,35 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
         typeof count === 'number' ? 2 ** depth(env) >= count : 2 ** depth(count) >= 16,
     });
   }
-  // write(chunk, callback) as Node takes it: the shim only calls a callback given third, and programs that exit
-  // once their output is flushed (svelte-check) would otherwise never exit with their code.
-  for (const stream of [proc.stdout, proc.stderr] as unknown as { write: (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean }[]) {
-    const write = stream.write;
-    stream.write = (chunk, encoding, callback) =>
-      typeof encoding === 'function' ? write.call(stream, chunk, undefined, encoding) : write.call(stream, chunk, encoding, callback);
+  // write(chunk[, encoding][, callback]) as Node takes it: bytes stay bytes for a reader that takes them (a
+  // node parent reading a binary protocol), else they are decoded as UTF-8 with a character split between
+  // writes kept whole; the callback comes once the chunk is handed on (programs that exit once their output is
+  // flushed, as svelte-check, wait for it). The streams are descriptors 1 and 2, stdin 0, as fs sees them.
+  const outputs: [unknown, (text: string) => void, ((bytes: Uint8Array) => void) | undefined][] = [
+    [proc.stdout, options.write, options.writeBytes],
+    [proc.stderr, options.writeError, undefined],
+  ];
+  for (const [stream, text, bytes] of outputs) {
+    const decoder = new TextDecoder();
+    (stream as { write: unknown }).write = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (chunk instanceof Uint8Array) {
+        if (bytes) bytes(chunk.slice());
+        else {
+          const decoded = decoder.decode(chunk, { stream: true });
+          if (decoded !== '') text(decoded);
+        }
+      } else {
+        const rest = decoder.decode();
+        text(rest + String(chunk));
+      }
+      if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+      return true;
+    };
   }
+  Object.assign(proc.stdin, { fd: 0 });
+  Object.assign(proc.stdout, { fd: 1 });
+  Object.assign(proc.stderr, { fd: 2 });
   proc.emitWarning = emitWarningFor(proc as never, options.writeError);
   // Node's deprecated way to start reading stdin, still used by old programs.
   (proc as unknown as { openStdin(): unknown }).openStdin = () => (proc.stdin as unknown as { resume(): unknown }).resume();

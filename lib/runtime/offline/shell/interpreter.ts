@@ -75,7 +75,9 @@ async function runPipeline(commands: readonly SimpleCommand[], io: CommandIO, ct
     const pipe = pipes[i];
     const write: Sink = pipe ? (text) => pipe.push(text) : io.write;
     try {
-      return await runSimple(command, { ...io, stdin, write, ...(pipe ? { stdoutIsTerminal: false } : {}) }, ctx, i > 0);
+      // A pipe carries a node program's bytes as they are (`node a | node b`); readers of text decode them.
+      const writeBytes = pipe ? (bytes: Uint8Array) => pipe.push(bytes) : io.writeBytes;
+      return await runSimple(command, { ...io, stdin, write, writeBytes, ...(pipe ? { stdoutIsTerminal: false } : {}) }, ctx, i > 0);
     } catch (error) {
       errorSink(io)(`${error instanceof Error ? error.message : String(error)}\n`);
       return 1;

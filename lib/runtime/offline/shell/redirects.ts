@@ -58,5 +58,7 @@ export function applyRedirects(redirects: readonly Redirect[], io: CommandIO, se
   }
   const stdoutIsTerminal = out === io.write ? io.stdoutIsTerminal : false;
   const stderrIsTerminal = err === io.write ? io.stdoutIsTerminal : err === io.writeError ? io.stderrIsTerminal : false;
-  return { io: { ...io, stdin, write: out, writeError: err, stdoutIsTerminal, stderrIsTerminal }, stdinIsData, close };
+  // Bytes go on as bytes only where output still goes where it went; a file takes text.
+  const writeBytes = out === io.write ? io.writeBytes : undefined;
+  return { io: { ...io, stdin, write: out, writeBytes, writeError: err, stdoutIsTerminal, stderrIsTerminal }, stdinIsData, close };
 }

@@ -102,6 +102,7 @@ async function start(init: WorkerInit): Promise<void> {
     signal: controller.signal,
     stdin,
     write: threads.output('out') ?? ((data) => post({ type: 'stdout', data })),
+    writeBytes: init.stdoutTakesBytes && !threads.output('out') ? (data) => post({ type: 'stdout', data }) : undefined,
     writeError: threads.output('err') ?? ((data) => post({ type: 'stderr', data })),
     stdoutIsTerminal: init.stdoutIsTerminal,
     stderrIsTerminal: init.terminal?.stderrIsTerminal,

@@ -8,12 +8,15 @@ import type { NodeInvocation } from '../command-line';
 import type { IpcLink } from '../node/ipc-channel';
 import type { Exchange, ResponseHead } from '../node/ports';
 import type { TerminalInit, TerminalToWorker } from './worker-terminal';
+import type { Chunk } from '../process';
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
 const id = z.number().int().nonnegative();
 const port = z.number().int().min(0).max(65535);
 const env = z.record(z.string(), z.string());
 const text = z.string();
+/** What a pipe carries: text, or the bytes a program wrote (process.ts's Chunk). */
+const chunk = z.union([z.string(), bytes]);
 const head = z.object({
   statusCode: z.number().int(),
   statusMessage: z.string(),
@@ -79,7 +82,7 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
     bytes: z.number().int().positive(),
     module: z.custom<WebAssembly.Module>((value) => typeof WebAssembly !== 'undefined' && value instanceof WebAssembly.Module, 'expected a WebAssembly.Module'),
   }),
-  z.object({ type: z.literal('stdout'), data: text }),
+  z.object({ type: z.literal('stdout'), data: chunk }),
   z.object({ type: z.literal('stderr'), data: text }),
   // `unread`: terminal input the program never read, handed back to the shell as typeahead.
   z.object({ type: z.literal('exit'), code: z.number().int(), unread: z.string().optional() }),
@@ -88,14 +91,15 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('response-chunk'), rid: id, bytes }),
   z.object({ type: z.literal('response-end'), rid: id }),
   z.object({ type: z.literal('response-abort'), rid: id, message: text }),
-  z.object({ type: z.literal('spawn'), cid: id, command, cwd: z.string(), env, ipc: ipcLinkSchema.optional() }),
+  // `takesBytes`: the parent reads the child's stdout as bytes (a pipe), so they need not be decoded.
+  z.object({ type: z.literal('spawn'), cid: id, command, cwd: z.string(), env, ipc: ipcLinkSchema.optional(), takesBytes: z.boolean().optional() }),
   z.object({
     type: z.literal('client-request'),
     qid: id,
     port,
     exchange: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.undefined()])), body: bytes.optional() }),
   }),
-  z.object({ type: z.literal('child-input'), cid: id, data: text }),
+  z.object({ type: z.literal('child-input'), cid: id, data: chunk }),
   z.object({ type: z.literal('child-input-end'), cid: id }),
   z.object({ type: z.literal('child-kill'), cid: id, signal: z.string() }),
   z.object({ type: z.literal('watch'), wid: id, path: z.string(), recursive: z.boolean() }),
@@ -131,6 +135,8 @@ export interface WorkerInit {
   env: Record<string, string>;
   /** Whether the process's output is a terminal (process.stdout.isTTY). */
   stdoutIsTerminal: boolean;
+  /** Whether what reads the process's stdout takes bytes (CommandIO.writeBytes): else the worker decodes them. */
+  stdoutTakesBytes?: boolean;
   /** The terminal the process runs in, if any (its streams are TTYs there). */
   terminal?: TerminalInit;
   /** Set when the process is a worker_threads thread of another. */
@@ -143,7 +149,7 @@ export interface WorkerInit {
 
 export type FrameToWorker =
   | WorkerInit
-  | { type: 'stdin'; data: string }
+  | { type: 'stdin'; data: Chunk }
   | { type: 'stdin-end' }
   | { type: 'signal'; signal: 'SIGINT' | 'SIGTERM' }
   | { type: 'request'; rid: number; port: number; exchange: Exchange }
@@ -152,7 +158,7 @@ export type FrameToWorker =
   | { type: 'client-chunk'; qid: number; bytes: Uint8Array }
   | { type: 'client-end'; qid: number }
   | { type: 'client-abort'; qid: number; message: string; code?: string }
-  | { type: 'child-output'; cid: number; stream: 'stdout' | 'stderr'; data: string }
+  | { type: 'child-output'; cid: number; stream: 'stdout' | 'stderr'; data: Chunk }
   | { type: 'child-exit'; cid: number; code: number }
   | { type: 'watch-event'; wid: number; eventType: string; filename: string | null }
   | { type: 'thread-exit'; tid: number; code: number }

@@ -24,7 +24,7 @@ export function workerChildren(post: (message: WorkerMessage, transfer?: Transfe
     run: (command, io) =>
       new Promise<number>((resolve) => {
         const cid = nextId++;
-        const stopInput = io.stdin.subscribe(
+        const stopInput = io.stdin.subscribeChunks(
           (data) => post({ type: 'child-input', cid, data }),
           () => post({ type: 'child-input-end', cid }),
         );
@@ -41,7 +41,7 @@ export function workerChildren(post: (message: WorkerMessage, transfer?: Transfe
           },
         });
         // A forked child's channel end moves to the frame, which hands it to the child's worker.
-        post({ type: 'spawn', cid, command, cwd: io.cwd, env: io.env, ipc: io.ipc }, io.ipc ? [io.ipc.port] : []);
+        post({ type: 'spawn', cid, command, cwd: io.cwd, env: io.env, ipc: io.ipc, takesBytes: io.writeBytes !== undefined }, io.ipc ? [io.ipc.port] : []);
       }),
     runSync: (command, options) => {
       try {
@@ -54,8 +54,11 @@ export function workerChildren(post: (message: WorkerMessage, transfer?: Transfe
       if (message.type === 'child-output') {
         const child = running.get(message.cid);
         if (!child) return;
-        if (message.stream === 'stdout') child.io.write(message.data);
-        else (child.io.writeError ?? child.io.write).call(child.io, message.data);
+        const { data } = message;
+        // Bytes come only for a child whose stdout was said to take them (`takesBytes`).
+        if (typeof data !== 'string') child.io.writeBytes?.(data);
+        else if (message.stream === 'stdout') child.io.write(data);
+        else (child.io.writeError ?? child.io.write).call(child.io, data);
       } else if (message.type === 'child-exit') running.get(message.cid)?.done(message.code);
     },
   };

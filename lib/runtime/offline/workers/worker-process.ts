@@ -116,7 +116,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       io.signal.removeEventListener('abort', onAbort);
       resolve(code);
     };
-    const stopInput = io.stdin.subscribe(
+    const stopInput = io.stdin.subscribeChunks(
       (data) => send({ type: 'stdin', data }),
       () => send({ type: 'stdin-end' }),
     );
@@ -143,6 +143,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
         signal: controller.signal,
         stdin,
         write: (data) => send({ type: 'child-output', cid: message.cid, stream: 'stdout', data }),
+        writeBytes: message.takesBytes ? (data) => send({ type: 'child-output', cid: message.cid, stream: 'stdout', data }) : undefined,
         writeError: (data) => send({ type: 'child-output', cid: message.cid, stream: 'stderr', data }),
         ipc: message.ipc,
       };
@@ -172,7 +173,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
         case 'wasm-module':
           return frameWasmModules(deps.vfs).add(message.key, message.bytes, message.module);
         case 'stdout':
-          return io.write(message.data);
+          return typeof message.data === 'string' ? io.write(message.data) : io.writeBytes?.(message.data);
         case 'stderr':
           return (io.writeError ?? io.write).call(io, message.data);
         case 'exit':
@@ -241,6 +242,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       cwd: io.cwd,
       env: io.env,
       stdoutIsTerminal: io.stdoutIsTerminal ?? true,
+      stdoutTakesBytes: io.writeBytes !== undefined,
       terminal: terminal.init,
       thread,
       ipc: io.ipc,
