@@ -54,7 +54,7 @@ const LOCAL_RUNTIME_SOURCE = 'http://*.localhost:*';
  * Paths whose responses are never documents: a CSP there would do nothing, except on worker scripts (the
  * preview service worker, Next's worker chunks), where it would restrict what the worker may fetch.
  */
-const NON_DOCUMENT_PREFIXES = ['/_next/static/', '/vendor/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico', '/icon.svg', '/robots.txt'];
+const NON_DOCUMENT_PREFIXES = ['/_next/static/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico', '/icon.svg', '/robots.txt'];
 
 export function isNonDocumentPath(pathname: string): boolean {
   return NON_DOCUMENT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));

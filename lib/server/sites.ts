@@ -20,14 +20,13 @@ export type Site = 'ide' | 'runtime' | 'preview';
 export const RUNTIME_FRAME_PATH = '/runtime-frame';
 
 /**
- * Everything the runtime site serves: the frame, Next's chunks, vendored wasm, the preview service worker and
+ * Everything the runtime site serves: the frame, Next's chunks, the preview service worker and
  * what it serves, the npm proxy the runtime installs through, and the bridge script previews load. An entry
  * ending in `/` covers that folder; any other entry is one path, and `/runtime-frame` also covers its subpaths.
  */
 export const RUNTIME_SITE_PATHS: readonly string[] = [
   RUNTIME_FRAME_PATH,
   '/_next/',
-  '/vendor/',
   '/__virtual__/',
   '/__sw__.js',
   '/api/npm/',

@@ -84,7 +84,7 @@ describe("the IDE's Content-Security-Policy", () => {
   });
 
   it('is not sent on static files (a CSP on a worker script would restrict the worker)', () => {
-    for (const pathname of ['/_next/static/chunks/a.js', '/__sw__.js', '/vendor/esbuild-wasm/esbuild.wasm']) {
+    for (const pathname of ['/_next/static/chunks/a.js', '/__sw__.js', '/preview-bridge.js']) {
       expect(securityHeaders({ site: 'ide', pathname, env: production }), pathname).toEqual({});
     }
     expect(securityHeaders({ site: 'ide', pathname: '/', env: production })['Content-Security-Policy']).toBeDefined();

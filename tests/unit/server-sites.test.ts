@@ -61,10 +61,10 @@ describe('which site a Host header is for', () => {
 
 describe('what each site serves', () => {
   it('serves only the runtime frame and its assets on the runtime site', () => {
-    for (const path of ['/runtime-frame', '/runtime-frame/x', '/_next/static/chunks/a.js', '/vendor/esbuild-wasm/esbuild.wasm', '/__virtual__/3000/', '/__sw__.js', '/api/npm/react', '/preview-bridge.js', '/favicon.ico', '/icon.svg']) {
+    for (const path of ['/runtime-frame', '/runtime-frame/x', '/_next/static/chunks/a.js', '/__virtual__/3000/', '/__sw__.js', '/api/npm/react', '/preview-bridge.js', '/favicon.ico', '/icon.svg']) {
       expect(isServed('runtime', path, none), path).toBe(true);
     }
-    for (const path of ['/', '/api/ai', '/api/computer-use', '/selftest', '/bench', '/runtime-framed', '/__sw__.js.map', '/api/npmx', '/vendorx', '/robots.txt']) {
+    for (const path of ['/', '/api/ai', '/api/computer-use', '/selftest', '/bench', '/runtime-framed', '/__sw__.js.map', '/api/npmx', '/vendor/esbuild-wasm/esbuild.wasm', '/robots.txt']) {
       expect(isServed('runtime', path, none), path).toBe(false);
     }
   });
@@ -73,7 +73,7 @@ describe('what each site serves', () => {
     for (const path of ['/preview-relay', '/_next/static/chunks/a.js', '/__virtual__/3000/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico']) {
       expect(isServed('preview', path, none), path).toBe(true);
     }
-    for (const path of ['/', '/runtime-frame', '/api/npm/react', '/api/ai', '/vendor/esbuild-wasm/esbuild.wasm', '/selftest', '/%72untime-frame']) {
+    for (const path of ['/', '/runtime-frame', '/api/npm/react', '/api/ai', '/selftest', '/%72untime-frame']) {
       expect(isServed('preview', path, none), path).toBe(false);
     }
     for (const path of ['/preview-relay', '/%70review-relay']) expect(isServed('runtime', path, none) || isServed('ide', path, none), path).toBe(false);

@@ -17,7 +17,6 @@ import { Listeners, RuntimeEvents } from '../listeners';
 import { attachBridge } from './bridge';
 import { quoteWords } from './command-line';
 import { createShell, type CommandDeps, type Shell } from './commands';
-import { provideEsbuildLazily } from './esbuild';
 import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
 import { TerminalScreen } from './terminal';
@@ -73,7 +72,6 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     announceWritesWithoutDecoding(container.vfs);
     announceFolderChanges(container.vfs);
     this.fs = createOfflineFs(container.vfs);
-    provideEsbuildLazily((path) => (container.vfs.existsSync(path) ? container.vfs.readFileSync(path, 'utf8') : null));
     this.tracker = new ServerTracker(container.serverBridge, {
       open: (port, pid) => {
         const url = this.previewUrl(port);
