@@ -21,6 +21,9 @@ const functionToolsURL = (set: (typeof FUNCTION_TOOL_SETS)[number]) => `http://1
 // The computer-use spec for OpenAI-compatible models opens the IDE on these servers.
 process.env.TABSMITH_E2E_GENERIC_TOOLS_URL = functionToolsURL('generic');
 process.env.TABSMITH_E2E_CLAUDE_TOOLS_URL = functionToolsURL('claude');
+// The git spec starts its smart-HTTP fixture on this port; the IDE's server allows it as a git host.
+const gitFixturePort = fakeGeminiPort + 10;
+process.env.TABSMITH_E2E_GIT_PORT = String(gitFixturePort);
 // Specs that compare installed files with the registry's tarballs read them from the fixture registry too.
 process.env.TABSMITH_FIXTURE_REGISTRY_URL = registryUrl;
 // A fixed key for runtime-frame tickets (the server otherwise makes one per start), so the admission spec can
@@ -106,6 +109,7 @@ export default defineConfig({
         // Gemini with a key pasted in Settings goes to the loopback fake; the server itself has no Gemini key.
         TABSMITH_GEMINI_BASE_URL: `${fakeGeminiUrl}/v1beta`,
         TABSMITH_RUNTIME_TICKET_KEY: runtimeTicketKey,
+        TABSMITH_GIT_HOSTS: `http://127.0.0.1:${gitFixturePort}`,
       },
       reuseExistingServer: false,
       timeout: 60_000,

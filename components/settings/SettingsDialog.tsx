@@ -8,6 +8,7 @@ import { updateSettings } from '@/lib/settings/settings-store';
 import { THEMES } from '@/lib/ui/color-scheme';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { AgentSettings } from './AgentSettings';
+import { GitTokenSettings } from './GitTokenSettings';
 import { ApprovalSettingsSection } from './ApprovalSettings';
 import { useModelOptions, useSettings } from './useSettings';
 import styles from './settings.module.css';
@@ -17,7 +18,7 @@ const RUNTIME_LABELS = { auto: 'Automatic (WebContainer, else offline)', webcont
 
 /**
  * Settings, applied and stored as they change (IndexedDB; nothing waits for a Save button): the agent's model per
- * mode and the user's own keys, the open workspace's approvals, the theme, the editor's font size and tab width, and the runtime.
+ * mode and the user's own keys, the open workspace's approvals, git tokens, the theme, the editor's font size and tab width, and the runtime.
  */
 export function SettingsDialog({ onClose, store }: { onClose(): void; /** The open workspace, for its own settings. */ store?: WorkspaceStore }) {
   const { ref: dialogRef, onCancel } = useModalDialog(onClose);
@@ -48,6 +49,7 @@ export function SettingsDialog({ onClose, store }: { onClose(): void; /** The op
           {options.status === 'ready' && <AgentSettings settings={settings} options={options.options} />}
         </section>
         {store && <ApprovalSettingsSection store={store} />}
+        <GitTokenSettings settings={settings} />
         <AppearanceSettings settings={settings} />
         <RuntimeSetting />
       </div>

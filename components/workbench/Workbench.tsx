@@ -12,6 +12,7 @@ import type { Runtime } from '@/lib/runtime/port';
 import { TEMPLATES } from '@/lib/workspace/templates';
 import { WaitingLayout } from './IdeLayout';
 import { IsolationWarning } from './IsolationWarning';
+import { GitTokenApproval } from '@/components/git/GitTokenApproval';
 import { ReadyWorkspace } from './ReadyWorkspace';
 import { RuntimeErrorNotice } from './RuntimeErrorNotice';
 import styles from './workbench.module.css';
@@ -38,6 +39,7 @@ export default function Workbench() {
         )}
       </RuntimeProvider>
       <StatusBar state={state} store={session.store} />
+      <GitTokenApproval />
     </div>
   );
 }

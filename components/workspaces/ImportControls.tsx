@@ -8,10 +8,12 @@ export interface ImportButtonsProps {
   progress: string | null;
   onZip: (file: File) => void;
   onFolder: (files: FileList) => void;
+  /** Opens "Import from Git". */
+  onGit: () => void;
 }
 
-/** "Import zip" and "Import folder" with their hidden file inputs. */
-export function ImportButtons({ progress, onZip, onFolder }: ImportButtonsProps) {
+/** "Import zip", "Import folder" (with their hidden file inputs) and "Import from Git". */
+export function ImportButtons({ progress, onZip, onFolder, onGit }: ImportButtonsProps) {
   const zipInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const busy = progress !== null;
@@ -20,6 +22,7 @@ export function ImportButtons({ progress, onZip, onFolder }: ImportButtonsProps)
     <>
       <button type="button" disabled={busy} onClick={() => zipInput.current?.click()}>Import zip</button>
       <button type="button" disabled={busy} onClick={() => folderInput.current?.click()}>Import folder</button>
+      <button type="button" disabled={busy} onClick={onGit}>Import from Git</button>
       <input
         ref={zipInput}
         type="file"

@@ -3,6 +3,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { WorkspaceMeta } from '@/lib/workspace/types';
 import { DropZone, ImportButtons } from './ImportControls';
+import { GitImportDialog } from './GitImportDialog';
 import { NewWorkspaceDialog } from './NewWorkspaceDialog';
 import { navigateToWorkspace } from './navigate';
 import { useImport } from './useImport';
@@ -22,11 +23,12 @@ export interface WorkspaceManagerProps {
 }
 
 /**
- * Everything about the list of workspaces: new (from a template), import (zip, folder, drop), and the list
+ * Everything about the list of workspaces: new (from a template), import (zip, folder, drop, Git), and the list
  * itself. Used by the launcher (no workspace open) and by the "Workspaces" dialog.
  */
 export function WorkspaceManager({ templates, list, currentId = null, extraActions }: WorkspaceManagerProps) {
   const [creating, setCreating] = useState(false);
+  const [cloning, setCloning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = useCallback((id: string) => navigateToWorkspace(id), []);
   const onImported = useCallback((meta: WorkspaceMeta) => navigateToWorkspace(meta.id), []);
@@ -41,6 +43,7 @@ export function WorkspaceManager({ templates, list, currentId = null, extraActio
           progress={importer.progress}
           onZip={(file) => void importer.importZipFile(file)}
           onFolder={(files) => void importer.importFolderFiles(files)}
+          onGit={() => setCloning(true)}
         />
         {extraActions}
       </div>
@@ -65,6 +68,7 @@ export function WorkspaceManager({ templates, list, currentId = null, extraActio
         </div>
       )}
       <WorkspaceListView list={list} currentId={currentId} onOpen={open} templates={templates} onError={setError} />
+      {cloning && <GitImportDialog onClose={() => setCloning(false)} onClone={(url, branch) => void importer.importGit(url, branch)} />}
       {creating && (
         <NewWorkspaceDialog
           templates={templates}

@@ -47,7 +47,7 @@ export function useImport(list: WorkspaceList, onImported: (meta: WorkspaceMeta)
         });
         // Reading may not stop the moment Cancel is pressed (a folder's files): nothing is created after it.
         if (signal.aborted) throw new Error(CANCELLED_MESSAGE);
-        if (files.length === 0) throw new Error(`${name} has no files to import (node_modules and .git are skipped).`);
+        if (files.length === 0) throw new Error(`${name} has no files to import (node_modules folders are skipped).`);
         setState({ progress: `Importing ${files.length.toLocaleString('en')} file${files.length === 1 ? '' : 's'}…`, cancellable: false, error: null });
         const meta = await list.create({ name, files });
         setState({ progress: null, cancellable: false, error: null });
@@ -97,7 +97,16 @@ export function useImport(list: WorkspaceList, onImported: (meta: WorkspaceMeta)
     [importZipFile, run],
   );
 
+  /** Clones the repository in this page (files and history); the workspace is named after it. */
+  const importGit = useCallback(
+    async (url: string, branch: string | undefined) => {
+      const { cloneToFiles, repositoryName } = await import('@/lib/git/clone-to-files');
+      return run(repositoryName(url), (signal, progress) => cloneToFiles({ url, ref: branch, signal, onProgress: progress }));
+    },
+    [run],
+  );
+
   const clearError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
 
-  return { ...state, importZipFile, importFolderFiles, importDrop, clearError, cancel };
+  return { ...state, importZipFile, importFolderFiles, importDrop, importGit, clearError, cancel };
 }

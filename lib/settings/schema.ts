@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { agentModeSchema } from '@/lib/agent/messages';
 import { apiKeySchema, modelChoiceSchema, providerKindSchema } from '@/lib/agent/model-options';
 import { THEMES, type Theme } from '@/lib/ui/color-scheme';
+import { gitCredentialSchema, gitHostSchema } from '@/lib/git/credentials';
 
 export const themeSchema = z.enum(THEMES);
 export type { Theme };
@@ -23,6 +24,8 @@ export const settingsSchema = z.object({
   models: z.partialRecord(agentModeSchema, modelChoiceSchema).catch({}),
   /** Per provider: the user's own key, kept in this browser only. */
   apiKeys: z.partialRecord(providerKindSchema, apiKeySchema).catch({}),
+  /** Per git host: the user's token for private repositories and pushes, kept in this browser only. */
+  gitTokens: z.record(gitHostSchema, gitCredentialSchema).catch({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -35,6 +38,7 @@ export function parseSettings(stored: unknown): Settings {
   // A single invalid entry should not cost the others: check the records entry by entry.
   const models = record.models && typeof record.models === 'object' ? record.models : {};
   const keys = record.apiKeys && typeof record.apiKeys === 'object' ? record.apiKeys : {};
+  const tokens = record.gitTokens && typeof record.gitTokens === 'object' ? record.gitTokens : {};
   return {
     ...settings,
     models: Object.fromEntries(
@@ -42,6 +46,13 @@ export function parseSettings(stored: unknown): Settings {
     ),
     apiKeys: Object.fromEntries(
       Object.entries(keys).flatMap(([provider, key]) => (providerKindSchema.safeParse(provider).success && apiKeySchema.safeParse(key).success ? [[provider, (key as string).trim()]] : [])),
+    ),
+    gitTokens: Object.fromEntries(
+      Object.entries(tokens).flatMap(([host, credential]) => {
+        const parsedHost = gitHostSchema.safeParse(host);
+        const parsed = gitCredentialSchema.safeParse(credential);
+        return parsedHost.success && parsed.success ? [[parsedHost.data, parsed.data]] : [];
+      }),
     ),
   };
 }

@@ -25,7 +25,7 @@ describe('git errors', () => {
     const t = gitTerminal();
     await t.git('init');
     expect(await t.git('foo')).toEqual({ code: 1, out: "git: 'foo' is not a git command. See 'git --help'.\n" });
-    expect((await t.git('push')).out).toBe("git: 'push' is not available in this terminal. See 'git --help' for the commands it has.\n");
+    expect((await t.git('stash')).out).toBe("git: 'stash' is not available in this terminal. See 'git --help' for the commands it has.\n");
     const flag = await t.git('status', '--bogus');
     expect(flag.code).toBe(129);
     expect(flag.out).toMatch(/^error: unknown option `bogus'\nusage: git status /);

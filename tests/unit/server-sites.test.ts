@@ -64,7 +64,7 @@ describe('what each site serves', () => {
     for (const path of ['/runtime-frame', '/runtime-frame/x', '/_next/static/chunks/a.js', '/__virtual__/3000/', '/__sw__.js', '/api/npm/react', '/preview-bridge.js', '/favicon.ico', '/icon.svg']) {
       expect(isServed('runtime', path, none), path).toBe(true);
     }
-    for (const path of ['/', '/api/ai', '/api/computer-use', '/selftest', '/bench', '/runtime-framed', '/__sw__.js.map', '/api/npmx', '/vendor/esbuild-wasm/esbuild.wasm', '/robots.txt']) {
+    for (const path of ['/', '/api/ai', '/api/computer-use', '/selftest', '/bench', '/runtime-framed', '/__sw__.js.map', '/api/npmx', '/vendor/esbuild-wasm/esbuild.wasm', '/api/git/github.com/o/r.git/info/refs', '/robots.txt']) {
       expect(isServed('runtime', path, none), path).toBe(false);
     }
   });
@@ -73,7 +73,7 @@ describe('what each site serves', () => {
     for (const path of ['/preview-relay', '/_next/static/chunks/a.js', '/__virtual__/3000/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico']) {
       expect(isServed('preview', path, none), path).toBe(true);
     }
-    for (const path of ['/', '/runtime-frame', '/api/npm/react', '/api/ai', '/selftest', '/%72untime-frame']) {
+    for (const path of ['/', '/runtime-frame', '/api/npm/react', '/api/ai', '/api/git/github.com/o/r.git/git-receive-pack', '/selftest', '/%72untime-frame']) {
       expect(isServed('preview', path, none), path).toBe(false);
     }
     for (const path of ['/preview-relay', '/%70review-relay']) expect(isServed('runtime', path, none) || isServed('ide', path, none), path).toBe(false);

@@ -24,6 +24,7 @@ describe('stored settings', () => {
       tabWidth: 3,
       models: { fast: { provider: 'gemini', model: 'gemini-3.8-flash' }, deep: { provider: 'nope', model: 'x' }, turbo: { provider: 'gemini', model: 'y' } },
       apiKeys: { gemini: ` ${KEY} `, replay: 'bad key with spaces', claude: KEY },
+      gitTokens: { 'GitHub.com': { token: ' ghp_abcd1234 ' }, 'bad host!': { token: 'ghp_abcd1234' }, 'gitlab.com': { token: 'has space' }, '127.0.0.1:4990': { username: 'me', token: 'tok1' } },
     });
     expect(parsed).toEqual({
       theme: 'dark',
@@ -31,6 +32,7 @@ describe('stored settings', () => {
       tabWidth: 2,
       models: { fast: { provider: 'gemini', model: 'gemini-3.8-flash' } },
       apiKeys: { gemini: KEY },
+      gitTokens: { 'github.com': { token: 'ghp_abcd1234' }, '127.0.0.1:4990': { username: 'me', token: 'tok1' } },
     });
   });
 });

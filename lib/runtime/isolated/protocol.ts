@@ -5,9 +5,11 @@
  *
  * Handshake (window.postMessage, origin and source checked on both ends): the frame posts FRAME_READY (or
  * FRAME_FAILED) to its parent; the IDE answers CONNECT with a MessagePort; every later message goes over that
- * port as a RequestEnvelope (IDE → frame) or a FrameMessage (frame → IDE).
+ * port as a RequestEnvelope (IDE → frame) or a FrameMessage (frame → IDE); the frame's own calls to the IDE
+ * (FrameCall, inside a FrameMessage) are answered with an AnswerEnvelope.
  */
 import { z } from 'zod';
+import { gitHttpRequestSchema } from '@/lib/git/http-exchange';
 
 export const FRAME_READY = 'tabsmith:runtime-frame-ready';
 export const FRAME_FAILED = 'tabsmith:runtime-frame-failed';
@@ -127,7 +129,21 @@ export const frameEventSchema = z.discriminatedUnion('type', [
 ]);
 export type FrameEvent = z.infer<typeof frameEventSchema>;
 
+/**
+ * What the frame asks of the IDE (the other direction from RuntimeRequest): work that needs what only the IDE
+ * holds. The IDE answers each with an AnswerEnvelope.
+ */
+export const frameCallSchema = z.discriminatedUnion('op', [z.object({ op: z.literal('git.http'), request: gitHttpRequestSchema })]);
+export type FrameCall = z.infer<typeof frameCallSchema>;
+
+export const answerEnvelopeSchema = z.union([
+  z.object({ kind: z.literal('answer'), id: z.number().int().nonnegative(), ok: z.literal(true), value: z.unknown() }),
+  z.object({ kind: z.literal('answer'), id: z.number().int().nonnegative(), ok: z.literal(false), message: z.string().max(8000) }),
+]);
+export type AnswerEnvelope = z.infer<typeof answerEnvelopeSchema>;
+
 export const frameMessageSchema = z.union([
+  z.object({ kind: z.literal('call'), id: z.number().int().nonnegative(), call: frameCallSchema }),
   z.object({ kind: z.literal('response'), id: z.number().int(), ok: z.literal(true), value: z.unknown() }),
   z.object({
     kind: z.literal('response'),

@@ -4,6 +4,7 @@
  * same shell with the PATH npm gives them.
  */
 import type { VirtualFS } from 'almostnode';
+import type { HttpClient } from 'isomorphic-git';
 import type { SecureFetch } from 'just-bash';
 import { parseNodeArgs } from './command-line';
 import { runGit } from './git/cli';
@@ -23,6 +24,8 @@ export interface CommandDeps extends NodeDeps, NpmDeps {
   vfs: VirtualFS;
   /** How curl reaches this runtime's own servers; without it curl is not offered. */
   fetchLocal?: SecureFetch;
+  /** HTTP for git's clone, fetch, pull and push, from the page hosting the runtime; without it they report no network. */
+  gitHttp?: HttpClient;
 }
 
 export interface Shell {

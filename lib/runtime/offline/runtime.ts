@@ -35,6 +35,7 @@ import { probeThreads, stopThread } from './workers/thread-liveness';
 import { announceFolderChanges, announceWritesWithoutDecoding } from './vfs-write-events';
 import { errorMessage } from '../../error-message';
 import { nodeInspect } from './node/inspect';
+import { exchangeHttpClient, type SendExchange } from '@/lib/git/http-client';
 
 type Container = ReturnType<typeof Almost.createContainer>;
 
@@ -65,6 +66,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
   private readonly deps: CommandDeps;
   private readonly commands: Shell;
   private readonly cleanups: (() => void)[] = [];
+  private gitSend: SendExchange | null = null;
 
   constructor(private readonly parts: OfflineRuntimeParts) {
     super();
@@ -96,11 +98,17 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
         request: (port, method, path, headers, body) =>
           nodeHost(container.vfs, almost.Runtime).ports.request(port, { method, url: path, headers, body: body && new Uint8Array(body) }),
       }),
+      gitHttp: exchangeHttpClient(() => this.gitSend),
     };
     this.commands = createShell(this.deps);
     // The first node command should not wait for its worker to load the built-ins.
     const prepare = setTimeout(() => prepareNodeWorker(container.vfs), PREPARE_WORKER_MS);
     this.cleanups.push(() => clearTimeout(prepare));
+  }
+
+  /** How git reaches remotes: through the IDE, which the frame that hosts this runtime is connected to. */
+  useGitHttp(send: SendExchange): void {
+    this.gitSend = send;
   }
 
   previewUrl(port: number): string {

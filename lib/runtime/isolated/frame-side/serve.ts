@@ -5,7 +5,9 @@
  * origin as the page's only ancestor, and the handshake accepts only the parent window at that origin.
  */
 import type { Runtime, RuntimeProcess } from '../../port';
-import { connectSchema, FRAME_FAILED, FRAME_READY, requestEnvelopeSchema, type FrameEvent, type FrameMessage } from '../protocol';
+import { answerEnvelopeSchema, connectSchema, FRAME_FAILED, FRAME_READY, requestEnvelopeSchema, type FrameEvent, type FrameMessage } from '../protocol';
+import { ideCalls } from './ide-calls';
+import type { GitHttpRequest, GitHttpResponse } from '@/lib/git/http-exchange';
 import { handleRequest, type FrameState } from './handle-request';
 import { errorMessage } from '../../../error-message';
 
@@ -44,7 +46,13 @@ function pump(port: MessagePort, process: RuntimeProcess, withOutput: boolean): 
   void process.exit.then((code) => event({ type: 'exit', pid: process.id, code }));
 }
 
-export function serveRuntime(runtime: Runtime & { onShellCommand?(listener: (p: RuntimeProcess) => void): () => void }, port: MessagePort): void {
+/** What the frame's runtime may take from the IDE besides requests: how git reaches remotes. */
+export interface ServedRuntime extends Runtime {
+  onShellCommand?(listener: (p: RuntimeProcess) => void): () => void;
+  useGitHttp?(send: (request: GitHttpRequest) => Promise<GitHttpResponse>): void;
+}
+
+export function serveRuntime(runtime: ServedRuntime, port: MessagePort): void {
   const event = (e: FrameEvent) => post(port, { kind: 'event', event: e });
   const state: FrameState = {
     runtime,
@@ -60,8 +68,14 @@ export function serveRuntime(runtime: Runtime & { onShellCommand?(listener: (p: 
     pump(port, process, false);
   });
 
+  const calls = ideCalls((message) => post(port, message));
+  runtime.useGitHttp?.((request) => calls.gitHttp(request));
+
   port.onmessage = (message: MessageEvent) => {
-    const parsed = requestEnvelopeSchema.safeParse(dataOf(message));
+    const data = dataOf(message);
+    const answer = answerEnvelopeSchema.safeParse(data);
+    if (answer.success) return calls.answer(answer.data);
+    const parsed = requestEnvelopeSchema.safeParse(data);
     if (!parsed.success) {
       console.warn('[runtime frame] refused a malformed request:', parsed.error.issues[0]?.message);
       return;
@@ -106,7 +120,7 @@ export function refuseToServe(win: Window, reason: string, ideOrigins: readonly 
  * the port exists is ignored: only its CONNECT message, from the parent window at the IDE's origin, counts.
  * `ideOrigin` is the origin the server admitted this page for.
  */
-export async function startRuntimeFrame(ideOrigin: string, boot: (ideOrigin: string) => Promise<Runtime>): Promise<void> {
+export async function startRuntimeFrame(ideOrigin: string, boot: (ideOrigin: string) => Promise<ServedRuntime>): Promise<void> {
   // Taken before anything else runs on this page: later code cannot swap what "the parent" is.
   const parent = window.parent;
   const refusal = embeddingRefusal(window, ideOrigin);
@@ -114,7 +128,7 @@ export async function startRuntimeFrame(ideOrigin: string, boot: (ideOrigin: str
     refuseToServe(window, refusal, [ideOrigin]);
     return;
   }
-  let runtime: Runtime;
+  let runtime: ServedRuntime;
   try {
     runtime = await boot(ideOrigin);
   } catch (error) {

@@ -7,6 +7,8 @@ import { runtimeFrameOrigin } from '@/lib/runtime-site/origin';
 import { RuntimeError } from '../../port';
 import { FramedRuntime } from './framed-runtime';
 import { requestTicket } from './ticket';
+import { carryGitExchange } from '@/lib/git/ide-broker';
+import type { GitHttpRequest } from '@/lib/git/http-exchange';
 
 const TAB_KEY = 'tabsmith.runtimeTab';
 
@@ -53,5 +55,7 @@ export async function bootFramedRuntime({ timeoutMs, configuredOrigin }: BootFra
     return origin;
   };
   // originFor(0) throws NO_RUNTIME_SITE_MESSAGE before any frame is made when there is no second site.
-  return FramedRuntime.boot({ originFor, ticketFor: (origin) => requestTicket(origin), ideOrigin: window.location.origin, bootTimeoutMs: timeoutMs, configuredOrigin });
+  // The terminal's git reaches remotes through the IDE, which holds the user's tokens.
+  const calls = { gitHttp: (request: GitHttpRequest) => carryGitExchange(request, { userStarted: false }) };
+  return FramedRuntime.boot({ originFor, ticketFor: (origin) => requestTicket(origin), ideOrigin: window.location.origin, bootTimeoutMs: timeoutMs, configuredOrigin, calls });
 }

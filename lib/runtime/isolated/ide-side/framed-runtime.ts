@@ -20,6 +20,7 @@ import {
 } from '../../port';
 import { frameMessageSchema, resultSchemas, type FrameEvent, type RuntimeOp, type RuntimeRequest, type RuntimeResult } from '../protocol';
 import { connectToFrame, type FrameConnection } from './frame-connection';
+import { answerFrameCall, type FrameCallHandlers } from './frame-calls';
 import { CommandLedger } from './command-ledger';
 import { FramedProcess } from './framed-process';
 import { Listeners, RuntimeEvents } from '../../listeners';
@@ -39,6 +40,8 @@ export interface FramedRuntimeOptions {
   stopGraceMs?: number;
   /** The configured runtime-origin pattern, which says where previews go beside a frame off localhost. */
   configuredOrigin?: string | null;
+  /** What the IDE does for the frame when it asks (git's network). */
+  calls?: FrameCallHandlers;
 }
 
 interface Pending {
@@ -158,10 +161,8 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
         return;
       }
       const data = parsed.data;
-      if (data.kind === 'event') {
-        this.onEvent(data.event);
-        return;
-      }
+      if (data.kind === 'event') return this.onEvent(data.event);
+      if (data.kind === 'call') return answerFrameCall(conn.port, data.id, data.call, this.options.calls);
       const pending = this.pending.get(data.id);
       if (!pending) return;
       this.pending.delete(data.id);

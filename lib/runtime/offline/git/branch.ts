@@ -5,8 +5,10 @@ import { fatal, GitFailure, openRepo, toRepoPath, writeError, type GitSession, t
 import { indexSnapshot } from './snapshots';
 import { restoreWorktree } from './restore';
 import { commitOf, currentBranch, headOid, shortOid } from './state';
+import { clearUpstream, setUpstreamTo } from './upstream';
 
-const BRANCH_USAGE = '[--list] | <branchname> [<start-point>] | (-d | -D) <branchname>... | -m [<old>] <new> | --show-current';
+const BRANCH_USAGE =
+  '[--list] | <branchname> [<start-point>] | (-d | -D) <branchname>... | -m [<old>] <new> | --show-current | (-u <upstream> | --unset-upstream) [<branchname>]';
 const CHECKOUT_USAGE = '[-b <new-branch>] <branch> | [--] <pathspec>...';
 const SWITCH_USAGE = '[-c <new-branch>] <branch>';
 
@@ -76,10 +78,28 @@ async function deleteBranches(repo: Repo, names: readonly string[], force: boole
 }
 
 export async function branch(session: GitSession, args: readonly string[]): Promise<number> {
-  const spec = { delete: { short: 'd' }, 'delete-force': { short: 'D' }, force: { short: 'f' }, move: { short: 'm' }, list: { short: 'l' }, 'show-current': {} };
+  const spec = {
+    delete: { short: 'd' },
+    'delete-force': { short: 'D' },
+    force: { short: 'f' },
+    move: { short: 'm' },
+    list: { short: 'l' },
+    'show-current': {},
+    'set-upstream-to': { short: 'u', value: true },
+    'unset-upstream': {},
+  };
   const parsed = parseArgs('branch', args, spec, BRANCH_USAGE);
   const repo = openRepo(session);
   const names = parsed.operands;
+  const upstream = parsed.values.get('set-upstream-to')?.[0];
+  if (upstream !== undefined || parsed.flags.has('unset-upstream')) {
+    const name = names[0] ?? (await currentBranch(repo));
+    if (name === null) fatal('could not set upstream of HEAD when it does not point to any branch.');
+    if (!(await branchExists(repo, name))) fatal(`branch '${name}' does not exist`);
+    if (upstream === undefined) await clearUpstream(repo, name);
+    else repo.io.write(await setUpstreamTo(repo, upstream, name));
+    return 0;
+  }
   if (parsed.flags.has('show-current')) {
     repo.io.write(`${(await currentBranch(repo)) ?? ''}\n`);
     return 0;

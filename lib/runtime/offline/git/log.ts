@@ -79,7 +79,11 @@ export async function log(session: GitSession, args: readonly string[]): Promise
   if (ref === undefined && head.oid === null) fatal(`your current branch '${head.branch ?? 'HEAD'}' does not have any commits yet`);
   const start = ref === undefined ? (head.oid as string) : await resolveCommit(repo, ref);
   if (depth === 0) return 0;
-  const entries = await git.log({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref: start, depth, cache: repo.cache });
+  // isomorphic-git's walk lists a commit once per path that reaches it (twice below a merge), and counts the
+  // repeats towards `depth`: repeats are dropped, from a walk twice as deep as asked so `-n` is still filled.
+  const walked = await git.log({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref: start, depth: depth === undefined ? undefined : depth * 2, cache: repo.cache });
+  const seen = new Set<string>();
+  const entries = walked.filter((entry) => !seen.has(entry.oid) && Boolean(seen.add(entry.oid))).slice(0, depth);
   const byOid = await decorations(repo);
   const oneline = parsed.flags.has('oneline');
   repo.io.write(entries.map((entry) => formatEntry(repo, entry, oneline, decorate(repo, entry.oid, head, byOid))).join(oneline ? '' : '\n'));

@@ -1,14 +1,20 @@
 /** git's front door: global options, the subcommand table, and failures turned into git's messages and codes. */
 import { version } from 'isomorphic-git';
-import type { VirtualFS } from 'almostnode';
 import { add } from './add';
 import { branch, checkout, switchBranch } from './branch';
+import type { GitDeps } from './cli';
+import { clone } from './clone';
 import { commit } from './commit';
 import { config } from './config';
 import { diff } from './diff';
+import { fetch } from './fetch';
 import { init } from './init';
 import { log, show } from './log';
 import { merge } from './merge';
+import { pull } from './pull';
+import { push } from './push';
+import { redactingIO } from './redact';
+import { remote } from './remote';
 import { GitFailure, openSession, writeError, type GitSession } from './repo';
 import { reset } from './reset';
 import { restore } from './restore';
@@ -40,10 +46,18 @@ const COMMANDS: Record<string, Subcommand> = {
   tag,
   'rev-parse': revParse,
   config,
+  clone,
+  remote,
+  fetch,
+  pull,
+  push,
 };
 
-/** Real git commands this runtime has no counterpart for (most need a network remote). */
-const UNAVAILABLE = new Set(['clone', 'fetch', 'pull', 'push', 'remote', 'rebase', 'stash', 'mv', 'cherry-pick', 'revert', 'blame', 'submodule']);
+/** Commands that handle remote URLs: everything they print is cleared of credentials. */
+const NETWORK = new Set(['clone', 'remote', 'fetch', 'pull', 'push']);
+
+/** Real git commands this runtime has no counterpart for. */
+const UNAVAILABLE = new Set(['rebase', 'stash', 'mv', 'cherry-pick', 'revert', 'blame', 'submodule']);
 
 const USAGE = `usage: git [--version] [--help] [-C <path>] [--no-color] <command> [<args>]
 
@@ -65,6 +79,11 @@ Commands available in this terminal:
    tag         List, create or delete tags
    rev-parse   Print commit ids and repository paths
    config      Get and set repository options
+   clone       Clone a repository into a new directory
+   remote      List, add, remove or change remotes
+   fetch       Download objects and refs from a remote
+   pull        Fetch from a remote and merge into the current branch
+   push        Update a remote's branches with local commits
 `;
 
 interface Globals {
@@ -100,9 +119,11 @@ function takeColorFlags(args: string[]): { args: string[]; color: boolean | unde
   return { args: kept, color };
 }
 
-export async function main(argv: readonly string[], io: CommandIO, vfs: VirtualFS): Promise<number> {
-  const globals = readGlobals(argv, io.cwd);
+export async function main(argv: readonly string[], rawIO: CommandIO, deps: GitDeps): Promise<number> {
+  const globals = readGlobals(argv, rawIO.cwd);
   const [name, ...rawArgs] = globals.rest;
+  const secrets = new Set<string>();
+  const io = name !== undefined && NETWORK.has(name) ? redactingIO(rawIO, secrets) : rawIO;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.write(USAGE);
     return name === undefined ? 1 : 0;
@@ -119,7 +140,7 @@ export async function main(argv: readonly string[], io: CommandIO, vfs: VirtualF
     return name.startsWith('-') ? 129 : 1;
   }
   const { args, color } = takeColorFlags(rawArgs);
-  const session = openSession(vfs, { ...io, cwd: globals.cwd }, color ?? globals.color);
+  const session = openSession(deps.vfs, { ...io, cwd: globals.cwd }, color ?? globals.color, { http: deps.gitHttp, secrets });
   try {
     return await command(session, args);
   } catch (error) {

@@ -6,7 +6,7 @@ import git, { Errors } from 'isomorphic-git';
 import { lastValue, parseArgs, usageError } from './args';
 import { changeSummary } from './commit';
 import { identity, identityHint } from './identity';
-import { fatal, GitFailure, openRepo, type GitSession } from './repo';
+import { fatal, GitFailure, openRepo, type GitSession, type Repo } from './repo';
 import { compareSnapshots, treeSnapshot } from './snapshots';
 import { commitOf, currentBranch, headOid, readStatus, shortOid } from './state';
 
@@ -23,6 +23,33 @@ export async function merge(session: GitSession, args: readonly string[]): Promi
   if (branch === null || head === null) fatal('merging needs a branch with at least one commit checked out');
   const theirsOid = await commitOf(repo, theirs);
   if (theirsOid === null) throw new GitFailure(`merge: ${theirs} - not something we can merge`, 1);
+  return mergeInto(repo, {
+    branch,
+    head,
+    theirs: theirsOid,
+    fastForward: !parsed.flags.has('no-ff'),
+    fastForwardOnly: parsed.flags.has('ff-only'),
+    message: lastValue(parsed, 'message') ?? `Merge branch '${theirs}'`,
+  });
+}
+
+export interface MergeRequest {
+  /** The checked-out branch, and its commit. */
+  branch: string;
+  head: string;
+  /** The commit to merge in. */
+  theirs: string;
+  fastForward: boolean;
+  fastForwardOnly: boolean;
+  message: string;
+}
+
+/**
+ * Merges commit `theirs` into the checked-out branch and prints git's report; shared by merge and pull. The
+ * working tree must be clean of changes to tracked files, so that a merge never has local work to overwrite.
+ */
+export async function mergeInto(repo: Repo, request: MergeRequest): Promise<number> {
+  const { branch, head, theirs: theirsOid } = request;
   if ((await readStatus(repo)).some((e) => e.tracked && (e.x !== ' ' || e.y !== ' '))) {
     throw new GitFailure('error: Your local changes would be overwritten by merge.\nPlease commit or restore them before you merge.\nAborting', 1);
   }
@@ -36,10 +63,10 @@ export async function merge(session: GitSession, args: readonly string[]): Promi
       cache: repo.cache,
       ours: branch,
       theirs: theirsOid,
-      fastForward: !parsed.flags.has('no-ff'),
-      fastForwardOnly: parsed.flags.has('ff-only'),
+      fastForward: request.fastForward,
+      fastForwardOnly: request.fastForwardOnly,
       abortOnConflict: true,
-      message: lastValue(parsed, 'message') ?? `Merge branch '${theirs}'`,
+      message: request.message,
       author: { name: who.name, email: who.email },
     });
   } catch (error) {

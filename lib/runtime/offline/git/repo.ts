@@ -4,7 +4,7 @@
  * user's folder and the repository, and how output is coloured.
  */
 import type { VirtualFS } from 'almostnode';
-import type { PromiseFsClient } from 'isomorphic-git';
+import type { HttpClient, PromiseFsClient } from 'isomorphic-git';
 import { joinPath, relativePath, resolvePath, normalizePath } from '../paths';
 import type { CommandIO } from '../process';
 import { gitFs } from './fs-adapter';
@@ -33,6 +33,10 @@ export interface GitSession {
   color: Palette;
   /** isomorphic-git's parsed-object cache, shared by the calls of one command. */
   cache: object;
+  /** How clone, fetch, pull and push reach a server; absent where the page gave the runtime no network for git. */
+  http: HttpClient | undefined;
+  /** Credentials met by this command, masked wherever its output would show them. */
+  secrets: Set<string>;
 }
 
 export interface Repo extends GitSession {
@@ -41,8 +45,14 @@ export interface Repo extends GitSession {
   gitdir: string;
 }
 
-export function openSession(vfs: VirtualFS, io: CommandIO, colorFlag: boolean | undefined): GitSession {
-  return { vfs, fs: gitFs(vfs), io, cwd: normalizePath(io.cwd), color: paletteFor(io.env, colorFlag, io.stdoutIsTerminal !== false), cache: {} };
+export interface SessionNetwork {
+  http?: HttpClient;
+  secrets?: Set<string>;
+}
+
+export function openSession(vfs: VirtualFS, io: CommandIO, colorFlag: boolean | undefined, network: SessionNetwork = {}): GitSession {
+  const color = paletteFor(io.env, colorFlag, io.stdoutIsTerminal !== false);
+  return { vfs, fs: gitFs(vfs), io, cwd: normalizePath(io.cwd), color, cache: {}, http: network.http, secrets: network.secrets ?? new Set() };
 }
 
 /** The folder holding `.git`, from `start` upwards, or null. */
