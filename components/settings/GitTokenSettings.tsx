@@ -46,7 +46,7 @@ export function GitTokenSettings({ settings }: { settings: Settings }) {
         <div key={name} className={styles.keyRow}>
           <span className={styles.label}>{name}</span>
           <span className={styles.savedKey}>Token saved in this browser, ending in “{credential.token.slice(-4)}”</span>
-          <button type="button" className={styles.button} onClick={() => remove(name)} aria-label={`Remove git token (${name})`}>
+          <button type="button" className={styles.button} onClick={() => remove(name)} aria-label={`Remove token for ${name}`}>
             Remove token
           </button>
         </div>

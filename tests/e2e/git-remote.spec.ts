@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { sharedIdeTest } from './support/shared-ide';
+import { axeViolations } from './support/axe';
 import { terminal } from './support/terminal';
 import { alertWith, waitForWorkspace } from './support/workspace';
 // @ts-expect-error the fixture is plain JavaScript, run by Node
@@ -34,6 +35,7 @@ async function saveToken(page: Page, host: string, token: string) {
   await dialog.getByLabel('Access token').fill(token);
   await dialog.getByRole('button', { name: 'Save git token' }).click();
   await expect(dialog.getByText(`Token saved in this browser, ending in “${token.slice(-4)}”`)).toBeVisible();
+  expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
@@ -78,6 +80,7 @@ test.describe('git with remotes', () => {
     await shell.start(`git clone ${fixture.url}/private/secret.git`);
     const ask = page.getByRole('dialog', { name: `Use your ${host} token?` });
     await expect(ask).toContainText(`read ${fixture.url}/private/secret.git`);
+    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
     await ask.getByRole('button', { name: 'Allow reading' }).click();
     await expect(shell.panel).toContainText("Cloning into 'secret'...");
     await shell.waitForPrompt(60_000);
@@ -106,6 +109,7 @@ test.describe('git with remotes', () => {
     await page.getByRole('button', { name: 'Import from Git' }).click({ timeout: 30_000 });
     const dialog = page.getByRole('dialog', { name: 'Import from Git' });
     await dialog.getByLabel('Repository URL').fill('https://evil.example/owner/repo.git');
+    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Clone' }).click();
     await expect(alertWith(page, 'evil.example is not allowed')).toBeVisible({ timeout: 30_000 });
 
