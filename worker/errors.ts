@@ -5,7 +5,7 @@
  */
 import { WorkspaceError } from '@/lib/workspace/types';
 
-export type ToolErrorName =
+type ToolErrorName =
   | 'InvalidArguments'
   | 'UnknownTool'
   | 'BadPath'

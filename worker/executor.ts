@@ -19,7 +19,7 @@ import { toolHandlers } from './tools';
 import { previewCheckHandler, previewLogsHandler, type PreviewCheckHook, type PreviewLogsHook } from './tools/preview-check';
 
 /** How long a background command's first output is collected when no port opens. */
-export const BACKGROUND_WAIT_MS = 1_500;
+const BACKGROUND_WAIT_MS = 1_500;
 
 export interface ExecutorOptions {
   tabId: string;

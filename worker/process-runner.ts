@@ -8,7 +8,7 @@ import { OutputTail } from './output-tail';
 import { AgentProcesses, KILL_WAIT_MS } from './processes';
 import { errorMessage } from '../lib/error-message';
 
-export interface CommandOutcome {
+interface CommandOutcome {
   ok: boolean;
   exitCode: number | null;
   output: string;
@@ -126,7 +126,7 @@ function withOutput(process: RuntimeProcess, output: ReadableStream<string>): Ru
   };
 }
 
-export interface BackgroundOptions {
+interface BackgroundOptions {
   runtime: Runtime;
   processes: AgentProcesses;
   onBackgroundProcess?: BackgroundProcessHook;

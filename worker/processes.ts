@@ -7,7 +7,7 @@ import type { RuntimeProcess } from '@/lib/runtime/port';
 /** How long a killed process gets to report its exit before we stop waiting for it. */
 export const KILL_WAIT_MS = 2_500;
 
-export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class AgentProcesses {
   private readonly live = new Set<RuntimeProcess>();

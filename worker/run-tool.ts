@@ -14,7 +14,7 @@ import type { ToolContext, ToolHandlers } from './tools/context';
 export type ToolCallResult = { content: unknown; error?: undefined } | { content?: undefined; error: ToolErrorValue };
 
 /** What the handler gets besides the signal, which runTool makes from the limit and the Stop signal. */
-export type ToolCallContext = Omit<ToolContext, 'signal'> & { stopSignal?: AbortSignal };
+type ToolCallContext = Omit<ToolContext, 'signal'> & { stopSignal?: AbortSignal };
 
 function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] }): ToolErrorValue {
   return { name: 'InvalidArguments', message: schemaMismatch(error.issues) };

@@ -5,8 +5,8 @@ import { z } from 'zod';
  * frame on another site). 'offline-inpage' runs the offline runtime inside the bench page itself: the old path,
  * kept only here as the baseline that the frame's cost is measured against. The IDE never boots it.
  */
-export const benchRuntimeSchema = z.enum(['offline', 'webcontainer', 'auto', 'offline-inpage']);
-export type BenchRuntime = z.infer<typeof benchRuntimeSchema>;
+const benchRuntimeSchema = z.enum(['offline', 'webcontainer', 'auto', 'offline-inpage']);
+type BenchRuntime = z.infer<typeof benchRuntimeSchema>;
 
 export interface BenchParams {
   runtime: BenchRuntime;

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseTarGzip } from 'nanotar';
+import { gunzipSync } from 'node:zlib';
+import { unpackTar } from 'modern-tar';
 import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
 import { openBenchPage } from './bench-page.mjs';
 
@@ -13,11 +14,11 @@ export async function createViteTemplate(registryURL, template) {
   const packument = await (await fetch(`${registryURL}/create-vite`)).json();
   const tarball = packument.versions['9.3.0']?.dist.tarball;
   if (!tarball) throw new Error('the fixture registry has no create-vite@9.3.0');
-  const entries = await parseTarGzip(new Uint8Array(await (await fetch(tarball)).arrayBuffer()));
+  const entries = await unpackTar(gunzipSync(await (await fetch(tarball)).arrayBuffer()));
   const prefix = `package/template-${template}/`;
   return entries
-    .filter((entry) => entry.name.startsWith(prefix) && entry.data)
-    .map((entry) => ({ path: entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1'), data: entry.data }));
+    .filter((entry) => entry.header.name.startsWith(prefix) && entry.data)
+    .map((entry) => ({ path: entry.header.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1'), data: entry.data }));
 }
 
 /** Writes the files into `dir` and runs npm install there from the fixture registry. */

@@ -24,12 +24,12 @@ import { useRunInProgress } from './run-state';
 import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from './useConversation';
 import styles from './chat.module.css';
 
-export interface PreviewError {
+interface PreviewError {
   message: string;
   at: number;
 }
 
-export interface ChatPanelProps {
+interface ChatPanelProps {
   store: WorkspaceStore;
   toolClient: ToolRunner;
   workspaceId: string;

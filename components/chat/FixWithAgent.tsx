@@ -11,7 +11,7 @@ export function fixMessage(errorText: string): string {
   return `Fix this error: ${text.length > MAX_ERROR_CHARS ? `…${text.slice(-MAX_ERROR_CHARS)}` : text}`;
 }
 
-export interface FixWithAgentProps {
+interface FixWithAgentProps {
   /** The error as the user sees it (preview error message, failed command with its output tail). */
   errorText: string;
   /** Defaults to the controller from ChatControllerProvider. */

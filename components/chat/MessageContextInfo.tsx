@@ -21,7 +21,7 @@ export function usageLine(usage: NonNullable<IdeUIMessage['metadata']>['usage'])
 }
 
 /** "gemini-3.8-flash · your key": which model answered, and whose key paid for it. */
-export function modelLine(metadata: IdeUIMessage['metadata']): string | null {
+function modelLine(metadata: IdeUIMessage['metadata']): string | null {
   if (!metadata?.model) return null;
   return metadata.keySource ? `${metadata.model} · ${KEY_SOURCE_WORDS[metadata.keySource]}` : metadata.model;
 }

@@ -9,7 +9,7 @@ import { CheckResult, GlobResult, LogsResult, RejectedCall, SearchResult } from 
 import styles from './chat.module.css';
 import results from './tool-results.module.css';
 
-export interface ToolCallViewProps {
+interface ToolCallViewProps {
   part: IdeToolPart;
   /** Opens a file in the editor; gets a "/"-rooted workspace path. */
   onRevealFile: (path: string) => void;

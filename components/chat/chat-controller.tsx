@@ -6,6 +6,7 @@
  * ChatPanel (which registers its sender) and provides it to FixWithAgent buttons through context.
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { Listeners } from '@/lib/runtime/listeners';
 
 export interface ChatController {
   /** Sends a user message to the agent; queued by the panel when a run is in progress. False when no panel is mounted. */
@@ -19,8 +20,8 @@ export interface ChatController {
 
 export function createChatController(): ChatController {
   let sender: ((text: string) => void) | null = null;
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
+  const listeners = new Listeners<[]>();
+  const notify = () => listeners.emit();
   return {
     send(text) {
       if (!sender) return false;
@@ -28,10 +29,7 @@ export function createChatController(): ChatController {
       return true;
     },
     isAvailable: () => sender !== null,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => listeners.add(listener),
     register(next) {
       sender = next;
       notify();

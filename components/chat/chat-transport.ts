@@ -24,13 +24,13 @@ import type { WorkspaceStore } from '@/lib/workspace/types';
 import { openFilePaths, readManifest } from './workspace-extras';
 import { workspaceStateFrom } from './workspace-state';
 
-export const CHAT_API = '/api/ai';
+const CHAT_API = '/api/ai';
 
 function headersRecord(headers: HeadersInit | undefined): Record<string, string> {
   return headers === undefined ? {} : Object.fromEntries(new Headers(headers).entries());
 }
 
-export function createChatTransport(getBody: () => object | Promise<object>): DefaultChatTransport<IdeUIMessage> {
+function createChatTransport(getBody: () => object | Promise<object>): DefaultChatTransport<IdeUIMessage> {
   return new DefaultChatTransport<IdeUIMessage>({
     api: CHAT_API,
     body: getBody,

@@ -50,7 +50,7 @@ export function emptyConversation(now = Date.now()): ConversationData {
   return { version: 1, mode: NEW_CONVERSATION_MODE, messages: [], title: null, createdAt: now, openedAt: now };
 }
 
-export function newConversationId(): string {
+function newConversationId(): string {
   return `c-${crypto.randomUUID()}`;
 }
 
@@ -81,10 +81,6 @@ export async function listConversations(workspaceId: string): Promise<Conversati
     })
     .filter((summary): summary is ConversationSummary => summary !== null)
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-}
-
-export async function loadConversation(workspaceId: string, id: string): Promise<ConversationData | null> {
-  return (await loadConversationRecord(workspaceId, id))?.data ?? null;
 }
 
 /** The stored conversation with the time of its last write (to compare with a newer copy kept elsewhere). */

@@ -9,7 +9,7 @@ import type { ConversationData } from './conversation-store';
 
 const KEY = (workspaceId: string, id: string) => `tabsmith:conversation-tail:${workspaceId}:${id}`;
 
-export interface ConversationTail {
+interface ConversationTail {
   savedAt: number;
   content: Pick<ConversationData, 'mode' | 'messages'>;
 }

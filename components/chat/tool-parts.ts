@@ -7,7 +7,7 @@ import type { IdeUIMessage } from '@/lib/agent/messages';
 import { isRejectionText } from '@/lib/agent/tool-call-errors';
 import { isToolName, type ToolName } from '@/lib/agent/tool-schemas';
 
-export type IdePart = IdeUIMessage['parts'][number];
+type IdePart = IdeUIMessage['parts'][number];
 /**
  * A tool call's part: `tool-<name>` for the declared tools, `dynamic-tool` for calls the route rejected before
  * they ran (an unknown name, arguments that are not JSON); both get a card.
@@ -28,7 +28,7 @@ export function toolNameOf(part: IdeToolPart): ToolName | null {
   return isToolName(name) ? name : null;
 }
 
-export type DisplayState = 'pending' | 'waiting for approval' | 'denied' | 'running' | 'done' | 'error' | 'rejected';
+type DisplayState = 'pending' | 'waiting for approval' | 'denied' | 'running' | 'done' | 'error' | 'rejected';
 
 /** The reason a call was refused before it ran (unknown tool, bad JSON, schema), or null. */
 export function rejectionOf(part: IdeToolPart): string | null {

@@ -5,4 +5,3 @@
 import type { ToolClient } from '@/lib/agent/tool-client';
 
 export type ToolRunner = Pick<ToolClient, 'execute' | 'cancelAll'>;
-export type { ToolCallOutcome } from '@/lib/agent/tool-client';

@@ -32,11 +32,11 @@ export const MAX_AUTO_FIX_ATTEMPTS = 3;
 export type ApprovalAnswer = 'approve' | 'deny' | 'always';
 
 /** What the model reads for a denied call, so it can choose another way or ask. */
-export const DENIAL_REASON = 'The user denied this command. Do not run it again as it is; choose another way, or ask the user.';
+const DENIAL_REASON = 'The user denied this command. Do not run it again as it is; choose another way, or ask the user.';
 
 type IdeTools = InferUITools<AgentTools>;
 
-export interface AgentChatOptions {
+interface AgentChatOptions {
   workspaceId: string;
   /** The open conversation of the workspace: its runs (and the checkpoints they take) belong to it. */
   conversationId: string;

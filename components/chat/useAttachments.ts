@@ -79,5 +79,3 @@ export function useAttachments() {
 
   return { items, error, setError, add, addFiles, remove, clear };
 }
-
-export type Attachments = ReturnType<typeof useAttachments>;

@@ -23,7 +23,7 @@ interface SelfCheckDeps {
   setMessages: (update: (messages: IdeUIMessage[]) => IdeUIMessage[]) => void;
 }
 
-export interface AfterTurn {
+interface AfterTurn {
   mode: AgentMode;
   /** Fix attempts left in this run (shared with Auto-fix). */
   attemptsLeft: number;

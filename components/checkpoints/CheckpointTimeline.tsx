@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { errorMessage } from '@/lib/error-message';
 import { deleteCheckpoint, renameCheckpoint, takeCheckpoint, type CheckpointKind, type CheckpointMeta } from '@/lib/workspace/checkpoints';
 import { useCheckpoints, type CheckpointsValue } from './CheckpointsProvider';
+import { CheckpointDialog } from './CheckpointDialog';
 import { SaveCheckpointForm } from './SaveCheckpointForm';
 import styles from './checkpoints.module.css';
 
@@ -50,17 +51,10 @@ export function CheckpointTimelineButton() {
 }
 
 function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [pending, setPending] = useState<Pending>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const { workspaceId, store, conversationId } = context;
   const act = async (work: () => Promise<unknown>) => {
@@ -82,23 +76,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
   const list = visibleCheckpoints(context.checkpoints, conversationId);
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className={styles.timelineDialog}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!pending) onClose();
-      }}
-    >
-      <header className={styles.reviewHeader}>
-        <h2 id={titleId} className={styles.title}>
-          Checkpoints
-        </h2>
-        <button type="button" className={styles.button} onClick={onClose} aria-label="Close checkpoints">
-          Close
-        </button>
-      </header>
+    <CheckpointDialog className={styles.timelineDialog} title="Checkpoints" closeLabel="Close checkpoints" onClose={onClose} busy={pending !== null}>
       {saving ? (
         <SaveCheckpointForm
           label="Name of the checkpoint"
@@ -186,6 +164,6 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
           </p>
         </ConfirmDialog>
       )}
-    </dialog>
+    </CheckpointDialog>
   );
 }

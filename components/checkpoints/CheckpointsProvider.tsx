@@ -14,7 +14,7 @@ import type { WorkspaceStore } from '@/lib/workspace/types';
 import { noteRestored } from './restore-notice';
 import { turnCheckpoints, turnsByEndMessage, type Turn } from './turns';
 
-export interface LastRestore {
+interface LastRestore {
   label: string;
   /** The checkpoint taken just before the restore: restoring it undoes the restore. */
   before: CheckpointMeta;

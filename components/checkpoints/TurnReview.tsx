@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import type { FileChange } from '@/lib/workspace/checkpoints';
 import { useCheckpoints } from './CheckpointsProvider';
+import { CheckpointDialog } from './CheckpointDialog';
 import { FileDiff } from './FileDiff';
 import type { Turn } from './turns';
 import { summaryText, useTurnChanges } from './useTurnChanges';
@@ -20,18 +21,10 @@ const STATUS_TEXT: Record<FileChange['status'], string> = { added: 'added', modi
  */
 export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void }) {
   const context = useCheckpoints();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const { changes, error } = useTurnChanges(context?.workspaceId ?? '', context?.store ?? null, turn, context?.version ?? 0);
   const [selected, setSelected] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const [working, setWorking] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   if (!context) return null;
   const current = changes?.find((change) => change.path === selected) ?? changes?.[0] ?? null;
@@ -43,23 +36,13 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
+    <CheckpointDialog
       className={styles.reviewDialog}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!confirmAll) onClose();
-      }}
+      title={`Changes of this turn${changes ? `: ${summaryText(changes)}` : ''}`}
+      closeLabel="Close the review"
+      onClose={onClose}
+      busy={confirmAll}
     >
-      <header className={styles.reviewHeader}>
-        <h2 id={titleId} className={styles.title}>
-          Changes of this turn{changes ? `: ${summaryText(changes)}` : ''}
-        </h2>
-        <button type="button" className={styles.button} onClick={onClose} aria-label="Close the review">
-          Close
-        </button>
-      </header>
       <p className={styles.muted}>Before: “{turn.from.label}”, {new Date(turn.from.createdAt).toLocaleString()}</p>
       {error && <p role="alert" className={styles.error}>The changes could not be read: {error}</p>}
       {context.error && <p role="alert" className={styles.error}>{context.error}</p>}
@@ -121,6 +104,6 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
           <p>The current files are checkpointed first, so you can undo this restore.</p>
         </ConfirmDialog>
       )}
-    </dialog>
+    </CheckpointDialog>
   );
 }

@@ -6,7 +6,7 @@ import { diffCheckpoints, type FileChange } from '@/lib/workspace/checkpoints';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import type { Turn } from './turns';
 
-export interface TurnChanges {
+interface TurnChanges {
   changes: FileChange[] | null;
   error: string | null;
 }
@@ -31,7 +31,7 @@ export function useTurnChanges(workspaceId: string, store: WorkspaceStore | null
   return state;
 }
 
-export function changeTotals(changes: readonly FileChange[]): { files: number; additions: number; deletions: number } {
+function changeTotals(changes: readonly FileChange[]): { files: number; additions: number; deletions: number } {
   return changes.reduce((sum, change) => ({ files: sum.files + 1, additions: sum.additions + change.additions, deletions: sum.deletions + change.deletions }), { files: 0, additions: 0, deletions: 0 });
 }
 

@@ -11,7 +11,7 @@ import { useComputerUse } from './useComputerUse';
 import styles from './computer-use.module.css';
 import { errorMessage } from '../../lib/error-message';
 
-export interface ComputerUsePanelProps {
+interface ComputerUsePanelProps {
   /** The live preview iframe (title "Preview"), or null while no server runs. */
   getPreviewFrame: () => HTMLIFrameElement | null;
   /**

@@ -3,7 +3,7 @@
 import type { SessionInfo } from '@/lib/computer-use/session';
 import styles from './computer-use.module.css';
 
-export const STATUS_LABELS: Record<SessionInfo['status'], string> = {
+const STATUS_LABELS: Record<SessionInfo['status'], string> = {
   running: 'running',
   'awaiting-confirmation': 'waiting for approval',
   completed: 'completed',

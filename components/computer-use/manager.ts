@@ -10,9 +10,9 @@ import type { PreviewCheckHook } from '@/worker/tools/preview-check';
 import { errorMessage } from '../../lib/error-message';
 
 /** Model turns per run: a session that has not finished by then stops and says so. */
-export const COMPUTER_USE_MAX_TURNS = 20;
+const COMPUTER_USE_MAX_TURNS = 20;
 /** A check is given up a little before the tool's own limit (lib/agent/tool-timeouts.ts), and ended. */
-export const PREVIEW_CHECK_WAIT_MS = 280_000;
+const PREVIEW_CHECK_WAIT_MS = 280_000;
 
 export function createComputerUseManager(getPreviewFrame: () => HTMLIFrameElement | null): SessionManager {
   return createSessionManager({ computer: createPreviewComputer(getPreviewFrame), maxTurns: COMPUTER_USE_MAX_TURNS });

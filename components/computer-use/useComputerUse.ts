@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LastScreenshot, LogEntry, SessionInfo, SessionManager } from '@/lib/computer-use/session';
 
-export interface ComputerUseView {
+interface ComputerUseView {
   sessions: SessionInfo[];
   /** The session the panel shows: the one picked in the list, else the newest. */
   current: SessionInfo | undefined;

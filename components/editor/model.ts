@@ -13,7 +13,7 @@ export interface TabInfo {
   notSaved: boolean;
 }
 
-export interface EditorChrome {
+interface EditorChrome {
   tabs: TabInfo[];
   activePath: string | null;
   readOnly: boolean;

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styles from './dialog.module.css';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   /** The question, also the dialog's accessible name, e.g. "Delete app.js?". */
   title: string;
   children?: ReactNode;

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from './errors';
 import styles from './tree.module.css';
 
-export interface NameFormProps {
+interface NameFormProps {
   /** The input's accessible name, e.g. "New file name". */
   label: string;
   /** Shown before the input so sighted users see where the item goes, e.g. "in src/". */

@@ -9,7 +9,7 @@ export interface MenuAction {
   run: () => void;
 }
 
-export interface TreeMenuProps {
+interface TreeMenuProps {
   /** The menu's accessible name, e.g. "Actions for app.js". */
   label: string;
   x: number;

@@ -7,7 +7,7 @@ import { FolderIcon, LockIcon } from './icons';
 import styles from './tree.module.css';
 import { displayName } from '@/lib/workspace/display-name';
 
-export interface TreeRowItemProps {
+interface TreeRowItemProps {
   row: TreeRow;
   expanded: boolean;
   selected: boolean;

@@ -6,7 +6,7 @@ import { ancestorsOf, baseName, joinPath, parentOf, remapExpanded, ROOT } from '
 import { errorMessage } from './errors';
 
 /** What the name form is doing, if it is shown. */
-export type NameEdit = { mode: 'new-file' | 'new-folder'; folder: string } | { mode: 'rename'; path: string } | null;
+type NameEdit = { mode: 'new-file' | 'new-folder'; folder: string } | { mode: 'rename'; path: string } | null;
 
 /**
  * The tree's view state (expanded folders, selection, pending edit, errors) and the store calls that change

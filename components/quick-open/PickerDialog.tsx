@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './quick-open.module.css';
 
-export interface PickerDialogProps<T> {
+interface PickerDialogProps<T> {
   /** The dialog's accessible name ("Quick open", "Command palette"). */
   label: string;
   inputLabel: string;

@@ -1,7 +1,7 @@
 /** The paths quick open offers, most relevant first when nothing is typed yet. */
 import type { WorkspaceSnapshot } from '@/lib/workspace';
 
-export interface Candidates {
+interface Candidates {
   /** Active file, then the other open tabs, then every other file in tree order. */
   paths: string[];
   open: ReadonlySet<string>;

@@ -1,5 +1,6 @@
 import { bootRuntime, type BootedRuntime } from '@/lib/runtime/boot';
 import { RUNTIME_STORAGE_KEY, resolveBootTimeoutMs, resolveRuntimeChoice } from '@/lib/runtime/choice';
+import { Listeners } from '@/lib/runtime/listeners';
 import type { RuntimeChoice } from '@/lib/runtime/port';
 
 /**
@@ -7,12 +8,12 @@ import type { RuntimeChoice } from '@/lib/runtime/port';
  * runs, before the workbench's code has loaded: the runtime frame (another site, so another process) then loads
  * alongside that code instead of after it, which on a two-core machine was one to three seconds later.
  */
-export interface BootRequest {
+interface BootRequest {
   choice: RuntimeChoice;
   timeoutMs: number;
 }
 
-export interface StartedBoot {
+interface StartedBoot {
   readonly request: BootRequest;
   readonly promise: Promise<BootedRuntime>;
   /** Calls `listener` with the latest status now (if there was one) and with every later one; returns an unsubscribe. */
@@ -36,22 +37,22 @@ const sameRequest = (a: BootRequest, b: BootRequest) => a.choice === b.choice &&
 /** The boot for `request`: the one already running for an equal request, else a new one. */
 export function startBoot(request: BootRequest, boot: typeof bootRuntime = bootRuntime): StartedBoot {
   if (current && sameRequest(current.request, request)) return current;
-  const listeners = new Set<(detail: string) => void>();
+  const listeners = new Listeners<[detail: string]>();
   let latest: string | undefined;
   const promise = boot(request.choice, {
     timeoutMs: request.timeoutMs,
     onStatus: (detail) => {
       latest = detail;
-      for (const listener of listeners) listener(detail);
+      listeners.emit(detail);
     },
   });
   current = {
     request,
     promise,
     onStatus(listener) {
-      listeners.add(listener);
+      const unsubscribe = listeners.add(listener);
       if (latest !== undefined) listener(latest);
-      return () => listeners.delete(listener);
+      return unsubscribe;
     },
   };
   return current;

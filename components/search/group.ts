@@ -1,7 +1,7 @@
 /** Search hits grouped by file, in the order the store returned them, and the summary line. */
 import type { SearchHit } from '@/lib/workspace';
 
-export interface FileHits {
+interface FileHits {
   path: string;
   hits: SearchHit[];
 }

@@ -13,7 +13,7 @@ export function useSettings(): Settings {
   return useSyncExternalStore(subscribeSettings, getSettings, () => DEFAULT_SETTINGS);
 }
 
-export type ModelOptionsState =
+type ModelOptionsState =
   | { status: 'loading' }
   | { status: 'ready'; options: ModelOptions }
   | { status: 'error'; error: string; retry(): void };

@@ -3,9 +3,10 @@
  * user sees its progress (the workspace's `npm install` on open), learn which commands the user ran, and
  * give new shells their history. Requests made before the pane is ready are queued.
  */
+import { Listeners } from '@/lib/runtime/listeners';
 import type { RuntimeProcess } from '@/lib/runtime/port';
 
-export interface RunOptions {
+interface RunOptions {
   /**
    * Put keyboard focus in the terminal too: only when the user asked for the command (a palette command, a
    * button). Commands the IDE runs by itself (the start command or `npm install` as a workspace opens) leave
@@ -21,7 +22,7 @@ export class TerminalRequests {
   private queued: { command: string; options: RunOptions }[] = [];
   private viewer: ((process: RuntimeProcess, label: string) => void) | null = null;
   private queuedProcesses: { process: RuntimeProcess; label: string }[] = [];
-  private readonly commandListeners = new Set<(command: string) => void>();
+  private readonly commandListeners = new Listeners<[command: string]>();
 
   constructor(readonly history: readonly string[] = []) {}
 
@@ -59,12 +60,11 @@ export class TerminalRequests {
   }
 
   onCommand(listener: (command: string) => void): () => void {
-    this.commandListeners.add(listener);
-    return () => this.commandListeners.delete(listener);
+    return this.commandListeners.add(listener);
   }
 
   /** The terminal pane reports each command line the user ran. */
   reportCommand(command: string): void {
-    this.commandListeners.forEach((listener) => listener(command));
+    this.commandListeners.emit(command);
   }
 }

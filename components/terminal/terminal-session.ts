@@ -6,7 +6,7 @@ import { TERMINAL_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';
 
 type Listener = () => void;
 
-export interface SessionOptions {
+interface SessionOptions {
   /** Earlier command lines for the shell's ↑ history. */
   history?: readonly string[];
   /** Each command line the user types and runs. */

@@ -6,7 +6,7 @@ import { TerminalSession } from './terminal-session';
 import type { TerminalRequests } from './terminal-requests';
 import { errorMessage } from '../../lib/error-message';
 
-export const AGENT_TAB_TITLE = 'Agent';
+const AGENT_TAB_TITLE = 'Agent';
 
 /** Live sessions kept outside React state, so teardown and "stop all" always see the current list. */
 interface SessionRegistry {

@@ -1,23 +1,14 @@
 'use client';
 
-import type { ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { PaneToggles } from './PaneToggles';
 import { SettingsButton } from '@/components/settings/SettingsButton';
 import topbar from './topbar.module.css';
 import { PHONE_QUERY, PhoneLayout, useMediaQuery } from './PhoneLayout';
+import { Region, type LayoutSlots } from './layout-parts';
 import { PANE_SIZES, usePanes, type PaneId } from './usePanes';
 import styles from './workbench.module.css';
 import { WorkspaceTopBar } from './WorkspaceTopBar';
-
-export interface LayoutSlots {
-  files: ReactNode;
-  filesActions?: ReactNode;
-  editor: ReactNode;
-  preview: ReactNode;
-  terminal: ReactNode;
-  agent: ReactNode;
-}
 
 /**
  * Pane sizes, hidden panes included, are kept in this browser's localStorage per group, so the layout a person
@@ -90,22 +81,6 @@ function WideLayout({ files, filesActions, editor, preview, terminal, agent }: L
       </Group>
     </main>
     </>
-  );
-}
-
-/** A hidden pane's region stays mounted (its terminal and preview keep running) but leaves the accessibility tree and tab order. */
-export function Region({ label, actions, hidden = false, children }: { label: string; actions?: ReactNode; hidden?: boolean; children: ReactNode }) {
-  return (
-    <section aria-label={label} className={styles.region} inert={hidden} aria-hidden={hidden || undefined}>
-      <div className={styles.regionHeader}>
-        <h2 className={styles.heading}>{label}</h2>
-        {actions}
-      </div>
-      {/* Focusable by script only (F6 into an empty region); the ring shows whenever focus is inside. */}
-      <div className={styles.body} tabIndex={-1} data-region-body="">
-        {children}
-      </div>
-    </section>
   );
 }
 

@@ -3,8 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { onCommandRequest } from '@/lib/commands/bus';
 import { REGIONS, revealRequest, type RegionName } from '@/lib/commands/regions';
-import type { LayoutSlots } from './IdeLayout';
-import { Region } from './IdeLayout';
+import { Region, type LayoutSlots } from './layout-parts';
 import { useOpenWorkspace } from './open-workspace';
 import styles from './workbench.module.css';
 import { WorkspaceTopBar } from './WorkspaceTopBar';

@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { LayoutSlots } from './IdeLayout';
+import type { LayoutSlots } from './layout-parts';
 
 type SlotName = keyof LayoutSlots;
 

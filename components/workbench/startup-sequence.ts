@@ -16,7 +16,7 @@ export interface StartupInput {
   startCommand: string | null;
 }
 
-export interface StartupPlan {
+interface StartupPlan {
   install: boolean;
   start: string | null;
   /** Why `start` runs: a new workspace's first start, or what was running when it was last open. */
@@ -42,12 +42,12 @@ export interface SkippedStart {
   message: string;
 }
 
-export function skippedStartMessage(command: string, why: 'template' | 'restart', exitCode: number): string {
+function skippedStartMessage(command: string, why: 'template' | 'restart', exitCode: number): string {
   const what = why === 'restart' ? `${command} (running when this workspace was last open) was not restarted` : `${command} was not started`;
   return `${what}: ${INSTALL_COMMAND} failed with exit code ${exitCode}. Fix what the terminal shows, then run ${command}.`;
 }
 
-export interface StartupDeps {
+interface StartupDeps {
   /** Runs a command line in the terminal, where the user sees it. */
   run(command: string): void;
   /** Resolves with the exit code of the next run of this command line; call before `run`. */

@@ -10,6 +10,7 @@ import type { TerminalRequests } from '@/components/terminal/terminal-requests';
 import { recordAudit } from '@/lib/agent/audit';
 import { getTabId } from '@/lib/agent/tab-id';
 import { createToolClient, type ToolClient } from '@/lib/agent/tool-client';
+import { Listeners } from '@/lib/runtime/listeners';
 import type { Runtime } from '@/lib/runtime/port';
 import { openDatabase } from '@/lib/workspace/db';
 import type { WorkspaceStore } from '@/lib/workspace/types';
@@ -54,14 +55,11 @@ export function useAgentRuntime(runtime: Runtime, store: WorkspaceStore, termina
 /** A tiny external store for the live tool client. */
 class CurrentClient {
   private client: ToolClient | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners<[]>();
   readonly get = () => this.client;
-  readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = (listener: () => void) => this.listeners.add(listener);
   set(client: ToolClient | null): void {
     this.client = client;
-    this.listeners.forEach((listener) => listener());
+    this.listeners.emit();
   }
 }

@@ -5,14 +5,14 @@ import { useModal } from '@/components/files/ConfirmDialog';
 import dialogStyles from '@/components/files/dialog.module.css';
 import styles from './workspaces.module.css';
 
-export interface GitImportDialogProps {
+interface GitImportDialogProps {
   /** Starts the clone (progress and errors show in the launcher, as for other imports). */
   onClone: (url: string, branch: string | undefined) => void;
   onClose: () => void;
 }
 
 /** Why a repository URL cannot be cloned here, or null: git's smart HTTP only, no credentials in the URL. */
-export function repositoryUrlProblem(value: string): string | null {
+function repositoryUrlProblem(value: string): string | null {
   if (!URL.canParse(value)) return 'Enter the repository’s address, such as https://github.com/owner/repo.git.';
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `Only http(s) repository addresses can be cloned here, not ${url.protocol.replace(':', '')}.`;

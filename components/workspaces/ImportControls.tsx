@@ -3,7 +3,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import styles from './workspaces.module.css';
 
-export interface ImportButtonsProps {
+interface ImportButtonsProps {
   /** Non-null while an import runs: the buttons are disabled meanwhile. */
   progress: string | null;
   onZip: (file: File) => void;

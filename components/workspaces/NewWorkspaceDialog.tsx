@@ -8,7 +8,7 @@ import type { TemplateOption } from './template-options';
 import dialogStyles from '@/components/files/dialog.module.css';
 import styles from './workspaces.module.css';
 
-export interface NewWorkspaceDialogProps {
+interface NewWorkspaceDialogProps {
   templates: readonly TemplateOption[];
   /** Creates the workspace; a rejection is shown in the dialog and nothing is left behind. */
   onCreate: (name: string, template: TemplateId | null) => Promise<void>;

@@ -11,7 +11,7 @@ import type { WorkspaceList } from './useWorkspaceList';
 import styles from './launcher.module.css';
 
 /** Ideas a first-time user can start from: each fills the prompt, to send as it is or to edit first. */
-export const EXAMPLE_PROMPTS = [
+const EXAMPLE_PROMPTS = [
   'A to-do list with filters and drag-to-reorder, saved in localStorage',
   'A pomodoro timer with a progress ring and a sound when time is up',
   'A markdown notes app with a live preview side by side',
@@ -21,7 +21,7 @@ export const EXAMPLE_PROMPTS = [
 /** A web app starter: what most prompts ask for, and its preview shows something from the first second. */
 const DEFAULT_TEMPLATE: TemplateId = 'vite-react';
 
-export interface PromptStartProps {
+interface PromptStartProps {
   templates: readonly TemplateOption[];
   list: WorkspaceList;
 }

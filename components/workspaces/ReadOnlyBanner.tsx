@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import styles from './workspaces.module.css';
 
-export interface ReadOnlyBannerProps {
+interface ReadOnlyBannerProps {
   store: WorkspaceStore;
   /** Why it is read-only, e.g. "Another tab took this workspace over." (the session knows; the snapshot only has the flag). */
   reason?: string | null;

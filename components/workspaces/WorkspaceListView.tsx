@@ -10,7 +10,7 @@ import { templateName, type TemplateOption } from './template-options';
 import type { WorkspaceList } from './useWorkspaceList';
 import styles from './workspaces.module.css';
 
-export interface WorkspaceListViewProps {
+interface WorkspaceListViewProps {
   list: WorkspaceList;
   /** The workspace open in this tab, if any: it cannot be deleted from under itself. */
   currentId?: string | null;

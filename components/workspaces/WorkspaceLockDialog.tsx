@@ -5,7 +5,7 @@ import { useModal } from '@/components/files/ConfirmDialog';
 import dialogStyles from '@/components/files/dialog.module.css';
 import { navigateToWorkspace } from './navigate';
 
-export interface WorkspaceLockDialogProps {
+interface WorkspaceLockDialogProps {
   /** The workspace's name when known (the list has it); the dialog works without it. */
   name?: string | null;
   onOpenReadOnly: () => void;

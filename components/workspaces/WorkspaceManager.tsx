@@ -12,7 +12,7 @@ import type { TemplateOption } from './template-options';
 import type { WorkspaceList } from './useWorkspaceList';
 import styles from './workspaces.module.css';
 
-export interface WorkspaceManagerProps {
+interface WorkspaceManagerProps {
   /** The "New workspace" picker's choices, Empty first (see templateOptions). */
   templates: readonly TemplateOption[];
   /** The saved workspaces (useWorkspaceList), shared with whatever else the page does with them. */

@@ -10,7 +10,7 @@ import { openWorkspace, TAKEN_OVER_MESSAGE, type OpenedWorkspace, type OpenMode 
 import { WorkspaceError, type WorkspaceStore } from '@/lib/workspace/types';
 import { getWorkspace, openDatabase, type TabsmithDB } from '@/lib/workspace/workspaces';
 
-export type SessionPhase = 'choose' | 'opening' | 'locked' | 'ready' | 'error';
+type SessionPhase = 'choose' | 'opening' | 'locked' | 'ready' | 'error';
 
 export interface WorkspaceSession {
   /** choose: no `?ws=` (show the launcher) · opening · locked: another tab writes it (show WorkspaceLockDialog) · ready · error. */
@@ -29,7 +29,7 @@ export interface WorkspaceSession {
 }
 
 const READ_ONLY_BY_CHOICE = 'You opened it read-only because another tab is editing it.';
-export const WRITER_GONE_MESSAGE = 'The tab that was editing this workspace has closed: no tab is saving it now. Take it over to edit and save here.';
+const WRITER_GONE_MESSAGE = 'The tab that was editing this workspace has closed: no tab is saving it now. Take it over to edit and save here.';
 
 interface Request {
   mode: OpenMode;

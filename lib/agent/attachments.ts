@@ -5,13 +5,12 @@
  */
 import { z } from 'zod';
 
-export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
-export const MAX_IMAGES_PER_MESSAGE = 4;
+const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+const MAX_IMAGES_PER_MESSAGE = 4;
 /** Decoded bytes of one image. */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 /** Decoded bytes of all the images of one message. */
-export const MAX_MESSAGE_IMAGE_BYTES = 2 * 1024 * 1024;
+const MAX_MESSAGE_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 
@@ -23,7 +22,7 @@ export function dataUrlBytes(url: string): number {
   return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
 }
 
-export const imagePartSchema = z
+const imagePartSchema = z
   .object({
     type: z.literal('file'),
     mediaType: z.enum(IMAGE_MEDIA_TYPES, { error: `only images can be attached (${IMAGE_MEDIA_TYPES.join(', ')})` }),
@@ -32,9 +31,8 @@ export const imagePartSchema = z
   })
   .refine((part) => DATA_URL.exec(part.url)?.[1] === part.mediaType, 'the data URL does not hold the media type the part names')
   .refine((part) => dataUrlBytes(part.url) <= MAX_IMAGE_BYTES, `an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}`);
-export type ImagePart = z.infer<typeof imagePartSchema>;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;

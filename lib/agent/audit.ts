@@ -4,23 +4,9 @@
  * tabsmith IndexedDB database, listed newest first in the UI.
  */
 import type { TabsmithDB } from '@/lib/workspace/db';
+import type { AuditEntry } from './audit-entry';
 
-export interface AuditEntry {
-  /** Assigned by IndexedDB (autoIncrement); absent before the entry is stored. */
-  id?: number;
-  workspaceId: string;
-  /** Epoch ms when the call started. */
-  at: number;
-  /** Wire name (`fs_writeFile`); the UI shows TOOL_LABELS. */
-  tool: string;
-  /** SHA-256 hex of the canonical JSON of the arguments (same args, any key order → same hash). */
-  argsHash: string;
-  durationMs: number;
-  exitCode: number | null;
-  ok: boolean;
-  /** "Name: message" of a failure. */
-  error?: string;
-}
+export type { AuditEntry };
 
 /** Where the executor sends entries (awaited if it returns a promise): `(entry) => recordAudit(db, entry)` in the app, an array in tests. */
 export type AuditSink = (entry: AuditEntry) => unknown;

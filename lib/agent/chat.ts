@@ -32,7 +32,7 @@ import { errorMessage } from '../error-message';
 
 export type AgentDeps = ResolveOptions;
 
-export interface Resolution {
+interface Resolution {
   resolved: ResolvedModel;
   /** Takes the user's key out of a text bound for a log line or an error response. */
   redact(text: string): string;
@@ -55,7 +55,7 @@ export function resolveOrError(mode: AgentMode, deps: AgentDeps, headers: Header
   }
 }
 
-export function usageMetadata(usage: LanguageModelUsage): NonNullable<MessageMetadata['usage']> {
+function usageMetadata(usage: LanguageModelUsage): NonNullable<MessageMetadata['usage']> {
   return {
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,

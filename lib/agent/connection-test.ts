@@ -10,7 +10,7 @@ import { describeZodError, jsonError, readJsonBody } from './http';
 import { connectionTestRequestSchema, MODEL_HEADER, PROVIDER_HEADER, type ConnectionTestResult } from './model-options';
 import { describeModelError } from './model-errors';
 
-export const CONNECTION_TEST_PROMPT = 'Tabsmith connection test: reply with the single word OK.';
+const CONNECTION_TEST_PROMPT = 'Tabsmith connection test: reply with the single word OK.';
 const MAX_TEST_BODY_BYTES = 1_024;
 const MAX_REPLY_CHARS = 200;
 

@@ -6,9 +6,9 @@
  * table learns of them) and count as the newest generation.
  */
 
-export type GeminiModelStatus = 'ga' | 'preview' | 'alias' | 'retired';
+type GeminiModelStatus = 'ga' | 'preview' | 'alias' | 'retired';
 
-export interface GeminiModel {
+interface GeminiModel {
   id: string;
   status: GeminiModelStatus;
   /** When Google retired it, in its own words, and the model to use instead. */
@@ -19,7 +19,7 @@ export interface GeminiModel {
   computerUse?: 'original' | 'new';
 }
 
-export const GEMINI_MODELS: readonly GeminiModel[] = [
+const GEMINI_MODELS: readonly GeminiModel[] = [
   { id: 'gemini-3.8-flash', status: 'ga', chat: true, computerUse: 'new' },
   { id: 'gemini-3.6-flash', status: 'ga', chat: true, computerUse: 'new' },
   { id: 'gemini-3.5-flash-lite', status: 'ga', chat: true },
@@ -43,7 +43,7 @@ export const GEMINI_MODELS: readonly GeminiModel[] = [
 
 const byId = new Map(GEMINI_MODELS.map((model) => [model.id, model]));
 
-export function geminiModel(id: string): GeminiModel | undefined {
+function geminiModel(id: string): GeminiModel | undefined {
   return byId.get(id);
 }
 

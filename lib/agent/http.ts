@@ -10,7 +10,7 @@ export function jsonError(status: number, error: string, headers?: Record<string
   return Response.json({ error, ...facts }, { status, headers });
 }
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
 const defaultTooLarge = (limit: number) => `The request body is larger than this endpoint's limit of ${limit} bytes (${(limit / (1024 * 1024)).toFixed(0)} MB).`;
 

@@ -6,9 +6,9 @@
 import type { IdeUIMessage } from './messages';
 import type { ProviderKind } from './providers';
 
-export const OPENAI_IMAGES_VARIABLE = 'TABSMITH_OPENAI_IMAGES';
+const OPENAI_IMAGES_VARIABLE = 'TABSMITH_OPENAI_IMAGES';
 
-export function modelTakesImages(provider: ProviderKind, env: Record<string, string | undefined> = process.env): boolean {
+function modelTakesImages(provider: ProviderKind, env: Record<string, string | undefined> = process.env): boolean {
   if (provider === 'openai-compatible') return env[OPENAI_IMAGES_VARIABLE]?.trim() === '1';
   return true;
 }

@@ -22,7 +22,7 @@ const BUILT_IN_PART_TYPES: ReadonlySet<string> = new Set([
 
 const TOOL_PART_TYPES: ReadonlySet<string> = new Set(TOOL_NAMES.map((name) => `tool-${name}`));
 
-export function isKnownPartType(type: string): boolean {
+function isKnownPartType(type: string): boolean {
   return BUILT_IN_PART_TYPES.has(type) || TOOL_PART_TYPES.has(type);
 }
 

@@ -11,9 +11,9 @@ import { packageManifestSchema } from './context/manifest';
 import { turnChecksSchema } from './self-check/results';
 import { nudgeSchema, stepEndingSchema } from './step-ending';
 import type { AgentTools } from './tools';
+import { agentModeSchema, type AgentMode } from './agent-mode';
 
-export const agentModeSchema = z.enum(['fast', 'balanced', 'deep']);
-export type AgentMode = z.infer<typeof agentModeSchema>;
+export { agentModeSchema, type AgentMode };
 
 /** What the client tells the server about the workspace. Never file contents: names and facts only. */
 export const workspaceStateSchema = z.object({

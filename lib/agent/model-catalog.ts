@@ -8,7 +8,7 @@
 import { AGENT_MODES, getModeConfig } from './modes';
 import { PROVIDER_LABELS, modelIdSchema, type ModelChoice, type ModelOptions, type ProviderKind, type ProviderOption } from './model-options';
 import { GEMINI_KEY_VARIABLE, readProviderKind, type Env } from './providers';
-import type { AgentMode } from './messages';
+import type { AgentMode } from './agent-mode';
 import { OFFERED_GEMINI_CHAT_MODELS, retiredModelProblem } from './gemini-models';
 
 /** Current Gemini chat models that follow tool schemas (gemini-models.ts); the per-mode defaults are added to these. */

@@ -24,7 +24,7 @@ const quotaFailureSchema = z.looseObject({
 });
 const retryInfoSchema = z.looseObject({ retryDelay: z.string() });
 
-export interface ModelErrorBody {
+interface ModelErrorBody {
   status?: number;
   /** Everything said about the error, for matching and for the message shown (the key never appears). */
   text: string;
@@ -62,7 +62,7 @@ function parseBody(raw: string | undefined): z.infer<typeof googleErrorSchema>['
 
 // Google API keys have this shape; an upstream text that echoes one must not reach a user or a log.
 const API_KEY_PATTERN = /AIza[0-9A-Za-z_-]{20,}/g;
-export const redactKeys = (text: string): string => text.replace(API_KEY_PATTERN, '[redacted key]');
+const redactKeys = (text: string): string => text.replace(API_KEY_PATTERN, '[redacted key]');
 
 function source(error: unknown): { status?: number; body?: string; text: string; headers?: Record<string, string> } {
   const inner = unwrap(error);

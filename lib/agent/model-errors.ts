@@ -7,7 +7,7 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { isLongWindow, isShortWindow, readModelErrorBody } from './model-error-body';
 import { retiredModelProblem } from './gemini-models';
 
-export type ModelErrorKind = 'quota' | 'auth' | 'rate-limit' | 'transient' | 'model-not-found' | 'unsupported-setting' | 'other';
+type ModelErrorKind = 'quota' | 'auth' | 'rate-limit' | 'transient' | 'model-not-found' | 'unsupported-setting' | 'other';
 
 /** A sampling parameter named in a 400 (Gemini 3 and later deprecate them; other servers refuse unknown ones). */
 const SAMPLING_PARAMETER = /\b(temperature|top_?p|top_?k|topP|topK|presence_?penalty|frequency_?penalty)\b/i;
@@ -112,7 +112,7 @@ export function backoffDelay(attempt: number, options: Pick<RetryOptions, 'initi
  * The wait before the next attempt, or undefined to give up: not retryable, out of attempts, or an advised
  * delay that does not fit what is left of the wait budget.
  */
-export function nextDelay(error: unknown, attempt: number, waited: number, options: RetryOptions): number | undefined {
+function nextDelay(error: unknown, attempt: number, waited: number, options: RetryOptions): number | undefined {
   if (attempt >= options.maxRetries || !isRetryable(classifyModelError(error))) return undefined;
   const advised = readModelErrorBody(error).retryAfterMs;
   const delay = advised ?? backoffDelay(attempt, options, options.random);

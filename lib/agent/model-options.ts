@@ -39,6 +39,14 @@ export type ProviderOption = z.infer<typeof providerOptionSchema>;
 export const modelChoiceSchema = z.object({ provider: providerKindSchema, model: modelIdSchema });
 export type ModelChoice = z.infer<typeof modelChoiceSchema>;
 
+/** What a user chose for a request: their model and their key, each falling back to the server's when absent. */
+export interface UserChoice {
+  /** Absent: the server's configuration for the mode. */
+  model?: ModelChoice;
+  /** Absent: the server's key, if it has one. */
+  apiKey?: string;
+}
+
 export const modelOptionsSchema = z.object({
   providers: z.array(providerOptionSchema),
   /** What each mode runs when the user chose nothing: the server's configuration. */

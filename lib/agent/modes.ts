@@ -22,7 +22,7 @@
  * Server-only: the catalog lives in @ai-sdk/google. The chat client takes its step caps from ./step-caps.
  */
 import { z } from 'zod';
-import { agentModeSchema, type AgentMode } from './messages';
+import { agentModeSchema, type AgentMode } from './agent-mode';
 import { modelIdSchema } from './model-options';
 import { MODE_STEP_CAPS } from './step-caps';
 import { deprecatesSampling, retiredModelProblem } from './gemini-models';

@@ -13,7 +13,6 @@ export const planSchema = z.object({
   risks: z.array(z.string()),
   fallbackStrategies: z.array(z.string()),
 });
-export type Plan = z.infer<typeof planSchema>;
 
 export const planRequestSchema = z.object({
   goal: z.string().trim().min(1).max(4000),
@@ -25,7 +24,7 @@ export const planRequestSchema = z.object({
     })
     .default({ files: [], packages: [], previousAttempts: [] }),
 });
-export type PlanRequest = z.infer<typeof planRequestSchema>;
+type PlanRequest = z.infer<typeof planRequestSchema>;
 
 /** Planner bodies are goals and names: far smaller than a chat history. */
 export const MAX_PLAN_BODY_BYTES = 1024 * 1024;

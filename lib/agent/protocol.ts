@@ -6,16 +6,16 @@
  */
 import { z } from 'zod';
 
-export const EXECUTOR_CHANNEL_PREFIX = 'tabsmith-executor:';
+const EXECUTOR_CHANNEL_PREFIX = 'tabsmith-executor:';
 export const channelName = (tabId: string) => `${EXECUTOR_CHANNEL_PREFIX}${tabId}`;
 
 /** Per-call timeout unless the call says otherwise (run_sh timeoutMs); a timed-out process is killed. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
-export const helloMessageSchema = z.object({ type: z.literal('HELLO'), clientId: z.string() });
-export const readyMessageSchema = z.object({ type: z.literal('READY'), clientId: z.string() });
+const helloMessageSchema = z.object({ type: z.literal('HELLO'), clientId: z.string() });
+const readyMessageSchema = z.object({ type: z.literal('READY'), clientId: z.string() });
 
-export const executeToolMessageSchema = z.object({
+const executeToolMessageSchema = z.object({
   type: z.literal('EXECUTE_TOOL'),
   payload: z.object({
     requestId: z.string(),
@@ -27,7 +27,7 @@ export const executeToolMessageSchema = z.object({
   }),
 });
 
-export const toolResultMessageSchema = z.object({
+const toolResultMessageSchema = z.object({
   type: z.literal('TOOL_RESULT'),
   payload: z.object({
     requestId: z.string(),
@@ -40,7 +40,7 @@ export const toolResultMessageSchema = z.object({
 });
 
 /** Stop: the executor kills every process the agent started (background servers included). */
-export const cancelMessageSchema = z.object({ type: z.literal('CANCEL_ALL') });
+const cancelMessageSchema = z.object({ type: z.literal('CANCEL_ALL') });
 
 export const executorMessageSchema = z.discriminatedUnion('type', [
   helloMessageSchema,
@@ -49,7 +49,5 @@ export const executorMessageSchema = z.discriminatedUnion('type', [
   toolResultMessageSchema,
   cancelMessageSchema,
 ]);
-
-export type ExecutorMessage = z.infer<typeof executorMessageSchema>;
 export type ExecuteToolMessage = z.infer<typeof executeToolMessageSchema>;
 export type ToolResultMessage = z.infer<typeof toolResultMessageSchema>;

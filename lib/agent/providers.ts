@@ -8,15 +8,16 @@ import { createGoogle } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { z } from 'zod';
-import type { AgentMode } from './messages';
+import type { AgentMode } from './agent-mode';
 import { PROVIDER_KINDS, type KeySource, type ProviderKind } from './model-options';
-import type { UserChoice } from './user-choice';
+import type { UserChoice } from './model-options';
+import type { Env } from './server-env';
 import { withModelRetry, type RetryOptions } from './model-errors';
 import { AgentConfigError, getModeConfig, type GoogleThinkingConfig, type ModeConfig } from './modes';
 import { createReplayModel } from './replay/replay-model';
 import { withRecording } from './replay/recorder';
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
 
 export { PROVIDER_KINDS, type ProviderKind };
 
@@ -85,6 +86,8 @@ function liveModel(provider: ProviderKind, config: ModeConfig, env: Env, apiKey:
         throw new MissingApiKeyError(`The agent needs a Gemini API key: paste yours in Settings (it stays in this browser), or set ${GEMINI_KEY_VARIABLE} in the server's environment and restart.`);
       // TABSMITH_GEMINI_BASE_URL: a gateway or proxy in front of the Gemini API (and the tests' loopback fake).
       const baseURL = env.TABSMITH_GEMINI_BASE_URL?.trim();
+      // The chat uses the AI SDK like every other provider; computer use needs the computerUse tool, which the AI
+      // SDK's Gemini model lacks, so it builds its own @google/genai client (lib/computer-use/server/gemini.ts).
       return createGoogle({ apiKey, ...(baseURL ? { baseURL } : {}) })(config.model);
     }
     case 'openai-compatible': {

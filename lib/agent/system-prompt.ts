@@ -9,7 +9,7 @@ import type { WorkspaceState } from './messages';
 import type { ModeConfig } from './modes';
 import { WRITE_MAX_CHARS } from './tool-schemas';
 
-export interface SummaryLimits {
+interface SummaryLimits {
   /** File lines shown in the tree; the rest are counted in "…and N more". */
   maxFiles: number;
   /** Hard cap on the tree's characters, for very long paths. */
@@ -18,7 +18,7 @@ export interface SummaryLimits {
   maxCommandChars: number;
 }
 
-export const DEFAULT_SUMMARY_LIMITS: SummaryLimits = { maxFiles: 150, maxTreeChars: 8_000, maxPackages: 60, maxCommandChars: 300 };
+const DEFAULT_SUMMARY_LIMITS: SummaryLimits = { maxFiles: 150, maxTreeChars: 8_000, maxPackages: 60, maxCommandChars: 300 };
 
 interface DirNode {
   dirs: Map<string, DirNode>;

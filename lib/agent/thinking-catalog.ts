@@ -9,7 +9,7 @@ import { getGoogleLanguageModelEntry } from '@ai-sdk/google/internal';
 export const THINKING_LEVELS = ['minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
-export type ThinkingRules =
+type ThinkingRules =
   | { kind: 'level'; levels: ThinkingLevel[] }
   | { kind: 'budget'; min: number; max: number }
   | { kind: 'none' };

@@ -9,7 +9,7 @@ import { InvalidToolInputError, JSONParseError, NoSuchToolError, TypeValidationE
 type Issue = { path: readonly PropertyKey[]; message: string; code?: string; input?: unknown };
 
 /** "path is required; edits: Too small…" — zod issues as a person would say them. */
-export function describeIssues(issues: readonly Issue[]): string {
+function describeIssues(issues: readonly Issue[]): string {
   return issues
     .map((issue) => {
       const where = issue.path.length ? issue.path.map(String).join('.') : 'arguments';

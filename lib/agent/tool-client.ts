@@ -8,9 +8,9 @@
 import { channelName, DEFAULT_TOOL_TIMEOUT_MS, executorMessageSchema, type ExecuteToolMessage } from './protocol';
 import { clientDeadlineMs, toolTimeoutMs } from './tool-timeouts';
 
-export const HELLO_INTERVAL_MS = 100;
+const HELLO_INTERVAL_MS = 100;
 
-export interface ToolCallOutcome {
+interface ToolCallOutcome {
   content?: unknown;
   error?: { name: string; message: string };
 }
@@ -22,7 +22,7 @@ export interface ChannelLike {
   close(): void;
 }
 
-export interface ToolClientOptions {
+interface ToolClientOptions {
   tabId: string;
   /** The executor's base limit per call (DEFAULT_TOOL_TIMEOUT_MS); the client waits a little longer. */
   timeoutMs?: number;

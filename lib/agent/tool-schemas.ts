@@ -7,7 +7,7 @@
  * shows the labels (`fs.writeFile`).
  */
 import { z } from 'zod';
-import type { AgentMode } from './messages';
+import type { AgentMode } from './agent-mode';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './protocol';
 /** Every failure is reported the same way, with a name the model can branch on and a message a person can read. */
 export const toolErrorSchema = z.object({

@@ -15,7 +15,7 @@ import { isToolName, TOOL_DEFINITIONS } from './tool-schemas';
 export const STOP_GRACE_MS = 5_000;
 
 /** For the result to travel back over the BroadcastChannel once the executor has it. */
-export const DELIVERY_GRACE_MS = 1_000;
+const DELIVERY_GRACE_MS = 1_000;
 
 /**
  * A call's limit: run_sh's own `timeoutMs` wins; otherwise the tool's definition, never below `base` (the

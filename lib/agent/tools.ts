@@ -4,7 +4,7 @@
  * 'tool-calls'.
  */
 import type { Tool } from 'ai';
-import type { AgentMode } from './messages';
+import type { AgentMode } from './agent-mode';
 import { TOOL_DEFINITIONS, TOOL_NAMES, toolsForMode, type ToolInput, type ToolName, type ToolOutput } from './tool-schemas';
 
 export type AgentTools = { [N in ToolName]: Tool<ToolInput<N>, ToolOutput<N>> };

@@ -4,15 +4,9 @@
  */
 import { jsonError } from './http';
 import { choiceProblem, listModelOptions } from './model-catalog';
-import { API_KEY_HEADER, apiKeySchema, MODEL_HEADER, modelChoiceSchema, PROVIDER_HEADER, type ModelChoice } from './model-options';
-import type { Env } from './providers';
+import { API_KEY_HEADER, apiKeySchema, MODEL_HEADER, modelChoiceSchema, PROVIDER_HEADER, type UserChoice } from './model-options';
+import type { Env } from './server-env';
 
-export interface UserChoice {
-  /** Absent: the server's configuration for the mode. */
-  model?: ModelChoice;
-  /** Absent: the server's key, if it has one. */
-  apiKey?: string;
-}
 
 export type UserChoiceResult = { ok: true; choice: UserChoice } | { ok: false; response: Response };
 

@@ -10,9 +10,9 @@ type Modifier = 'Mod' | 'Shift' | 'Alt';
 export const shortcutSchema = z
   .string()
   .regex(/^((Mod|Shift|Alt)\+)*([A-Z0-9`,]|F([1-9]|1[0-2])|Escape|Enter)$/, 'a shortcut like "Mod+Shift+P" or "F1"');
-export type Shortcut = z.infer<typeof shortcutSchema>;
+type Shortcut = z.infer<typeof shortcutSchema>;
 
-export interface ParsedShortcut {
+interface ParsedShortcut {
   mod: boolean;
   shift: boolean;
   alt: boolean;

@@ -32,7 +32,7 @@ export interface CommandContext {
   reload(): void;
 }
 
-export const commandSchema = z.object({
+const commandSchema = z.object({
   id: z.string().regex(/^[a-z]+(\.[a-zA-Z]+)+$/),
   label: z.string().min(1),
   category: z.enum(['Workbench', 'View', 'File', 'Files', 'Search', 'Run', 'Terminal', 'Agent', 'Focus', 'Help']),
@@ -41,7 +41,7 @@ export const commandSchema = z.object({
   /** Longer text for the shortcuts view (how to do what no key combination does). */
   detail: z.string().optional(),
 });
-export type CommandInfo = z.infer<typeof commandSchema>;
+type CommandInfo = z.infer<typeof commandSchema>;
 
 export interface Command extends CommandInfo {
   /** Returns false when the command could not run now (its pane is not showing). */
@@ -95,7 +95,7 @@ export const COMMANDS = [
 
 export type CommandId = (typeof COMMANDS)[number]['id'];
 
-export function commandById(id: CommandId): Command {
+function commandById(id: CommandId): Command {
   const command = COMMANDS.find((c) => c.id === id);
   if (!command) throw new Error(`No command ${id}`);
   return command;

@@ -10,7 +10,7 @@
 import { EARLY_CAPTURE_SCRIPT } from './bridge/console-capture';
 
 /** Marks the bridge's tag, so a page that runs the loader twice (a second injection) loads the bridge once. */
-export const BRIDGE_LOADER_MARKER = 'data-tabsmith-bridge';
+const BRIDGE_LOADER_MARKER = 'data-tabsmith-bridge';
 
 /**
  * The loader's source for the bridge at `src` (absolute, or relative to the preview page). Plain ES5, since it

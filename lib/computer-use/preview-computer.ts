@@ -16,14 +16,14 @@ import {
   type ScreenshotOptions,
 } from './types';
 
-export interface PreviewComputerOptions {
+interface PreviewComputerOptions {
   /** Per-request limit (a `wait` action gets its duration on top). Default 10 s. */
   timeoutMs?: number;
   /** The IDE window (tests pass another). Default: `window`. */
   host?: Window;
 }
 
-export class BridgeError extends Error {
+class BridgeError extends Error {
   constructor(name: string, message: string) {
     super(message);
     this.name = name;

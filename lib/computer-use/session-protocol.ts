@@ -8,8 +8,8 @@ import type { Content, Part } from '@google/genai';
 import { z } from 'zod';
 import type { ActionSource } from './actions/errors';
 
-/** Only the most recent turns that carry screenshots keep them (the reference agent keeps 3). */
-export const SCREENSHOT_TURNS_KEPT = 3;
+/** Only the most recent turns that carry screenshots keep them, as Google's reference agent does (it keeps 3). */
+const SCREENSHOT_TURNS_KEPT = 3;
 /** Request bodies above this are refused with 413 (the client prunes before sending, so this is generous). */
 export const MAX_COMPUTER_USE_BODY_BYTES = 16 * 1024 * 1024;
 export const COMPUTER_USE_ENDPOINT = '/api/computer-use';
@@ -186,7 +186,7 @@ export function actionSourceForModel(model: string): Extract<ActionSource, 'gemi
 
 /**
  * Whether a model takes JPEG screenshots: the 2.5 computer-use preview answers 400 "requires image of
- * mime_type image/png" (reference notes); Gemini 3 and later take the image types of ordinary image input.
+ * mime_type image/png" to a JPEG; Gemini 3 and later take the image types of ordinary image input.
  * Unknown ids get PNG, which every model takes.
  */
 export function acceptsJpegScreenshots(model: string | undefined): boolean {

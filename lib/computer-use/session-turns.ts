@@ -11,9 +11,9 @@ import type { FetchTurn } from './session-types';
 import type { Screenshot } from './types';
 
 const imagePart = (screenshot: Screenshot): Part => ({ inlineData: { mimeType: screenshot.mimeType, data: screenshot.base64 } });
-export const screenshotPart = imagePart;
+const screenshotPart = imagePart;
 
-export function firstUserText(instructions: string, screenshot: Screenshot): string {
+function firstUserText(instructions: string, screenshot: Screenshot): string {
   const { width, height } = screenshot.viewport;
   return `${instructions.trim()}\n\nThe app is open in a browser preview; the screen is ${width}×${height}.`;
 }
@@ -46,7 +46,7 @@ export function functionResponsePart(call: TurnFunctionCall, outcome: CallOutcom
 }
 
 /** The calls of the last model turn that have no function response yet (a run stopped mid-turn). */
-export function unansweredCalls(contents: readonly Content[]): TurnFunctionCall[] {
+function unansweredCalls(contents: readonly Content[]): TurnFunctionCall[] {
   const last = contents.at(-1);
   if (!last || last.role !== 'model') return [];
   return (last.parts ?? []).flatMap((part) => {
@@ -58,7 +58,7 @@ export function unansweredCalls(contents: readonly Content[]): TurnFunctionCall[
 }
 
 /** A call the user must approve before it runs; its function response must carry the acknowledgement. */
-export const isFlagged = (call: TurnFunctionCall): boolean => (call.safetyDecision ?? readSafetyDecision(call.args))?.decision === 'require_confirmation';
+const isFlagged = (call: TurnFunctionCall): boolean => (call.safetyDecision ?? readSafetyDecision(call.args))?.decision === 'require_confirmation';
 
 /**
  * The conversation with user parts added: into the last user turn when the conversation ends with one (the API

@@ -8,9 +8,10 @@
  * (url, screenshot, the safety acknowledgement or an error). It stops on a turn without calls (its text is the
  * answer; an empty one is an error), after `maxTurns` model turns, on an error, or on `end`. A call flagged
  * `require_confirmation` waits for `confirm(id, approved)`: approved → executed and acknowledged; declined → not
- * executed, and the session stops there, as Google's reference agent does: the API accepts a response to a
- * flagged call only with the acknowledgement, so none is sent. A reply then continues in a new turn
- * (`replyContents`). A model request that failed (a rate limit, a dropped connection) can be retried.
+ * executed, and the session stops there, as Google's reference agent (github.com/google/computer-use-preview)
+ * does: the API accepts a response to a flagged call only with the acknowledgement, so none is sent. A reply
+ * then continues in a new turn (`replyContents`). A model request that failed (a rate limit, a dropped
+ * connection) can be retried.
  */
 import type { Content, Part } from '@google/genai';
 import { describeAction, isMappingError, toActions } from './actions';
@@ -33,11 +34,12 @@ import {
 import { createFetchTurn, firstUserTurn, functionResponsePart, replyContents, TurnRequestError, withUserParts, type CallOutcome } from './session-turns';
 import type { Screenshot, ScreenshotOptions } from './types';
 import { errorMessage } from '../error-message';
+import { Listeners } from '../runtime/listeners';
 
 export * from './session-types';
 export { createFetchTurn } from './session-turns';
 
-export const DEFAULT_MAX_TURNS = 20;
+const DEFAULT_MAX_TURNS = 20;
 /** The step log's error for a declined call (it is not sent to the model). */
 export const DECLINED_STEP = 'Declined by the user: not executed.';
 
@@ -56,16 +58,6 @@ interface SessionState {
 
 const STOPPED: readonly SessionStatus[] = ['completed', 'error'];
 
-/**
- * A stopped session as the agent's preview_check tool reports it: the answer (or why there is none), the
- * actions executed, and ok = completed with an answer (not an error, not the turn limit, not ended).
- */
-export function sessionOutcome(info: SessionInfo): { answer: string; steps: number; ok: boolean } {
-  const ok = info.status === 'completed' && info.answer !== undefined && info.note === undefined;
-  const answer = info.answer ?? (info.error ? `The session failed: ${info.error}` : info.note ? `No answer: ${info.note}.` : 'No answer.');
-  return { answer, steps: info.steps, ok };
-}
-
 let counter = 0;
 const newId = () => `cu-${Date.now().toString(36)}-${(++counter).toString(36)}`;
 
@@ -75,19 +67,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const now = options.now ?? Date.now;
   const sessions = new Map<string, SessionState>();
-  const listeners = new Set<SessionListener>();
+  const listeners = new Listeners<[SessionInfo]>();
 
   const snapshot = (state: SessionState): SessionInfo => ({ ...state.info, ...(state.info.confirmation ? { confirmation: { ...state.info.confirmation } } : {}) });
-  const emit = (state: SessionState) => {
-    const info = snapshot(state);
-    for (const listener of [...listeners]) {
-      try {
-        listener(info);
-      } catch (error) {
-        console.error('[tabsmith] computer-use listener failed:', error);
-      }
-    }
-  };
+  const emit = (state: SessionState) => listeners.emit(snapshot(state));
   const get = (id: string): SessionState => {
     const state = sessions.get(id);
     if (!state) throw new SessionError(`No computer-use session "${id}".`);
@@ -284,8 +267,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           if (timer) clearTimeout(timer);
           resolve(info);
         };
-        const unsubscribe = () => listeners.delete(listener);
-        listeners.add(listener);
+        const unsubscribe = listeners.add(listener);
       });
     },
 
@@ -351,9 +333,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     list: () => [...sessions.values()].map(snapshot),
 
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    subscribe: (listener) => listeners.add(listener),
   };
 }

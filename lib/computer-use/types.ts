@@ -13,7 +13,7 @@ const point = { x: z.number().int().min(0), y: z.number().int().min(0) };
 /** Set-of-Mark target: when set, the bridge resolves the element labelled on the last screenshot instead of x/y. */
 const label = { label: z.number().int().min(1).optional() };
 
-export const scrollDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
+const scrollDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
 
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('click'), ...point, ...label, button: z.enum(['left', 'right', 'middle']).default('left') }),

@@ -3,7 +3,7 @@
  * when a file changes on disk under an open editor: replacing only the changed middle keeps the cursor,
  * selection and scroll position where they were instead of jumping to the top.
  */
-export interface TextChange {
+interface TextChange {
   from: number;
   to: number;
   insert: string;

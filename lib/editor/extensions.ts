@@ -48,7 +48,7 @@ function openReplace(view: EditorView): boolean {
   return true;
 }
 
-export interface EditorHooks {
+interface EditorHooks {
   /** Called for every user change to the document. */
   onDocChanged(): void;
 }

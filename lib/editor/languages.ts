@@ -4,7 +4,7 @@
  */
 import type { Extension } from '@codemirror/state';
 
-export type LanguageId = 'javascript' | 'jsx' | 'typescript' | 'tsx' | 'json' | 'css' | 'html' | 'markdown';
+type LanguageId = 'javascript' | 'jsx' | 'typescript' | 'tsx' | 'json' | 'css' | 'html' | 'markdown';
 
 const BY_EXTENSION: Readonly<Record<string, LanguageId>> = {
   js: 'javascript',

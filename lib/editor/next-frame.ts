@@ -1,5 +1,5 @@
 /** How long to wait for a frame before running anyway: a hidden or throttled page may draw none for seconds. */
-export const FRAME_FALLBACK_MS = 50;
+const FRAME_FALLBACK_MS = 50;
 
 /**
  * Runs `callback` once, at the next animation frame or after FRAME_FALLBACK_MS, whichever comes first (work that

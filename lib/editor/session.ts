@@ -23,7 +23,7 @@ import type { RevealRequest } from './reveal';
 import { editorTheme } from './theme';
 import { errorMessage } from '../error-message';
 
-export interface SessionCallbacks {
+interface SessionCallbacks {
   /** Every save's outcome: null on success, a message the user can act on otherwise. */
   onSaveResult(path: string, error: string | null): void;
 }

@@ -10,7 +10,7 @@ import { toContent } from '@/lib/workspace/import-rules';
 import { exchangeHttpClient } from './http-client';
 import { carryGitExchange } from './ide-broker';
 
-export interface CloneRequest {
+interface CloneRequest {
   url: string;
   /** A branch or tag; the remote's default branch when absent. */
   ref?: string;

@@ -30,7 +30,7 @@ export const gitHttpResponseSchema = z.object({
 export type GitHttpResponse = z.infer<typeof gitHttpResponseSchema>;
 
 /** The smart-HTTP service an exchange belongs to: receive-pack writes to the remote (a push). */
-export type GitService = 'git-upload-pack' | 'git-receive-pack';
+type GitService = 'git-upload-pack' | 'git-receive-pack';
 
 /** The repository URL (without the protocol's endpoint) and the service of an exchange's URL. */
 export function describeExchange(url: string): { host: string; repository: string; service: GitService } {

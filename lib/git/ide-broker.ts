@@ -10,13 +10,13 @@ import { approveTokenUse } from './approvals';
 import { basicAuthorization, type GitCredential } from './credentials';
 import { describeExchange, type GitHttpRequest, type GitHttpResponse } from './http-exchange';
 
-export const GIT_PROXY_PREFIX = '/api/git/';
-export const GIT_AUTHORIZATION_HEADER = 'X-Git-Authorization';
+const GIT_PROXY_PREFIX = '/api/git/';
+const GIT_AUTHORIZATION_HEADER = 'X-Git-Authorization';
 
 /** The request headers git's protocol needs, and nothing else the caller may have set. */
 const FORWARDED = ['content-type', 'accept', 'git-protocol', 'content-encoding'];
 
-export interface CarryOptions {
+interface CarryOptions {
   /** The user started this in the IDE (not a terminal command): their token needs no further approval. */
   userStarted: boolean;
   fetch?: typeof fetch;

@@ -13,9 +13,9 @@ import { ToolFailure } from '@/worker/errors';
 const logsReplySchema = z.object({ entries: z.array(previewLogEntrySchema).max(1_000), dropped: z.number().int().min(0), url: z.string().optional() });
 
 /** How long a page has to answer; a page busy in a loop does not, and the tool says so. */
-export const LOGS_ANSWER_MS = 4_000;
+const LOGS_ANSWER_MS = 4_000;
 
-export function readPreviewLogs(frame: HTMLIFrameElement, signal: AbortSignal, host: Window = window): Promise<PreviewLogs> {
+function readPreviewLogs(frame: HTMLIFrameElement, signal: AbortSignal, host: Window = window): Promise<PreviewLogs> {
   const win = frame.contentWindow;
   if (!win) return Promise.reject(new ToolFailure('Unavailable', 'No preview page is open: start the dev server and open the preview.'));
   const origin = frameOrigin(frame, host.location.href);

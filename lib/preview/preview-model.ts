@@ -4,7 +4,7 @@ import type { PortEvent, PreviewClear, PreviewError } from '@/lib/runtime/port';
  * What the preview pane knows: which server ports are open (and their URLs), which one is shown, and
  * the errors collected from preview pages (kept for the agent's later "fix with agent" button).
  */
-export interface PreviewState {
+interface PreviewState {
   ports: { port: number; url: string }[];
   selectedPort: number | null;
   errors: PreviewError[];

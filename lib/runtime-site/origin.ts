@@ -8,7 +8,7 @@
  */
 
 /** A workspace's label in a runtime host name: one DNS label, lowercase, no leading or trailing hyphen. */
-export const RUNTIME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+const RUNTIME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 /** One host-name label as browsers send it (lowercase; the server lowercases the Host header first). */
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -57,7 +57,7 @@ export function hostnameMatchesPattern(hostname: string, pattern: RuntimeOriginP
 }
 
 /** Loopback names a browser treats as a secure context over plain http. */
-export function isLoopbackHostname(hostname: string): boolean {
+function isLoopbackHostname(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name === '127.0.0.1' || name === '[::1]' || name === '::1';
 }
@@ -73,7 +73,7 @@ export function isLocalhostSubdomain(hostname: string): boolean {
 }
 
 /** The parts of `window.location` this needs (so tests and the server can pass plain objects). */
-export interface PageLocation {
+interface PageLocation {
   protocol: string;
   hostname: string;
   port: string;

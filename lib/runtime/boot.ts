@@ -51,7 +51,7 @@ const defaultFactories: RuntimeFactories = {
 };
 
 /** After this long, the boot status says why WebContainer may take a while. */
-export const SLOW_BOOT_NOTICE_MS = 10_000;
+const SLOW_BOOT_NOTICE_MS = 10_000;
 export const SLOW_BOOT_MESSAGE = 'WebContainer is still booting (the first start downloads the runtime)…';
 
 /** What the status bar says when 'auto' gives up on WebContainer because its host did not answer. */

@@ -14,7 +14,7 @@ export class Listeners<T extends unknown[]> {
       try {
         listener(...args);
       } catch (error) {
-        console.error('[runtime] listener failed', error);
+        console.error('[tabsmith] listener failed:', error);
       }
     }
   }

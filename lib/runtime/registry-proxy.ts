@@ -20,7 +20,7 @@ import {
 
 export { RegistryProxyError } from './registry-proxy-errors';
 
-export const PROXY_PREFIX = '/api/npm';
+const PROXY_PREFIX = '/api/npm';
 
 /**
  * The longest path the proxy accepts: `/api/npm/` + a 214-character scoped name (its slash possibly spelled
@@ -40,7 +40,7 @@ const packageNameSchema = z
 
 const SEMVER = '\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?';
 
-export type RegistryRequest =
+type RegistryRequest =
   | { kind: 'metadata'; name: string }
   | { kind: 'tarball'; name: string; file: string };
 
@@ -51,7 +51,7 @@ export function validatePackageName(name: string): string {
 }
 
 /** The tarball file must be `<unscoped name>-<semver>.tgz`: the only shape a registry serves. */
-export function validateTarballFile(name: string, file: string): string {
+function validateTarballFile(name: string, file: string): string {
   const unscoped = name.slice(name.lastIndexOf('/') + 1);
   const escaped = unscoped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (file.length > 300 || !new RegExp(`^${escaped}-${SEMVER}\\.tgz$`).test(file)) {
@@ -111,7 +111,7 @@ const CORS_HEADERS: Record<string, string> = {
 };
 
 /** How long the proxy waits for the registry's answer to start (headers), before telling the client so. */
-export const UPSTREAM_TIMEOUT_MS = 30_000;
+const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
  * Fetches from the upstream registry, following a redirect only when it stays on the registry's own origin:

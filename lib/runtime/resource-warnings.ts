@@ -7,9 +7,9 @@ import type { RuntimeResources, RuntimeThread } from './port';
 
 /** A build may hold a thread for seconds; longer than this without answering is worth saying. */
 export const BUSY_WARNING_MS = 8_000;
-export const HEAP_WARNING_SHARE = 0.8;
+const HEAP_WARNING_SHARE = 0.8;
 
-export interface ResourceWarnings {
+interface ResourceWarnings {
   busy: RuntimeThread[];
   /** The heap's share of its limit when past HEAP_WARNING_SHARE, else null. */
   heapShare: number | null;

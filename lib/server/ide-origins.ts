@@ -21,7 +21,7 @@ function localIdeOrigins(host: string | null | undefined): string[] {
 }
 
 /** The patterns in TABSMITH_IDE_ORIGIN (space- or comma-separated); invalid entries are dropped. */
-export function configuredIdePatterns(env: Env = process.env): RuntimeOriginPattern[] {
+function configuredIdePatterns(env: Env = process.env): RuntimeOriginPattern[] {
   return (env.TABSMITH_IDE_ORIGIN ?? '')
     .split(/[\s,]+/)
     .map((entry) => parseRuntimeOriginPattern(entry))

@@ -5,15 +5,15 @@
  * also list these refusing handlers).
  */
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 type Handler = (request: Request) => Response;
 
-export function allowHeader(allowed: readonly HttpMethod[]): string {
+function allowHeader(allowed: readonly HttpMethod[]): string {
   return [...new Set<HttpMethod>([...allowed, 'OPTIONS'])].join(', ');
 }
 
-export function methodNotAllowed(allowed: readonly HttpMethod[]): Handler {
+function methodNotAllowed(allowed: readonly HttpMethod[]): Handler {
   return (request) => {
     const path = new URL(request.url).pathname;
     const error = `Method ${request.method} is not allowed: ${path} answers ${allowed.join(' and ')} only.`;

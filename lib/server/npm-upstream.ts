@@ -16,21 +16,21 @@ type Env = Record<string, string | undefined>;
 export const NPM_PUBLIC_REGISTRY = 'https://registry.npmjs.org';
 
 /** Asking npm starts a Node process; on a slow machine that is a second or two, never more than this. */
-export const NPM_CONFIG_TIMEOUT_MS = 5_000;
+const NPM_CONFIG_TIMEOUT_MS = 5_000;
 
-export type UpstreamSource = 'TABSMITH_NPM_REGISTRY' | 'npm config' | 'default';
+type UpstreamSource = 'TABSMITH_NPM_REGISTRY' | 'npm config' | 'default';
 
-export interface UpstreamRegistry {
+interface UpstreamRegistry {
   /** Base URL without a trailing slash. */
   url: string;
   source: UpstreamSource;
 }
 
 /** Returns npm's configured registry, or null when npm is not there, fails, or takes too long. */
-export type NpmConfigReader = () => Promise<string | null>;
+type NpmConfigReader = () => Promise<string | null>;
 
 /** An http(s) URL without trailing slashes, or null when the value is not one. */
-export function normalizeRegistryUrl(value: string): string | null {
+function normalizeRegistryUrl(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());

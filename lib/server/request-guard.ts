@@ -12,7 +12,7 @@ import { parseHostHeader, siteForRequest } from './sites';
 
 type Env = Record<string, string | undefined>;
 
-export interface GuardOptions {
+interface GuardOptions {
   /** Require an `application/json` body (POST/PUT routes). GET routes pass false. */
   json: boolean;
   /** Also answer the runtime site's own pages (the npm proxy the runtime frame installs through). */

@@ -48,7 +48,7 @@ const ticketSchema = z
   .max(400)
   .regex(/^(\d{1,15})\.([A-Za-z0-9_-]{1,300})\.([A-Za-z0-9_-]{43})$/);
 
-export interface IssueOptions {
+interface IssueOptions {
   /** The runtime host the frame will be served on (`<label>.localhost:3000`). */
   host: string;
   ideOrigin: string;
@@ -65,9 +65,9 @@ export function issueTicket({ host, ideOrigin, now = Date.now(), env = process.e
   return `${expires}.${origin}.${mac(ticketKey(env), canonical, ideOrigin, expires).toString('base64url')}`;
 }
 
-export type TicketCheck = { ok: true; ideOrigin: string } | { ok: false; reason: string };
+type TicketCheck = { ok: true; ideOrigin: string } | { ok: false; reason: string };
 
-export interface VerifyOptions {
+interface VerifyOptions {
   ticket: string | null | undefined;
   /** The Host header the frame page was requested with. */
   host: string | null | undefined;

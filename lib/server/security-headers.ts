@@ -35,7 +35,7 @@ export const CROSS_ORIGIN_ISOLATION_HEADERS: ReadonlyArray<{ key: string; value:
  * user code and shares no memory), so it goes without COEP as well, which StackBlitz's frame is not documented
  * to satisfy. Every other path, its subpaths included, stays isolated.
  */
-export const WEBCONTAINER_CONNECT_PATH = /^\/webcontainer\/connect\/[^/]+$/;
+const WEBCONTAINER_CONNECT_PATH = /^\/webcontainer\/connect\/[^/]+$/;
 
 /** next.config.ts's `source` (Next's path-to-regexp) for every path but WEBCONTAINER_CONNECT_PATH. */
 export const ISOLATED_PATHS_SOURCE = '/:path((?!webcontainer/connect/[^/]+$).*)';
@@ -82,7 +82,7 @@ function serialize(directives: Record<string, readonly string[]>): string {
     .join('; ');
 }
 
-export interface IdePolicyOptions {
+interface IdePolicyOptions {
   pathname: string;
   /** Per-request nonce for Next's inline scripts; absent on responses that are not rendered pages. */
   nonce?: string;
@@ -150,7 +150,7 @@ function userCodePolicy(frameAncestors: string[]): string {
   });
 }
 
-export interface SecurityHeaderOptions {
+interface SecurityHeaderOptions {
   site: Site;
   pathname: string;
   nonce?: string;

@@ -17,14 +17,14 @@ import { isPreviewHostname, PREVIEW_RELAY_PATH } from '../preview/preview-site';
 export type Site = 'ide' | 'runtime' | 'preview';
 
 /** The runtime frame's page; the IDE site answers 404 for it. */
-export const RUNTIME_FRAME_PATH = '/runtime-frame';
+const RUNTIME_FRAME_PATH = '/runtime-frame';
 
 /**
  * Everything the runtime site serves: the frame, Next's chunks, the preview service worker and
  * what it serves, the npm proxy the runtime installs through, and the bridge script previews load. An entry
  * ending in `/` covers that folder; any other entry is one path, and `/runtime-frame` also covers its subpaths.
  */
-export const RUNTIME_SITE_PATHS: readonly string[] = [
+const RUNTIME_SITE_PATHS: readonly string[] = [
   RUNTIME_FRAME_PATH,
   '/_next/',
   '/__virtual__/',
@@ -39,10 +39,10 @@ export const RUNTIME_SITE_PATHS: readonly string[] = [
  * Everything the preview site serves: the relay page the IDE embeds (and Next's chunks it runs on), the preview
  * service worker and what it serves, and the bridge script previews load. No runtime frame, no npm proxy.
  */
-export const PREVIEW_SITE_PATHS: readonly string[] = [PREVIEW_RELAY_PATH, '/_next/', '/__virtual__/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico', '/icon.svg'];
+const PREVIEW_SITE_PATHS: readonly string[] = [PREVIEW_RELAY_PATH, '/_next/', '/__virtual__/', '/__sw__.js', '/preview-bridge.js', '/favicon.ico', '/icon.svg'];
 
 /** Pages for development and measurement only; a production start serves them when TABSMITH_DEV_PAGES=1. */
-export const DEV_PAGE_PATHS: readonly string[] = ['/selftest', '/bench'];
+const DEV_PAGE_PATHS: readonly string[] = ['/selftest', '/bench'];
 
 type Env = Record<string, string | undefined>;
 
@@ -89,7 +89,7 @@ function underPath(pathname: string, entry: string): boolean {
   return pathname === entry || pathname.startsWith(`${entry}/`);
 }
 
-export function isRuntimeSitePath(pathname: string): boolean {
+function isRuntimeSitePath(pathname: string): boolean {
   return RUNTIME_SITE_PATHS.some((entry) => underPath(pathname, entry));
 }
 
@@ -97,7 +97,7 @@ function isPreviewSitePath(pathname: string): boolean {
   return PREVIEW_SITE_PATHS.some((entry) => underPath(pathname, entry));
 }
 
-export function isDevPagePath(pathname: string): boolean {
+function isDevPagePath(pathname: string): boolean {
   return DEV_PAGE_PATHS.some((entry) => underPath(pathname, entry));
 }
 
@@ -111,7 +111,7 @@ export function devPagesEnabled(env: Env = process.env): boolean {
  * segments resolved, lowercased. Decisions are made on this form so `/%72untime-frame`, `//bench` or
  * `/api/npm/%2e%2e/ai` cannot slip past a check that the raw form would pass. Null for malformed escapes.
  */
-export function normalizePathname(pathname: string): string | null {
+function normalizePathname(pathname: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

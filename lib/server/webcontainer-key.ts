@@ -6,12 +6,12 @@ import { webContainerApiKeySchema } from '../runtime/webcontainer/api-key';
 
 type Env = Record<string, string | undefined>;
 
-export type WebContainerKeySetting =
+type WebContainerKeySetting =
   | { state: 'unset' }
   | { state: 'set'; key: string }
   | { state: 'invalid'; reason: string };
 
-export function webContainerKeySetting(env: Env = process.env): WebContainerKeySetting {
+function webContainerKeySetting(env: Env = process.env): WebContainerKeySetting {
   const raw = env.TABSMITH_WEBCONTAINER_API_KEY;
   if (raw === undefined || raw.trim() === '') return { state: 'unset' };
   const parsed = webContainerApiKeySchema.safeParse(raw);

@@ -7,11 +7,10 @@
 import { z } from 'zod';
 import { agentModeSchema } from '@/lib/agent/messages';
 import { apiKeySchema, modelChoiceSchema, providerKindSchema } from '@/lib/agent/model-options';
-import { THEMES, type Theme } from '@/lib/ui/color-scheme';
+import { THEMES } from '@/lib/ui/color-scheme';
 import { gitCredentialSchema, gitHostSchema } from '@/lib/git/credentials';
 
 export const themeSchema = z.enum(THEMES);
-export type { Theme };
 
 export const FONT_SIZES = { min: 10, max: 24, default: 13 } as const;
 export const TAB_WIDTHS = [2, 4, 8] as const;

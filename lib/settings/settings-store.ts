@@ -5,6 +5,7 @@
  * origin's: a workspace's own code runs in another origin and cannot read the keys kept here.
  */
 import { openDB, type IDBPDatabase } from 'idb';
+import { Listeners } from '@/lib/runtime/listeners';
 import { applyTheme } from '@/lib/ui/color-scheme';
 import { DEFAULT_SETTINGS, parseSettings, settingsSchema, type Settings } from './schema';
 
@@ -13,12 +14,10 @@ const STORE = 'settings';
 const RECORD_KEY = 'user';
 const CHANNEL = 'tabsmith-settings';
 
-type Listener = (settings: Settings) => void;
-
 let current: Settings = DEFAULT_SETTINGS;
 let loaded: Promise<Settings> | null = null;
 let channel: BroadcastChannel | null = null;
-const listeners = new Set<Listener>();
+const listeners = new Listeners<[Settings]>();
 
 function database(): Promise<IDBPDatabase> {
   return openDB(DB_NAME, 1, {
@@ -31,7 +30,7 @@ function database(): Promise<IDBPDatabase> {
 function publish(next: Settings): void {
   current = next;
   applyTheme(next.theme);
-  for (const listener of listeners) listener(next);
+  listeners.emit(next);
 }
 
 async function readStored(): Promise<Settings> {
@@ -65,9 +64,8 @@ export function getSettings(): Settings {
   return current;
 }
 
-export function subscribeSettings(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function subscribeSettings(listener: (settings: Settings) => void): () => void {
+  return listeners.add(listener);
 }
 
 /**

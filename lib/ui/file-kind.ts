@@ -1,5 +1,5 @@
 /** A short glyph and a spoken type for a file, by extension, for the file tree's type markers. */
-export interface FileKind {
+interface FileKind {
   glyph: string;
   label: string;
 }

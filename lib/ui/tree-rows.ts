@@ -46,12 +46,12 @@ export function joinPath(folder: string, name: string): string {
 }
 
 /** True when `path` is `ancestor` itself or lies somewhere under it. */
-export function isSameOrInside(path: string, ancestor: string): boolean {
+function isSameOrInside(path: string, ancestor: string): boolean {
   if (ancestor === ROOT) return true;
   return path === ancestor || path.startsWith(`${ancestor}/`);
 }
 
-export type DropVerdict = { ok: true } | { ok: false; reason: string };
+type DropVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
  * Whether dragging `source` onto `folder` is a real move. Dropping a folder into itself or its own

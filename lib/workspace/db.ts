@@ -4,7 +4,7 @@
  * range delete, and loading a workspace is one `getAll` on the `byWorkspace` index.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { AuditEntry } from '@/lib/agent/audit';
+import type { AuditEntry } from '@/lib/agent/audit-entry';
 import type { CheckpointBase, CheckpointRecord } from './checkpoints/types';
 import type { FileContent, PersistedState } from './types';
 

@@ -11,8 +11,7 @@ import { tryNormalizeWorkspacePath } from './paths';
 import type { FileContent, WorkspaceStore } from './types';
 
 /** What the writer posts after a batch commits. */
-export const savedMessageSchema = z.object({ paths: z.array(z.string().max(4096)).max(100_000) });
-export type SavedMessage = z.infer<typeof savedMessageSchema>;
+const savedMessageSchema = z.object({ paths: z.array(z.string().max(4096)).max(100_000) });
 
 async function readSaved(db: TabsmithDB, workspaceId: string, path: string): Promise<FileContent | null> {
   const record = await db.get('files', [workspaceId, path]);

@@ -18,7 +18,7 @@ export interface ImportLimits {
 }
 
 export const DEFAULT_MAX_TOTAL_BYTES = 100 * 1024 * 1024;
-export const DEFAULT_MAX_FILES = 10_000;
+const DEFAULT_MAX_FILES = 10_000;
 
 export interface ImportedFile {
   /** Workspace path ("/src/a.js"). */
@@ -66,7 +66,7 @@ export function checkLimits(count: number, totalBytes: number, limits: ImportLim
 }
 
 /** The single top-level folder every path is inside ("/repo-main"), or null when there is none. */
-export function commonRootFolder(paths: readonly string[]): string | null {
+function commonRootFolder(paths: readonly string[]): string | null {
   let root: string | null = null;
   for (const path of paths) {
     const cut = path.indexOf('/', 1);

@@ -105,8 +105,3 @@ function sameDrafts(a: ReadonlyMap<string, Draft>, b: ReadonlyMap<string, Draft>
   for (const [path, draft] of a) if (!sameDraft(b.get(path), draft)) return false;
   return true;
 }
-
-/** Drops every journal entry of a workspace (the workspace is deleted). */
-export async function clearJournal(db: TabsmithDB, workspaceId: string): Promise<void> {
-  await db.delete('journal', workspaceRange(workspaceId));
-}

@@ -12,7 +12,7 @@ export interface WorkspaceLock {
   readonly lost: Promise<void>;
 }
 
-export const LOCK_PREFIX = 'tabsmith-workspace-';
+const LOCK_PREFIX = 'tabsmith-workspace-';
 
 /**
  * `navigator.locks` is missing outside secure contexts and in old browsers. Without it we cannot see other

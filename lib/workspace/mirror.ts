@@ -8,7 +8,7 @@ import { errorMessage } from '../error-message';
 import { isNeverPersisted, isSystemFolderPath, normalizeWorkspacePath } from './paths';
 import { refusalReason } from './unkept';
 
-export const WATCH_BATCH_MS = 60;
+const WATCH_BATCH_MS = 60;
 
 export class WatchBatcher {
   private pending = new Set<string>();

@@ -4,6 +4,7 @@
  * class owns the state and the rules both share: persistence (never node_modules, never while
  * read-only) and snapshot publishing.
  */
+import { Listeners } from '@/lib/runtime/listeners';
 import type { Runtime } from '@/lib/runtime/port';
 import { MAX_STORED_FILE_BYTES } from './chunks';
 import { decodeContent, fingerprint, type DecodedContent } from './content';
@@ -45,7 +46,7 @@ export class WorkspaceModel {
   disposed = false;
 
   private snapshot: WorkspaceSnapshot;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners<[]>();
 
   constructor(
     readonly runtime: Runtime,
@@ -62,8 +63,7 @@ export class WorkspaceModel {
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   getSnapshot(): WorkspaceSnapshot {
@@ -76,7 +76,7 @@ export class WorkspaceModel {
     this.snapshot = this.buildSnapshot();
     if (persistState) this.putState();
     if (!this.readOnly) this.persistence.journal?.update(this.tabs);
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.emit();
   }
 
   /**

@@ -12,7 +12,7 @@ import { WorkspaceError, type FileContent, type WorkspaceStore } from './types';
 
 export type OpenMode = 'write' | 'read-only' | 'take-over';
 
-export interface OpenWorkspaceOptions {
+interface OpenWorkspaceOptions {
   runtime: Runtime;
   db: TabsmithDB;
   id: string;
@@ -29,7 +29,7 @@ export interface OpenedWorkspace {
   release(): void;
 }
 
-export const OPEN_ELSEWHERE_MESSAGE = 'This workspace is open in another tab.';
+const OPEN_ELSEWHERE_MESSAGE = 'This workspace is open in another tab.';
 export const TAKEN_OVER_MESSAGE = 'Another tab took over this workspace.';
 
 const WRITE_CHUNK = 64;

@@ -12,12 +12,13 @@ import { DraftJournal } from './journal';
 import { WorkspaceError, type FileContent, type FileStatusUpdate, type PersistedState, type PersistenceSink } from './types';
 import { writeBatch, type BatchOutcome, type Op } from './write-batch';
 import { errorMessage } from '../error-message';
+import { Listeners } from '../runtime/listeners';
 
 export { isQuotaError } from './write-batch';
 
-export const DEBOUNCE_MS = 300;
+const DEBOUNCE_MS = 300;
 /** Under a steady stream of edits a pure debounce would never fire; write at least this often. */
-export const MAX_WAIT_MS = 2000;
+const MAX_WAIT_MS = 2000;
 
 export const QUOTA_MESSAGE =
   'Browser storage is full: recent changes are kept in this tab but not saved. Free space or export the workspace.';
@@ -33,7 +34,7 @@ export interface WorkspacePersistence extends PersistenceSink {
   pendingCount(): number;
 }
 
-export interface PersistenceOptions {
+interface PersistenceOptions {
   debounceMs?: number;
   maxWaitMs?: number;
   /** Journal of unsaved editor text (default on; tests of the file queue alone may turn it off). */
@@ -79,15 +80,11 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
   let suspended = false;
   // Batches are written one after another: a later batch must never commit before an earlier one.
   let chain: Promise<void> = dropOrphanChunks(db, workspaceId).catch(() => undefined);
-  const errorListeners = new Set<(message: string) => void>();
-  const savedListeners = new Set<() => void>();
-  const statusListeners = new Set<(update: FileStatusUpdate) => void>();
+  const errorListeners = new Listeners<[message: string]>();
+  const savedListeners = new Listeners<[]>();
+  const statusListeners = new Listeners<[FileStatusUpdate]>();
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(savedChannelName(workspaceId));
   const journal = options.journal === false ? undefined : new DraftJournal(db, workspaceId);
-
-  function emitStatus(update: FileStatusUpdate): void {
-    for (const listener of statusListeners) listener(update);
-  }
 
   function schedule(): void {
     if (suspended) return;
@@ -124,12 +121,12 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
     }
     if (outcome.stateError) state ??= batchState;
     if (outcome.saved.length > 0 || outcome.failed.length > 0) {
-      emitStatus({ saved: outcome.saved, failed: outcome.failed.map(({ failure }) => failure) });
+      statusListeners.emit({ saved: outcome.saved, failed: outcome.failed.map(({ failure }) => failure) });
     }
     if (outcome.saved.length > 0) channel?.postMessage({ paths: outcome.saved });
     const message = describeFailures(outcome);
-    if (message) for (const listener of errorListeners) listener(message);
-    else for (const listener of savedListeners) listener();
+    if (message) errorListeners.emit(message);
+    else savedListeners.emit();
   }
 
   function write(durability: IDBTransactionDurability): Promise<void> {
@@ -157,8 +154,8 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
         retry.delete(path);
         const failure = { path, code: 'too-large' as const, reason: tooLargeMessage(path, size) };
         queueMicrotask(() => {
-          emitStatus({ saved: [], failed: [failure] });
-          for (const listener of errorListeners) listener(failure.reason);
+          statusListeners.emit({ saved: [], failed: [failure] });
+          errorListeners.emit(failure.reason);
         });
         return;
       }
@@ -181,18 +178,9 @@ export function createPersistence(db: TabsmithDB, workspaceId: string, options: 
     flush() {
       return Promise.all([write('strict'), journal?.flush().catch(() => undefined)]).then(() => undefined);
     },
-    onError(listener) {
-      errorListeners.add(listener);
-      return () => errorListeners.delete(listener);
-    },
-    onFileStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    onSaved(listener) {
-      savedListeners.add(listener);
-      return () => savedListeners.delete(listener);
-    },
+    onError: (listener) => errorListeners.add(listener),
+    onFileStatus: (listener) => statusListeners.add(listener),
+    onSaved: (listener) => savedListeners.add(listener),
     journal,
     suspend() {
       suspended = true;
@@ -225,7 +213,7 @@ export function createNullPersistence(): WorkspacePersistence {
   };
 }
 
-export interface LoadedWorkspace {
+interface LoadedWorkspace {
   state: PersistedState;
   files: { path: string; content: FileContent }[];
 }

@@ -8,7 +8,7 @@ import { mountFiles } from './open';
 import { loadWorkspace } from './persistence';
 import type { WorkspaceStore } from './types';
 
-export interface RestoredWorkspace {
+interface RestoredWorkspace {
   files: number;
   /** /package.json exists: node_modules went with the old runtime and must be installed again. */
   needsInstall: boolean;

@@ -1,7 +1,7 @@
 /** Plain-text search in one file's text: 1-based line and column, previews trimmed around the match. */
 import type { SearchHit } from './types';
 
-export const DEFAULT_MAX_RESULTS = 200;
+const DEFAULT_MAX_RESULTS = 200;
 /** Files larger than this are skipped: searching them would stall the tab for little value. */
 export const MAX_SEARCH_BYTES = 2 * 1024 * 1024;
 const PREVIEW_CONTEXT = 60;

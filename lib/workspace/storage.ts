@@ -8,7 +8,7 @@ import { byteLength } from './chunks';
 import { workspaceRange, type TabsmithDB } from './db';
 
 /** From this share of the quota on, the user is warned (and offered an export) before anything is dropped. */
-export const WARN_RATIO = 0.8;
+const WARN_RATIO = 0.8;
 
 export interface StorageFigures {
   /** null: the browser has no StorageManager (or it failed). */

@@ -7,7 +7,7 @@ import { staticHtmlTemplate } from './templates/static-html';
 import type { Template, TemplateId } from './templates/types';
 import { viteReactTemplate, viteSvelteTemplate, viteVueTemplate } from './templates/create-vite';
 
-export type { Template, TemplateFile, TemplateId } from './templates/types';
+export type { TemplateId } from './templates/types';
 
 const emptyTemplate: Template = {
   id: 'empty',

@@ -22,7 +22,7 @@ export interface BatchOutcome {
 }
 
 /** A transaction that has not finished by then is aborted and counted as failed (never a stuck queue). */
-export const TX_TIMEOUT_MS = 30_000;
+const TX_TIMEOUT_MS = 30_000;
 
 export function isQuotaError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -58,7 +58,7 @@ export async function finished(tx: { done: Promise<void>; abort(): void }, ms = 
   }
 }
 
-export function failureOf(path: string, error: unknown): FileFailure {
+function failureOf(path: string, error: unknown): FileFailure {
   if (isQuotaError(error)) return { path, code: 'quota', reason: 'browser storage is full' };
   const detail = error instanceof Error && error.message ? error.message : errorMessage(error);
   return { path, code: 'failed', reason: `browser storage refused it (${detail})` };
@@ -112,7 +112,7 @@ async function commitLarge(db: TabsmithDB, workspaceId: string, op: Extract<Op, 
   await finished(tx);
 }
 
-export const isLarge = (op: Op): boolean => op.kind === 'put' && byteLength(op.content) >= CHUNK_FROM_BYTES;
+const isLarge = (op: Op): boolean => op.kind === 'put' && byteLength(op.content) >= CHUNK_FROM_BYTES;
 
 /** Writes the batch in order; never throws (every failure is in the outcome). */
 export async function writeBatch(

@@ -23,7 +23,8 @@ test.describe('agent tools', () => {
     const mismatch = conversation(page).getByRole('group', { name: 'fs.readFile', exact: true });
     await expect(mismatch).toContainText('Rejected: fs_readFile: arguments did not match the schema: path is required');
 
-    // The model got the reasons and answered after them, in the same run.
+    // The model got the reasons and answered after them, in the same run: the recording plays this answer only
+    // when the request carries the three rejections as tool results (its `needs`).
     await waitForAgentIdle(page);
     await expect(conversation(page).getByRole('article', { name: 'Agent' }).last()).toContainText('All three calls were rejected');
     await expect(conversation(page)).not.toContainText('The model request failed');

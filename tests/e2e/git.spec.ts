@@ -51,8 +51,9 @@ test.describe('git', () => {
     await expect(treeItem(page, 'app.js')).toBeVisible();
     await expect(treeItem(page, '.git')).toHaveCount(0);
 
-    // What git wrote reaches browser storage through the fs mirror and its debounced writes (2 s at most).
-    await page.waitForTimeout(3_000);
+    // What git wrote reaches browser storage through the fs mirror and its debounced writes: the branch's ref
+    // is in this workspace's stored files before the reload.
+    await expect.poll(() => storedFileExists(page, '/.git/refs/heads/main'), { timeout: 10_000 }).toBe(true);
     await page.reload();
     await waitForWorkspace(page);
     const again = terminal(page, 1);
@@ -89,3 +90,25 @@ test.describe('git', () => {
     await t1.run('cat notes.txt', { output: 'v2' });
   });
 });
+
+/** Whether the IDE's IndexedDB holds `path` among the open workspace's files. */
+function storedFileExists(page: Page, path: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('tabsmith');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const workspace = new URLSearchParams(location.search).get('ws') ?? '';
+      const record = await new Promise((resolve, reject) => {
+        const request = db.transaction('files').objectStore('files').get([workspace, wanted]);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return record !== undefined;
+    } finally {
+      db.close();
+    }
+  }, path);
+}

@@ -129,7 +129,7 @@ test('the launcher has no WCAG 2.1 AA violations (axe), light and dark', async (
   }
 });
 
-/** Screenshots of the start page for the notes: wide and phone, dark and light. */
+/** Screenshots of the start page for people reviewing its design: wide and phone, dark and light. */
 async function launcherShots(page: Page): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await promptField(page).fill('A pomodoro timer with a progress ring and a sound when time is up');

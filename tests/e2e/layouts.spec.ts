@@ -47,7 +47,8 @@ test.describe('layout', () => {
     // At its default size, not its minimum: the size it had before hiding was not kept across the reload.
     expect((await region(page, 'Terminal').boundingBox())?.height ?? 0, 'the terminal shows more than a row or two').toBeGreaterThan(200);
     await expect.poll(() => focusedRegion(page)).toBe('Terminal');
-    await terminal(page, 1).run('echo still here', { output: 'still here' });
+    // Output that is not the typed command's echo: the shell ran it.
+    await terminal(page, 1).run("printf 'still %s\\n' here", { output: 'still here' });
 
     await page.keyboard.press('Control+b');
     await expect(region(page, 'Files')).toBeVisible();

@@ -8,7 +8,7 @@ import type { RuntimeProcess, TerminalSize } from '@/lib/runtime/port';
 import { startExecutor, type Executor, type ExecutorOptions } from '@/worker/executor';
 import { setupStore, type StoreSetup } from './fakes/workspace-store-setup';
 
-export class ScriptedProcess implements RuntimeProcess {
+class ScriptedProcess implements RuntimeProcess {
   readonly output: ReadableStream<string>;
   readonly exit: Promise<number>;
   killed = false;

@@ -39,7 +39,7 @@ function mockPlanner(output: unknown) {
 const put = (body: unknown) => new Request('http://t/api/ai', { method: 'PUT', body: JSON.stringify(body) });
 
 describe('planner schema', () => {
-  it('accepts the seed §5 plan and fills step defaults', () => {
+  it('accepts a complete plan and fills step defaults', () => {
     expect(planSchema.parse(plan)).toEqual(plan);
     const minimal = planSchema.parse({ ...plan, steps: [{ id: 1, description: 'Do it' }] });
     expect(minimal.steps[0]).toEqual({ id: 1, description: 'Do it', tools: [], dependencies: [], validation: '', estimatedDuration: 'short' });

@@ -56,6 +56,18 @@ describe('replay model', () => {
     expect(deltaText(selectResponse(sessions, callOptions([user('make a tiny hello server'), assistant, assistant])))).toContain('has no response 3');
   });
 
+  it("plays a response that reads tool results only when the prompt carries them", () => {
+    const needing = { ...session('read the result', ['calling', 'it said forty-two']), needs: { '1': ['"answer":42'] } };
+    const toolResult = (value: unknown): LanguageModelV4Prompt[number] => ({
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'fs_readFile', output: { type: 'json', value } as never }],
+    });
+    const withResult = [user('read the result'), assistant, toolResult({ answer: 42 })];
+    expect(deltaText(selectResponse([needing], callOptions(withResult)))).toBe('it said forty-two');
+    const text = deltaText(selectResponse([needing], callOptions([user('read the result'), assistant, toolResult({ answer: 7 })])));
+    expect(text).toBe('The recorded session "read the result" plays response 2 only after tool results that say "\\"answer\\":42"; this prompt\'s do not.');
+  });
+
   it('answers an unknown prompt with a clear error text', () => {
     const text = deltaText(selectResponse(sessions, callOptions([user('build a rocket')])));
     expect(text).toContain('No recorded session matches "build a rocket"');

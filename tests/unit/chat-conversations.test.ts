@@ -5,7 +5,7 @@ import {
   createConversation,
   deleteConversation,
   listConversations,
-  loadConversation,
+  loadConversationRecord,
   saveConversation,
   updateConversation,
 } from '@/components/chat/conversation-store';
@@ -24,8 +24,8 @@ describe('conversation store', () => {
 
     const list = await listConversations(ws);
     expect(list.map((c) => c.title)).toEqual(['first chat', 'second chat']);
-    expect((await loadConversation(ws, 'main'))?.messages).toEqual([say('1', 'first chat')]);
-    expect((await loadConversation(ws, second))?.mode).toBe('deep');
+    expect((await loadConversationRecord(ws, 'main'))?.data.messages).toEqual([say('1', 'first chat')]);
+    expect((await loadConversationRecord(ws, second))?.data.mode).toBe('deep');
   });
 
   it('lists conversations made within the same millisecond in the order they were made', async () => {
@@ -42,7 +42,7 @@ describe('conversation store', () => {
     await saveConversation(ws, id, { mode: 'balanced', messages: [say('1', 'fix the header'), say('2', 'and the footer')] });
     const [summary] = await listConversations(ws);
     expect(summary).toMatchObject({ title: 'Header work', named: true });
-    expect((await loadConversation(ws, id))?.messages).toHaveLength(2);
+    expect((await loadConversationRecord(ws, id))?.data.messages).toHaveLength(2);
   });
 
   it('remembers which conversation was opened last, and deletes one without touching the others', async () => {
@@ -62,7 +62,7 @@ describe('conversation store', () => {
     await db.put('conversations', { workspaceId: ws, id: 'main', updatedAt: 5, data: { version: 1, mode: 'deep', messages: [say('1', 'old times')] } });
     db.close();
     expect(await listConversations(ws)).toEqual([{ id: 'main', title: 'old times', named: false, createdAt: 5, openedAt: 0 }]);
-    expect((await loadConversation(ws, 'main'))?.mode).toBe('deep');
+    expect((await loadConversationRecord(ws, 'main'))?.data.mode).toBe('deep');
   });
 
   it('names an unnamed conversation by its first message, shortened', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action } from '@/lib/computer-use/types';
 import { expectActions, expectMappingError } from './fakes/action-assertions';
 import {
-  fromGeminiOriginal, GEMINI_EXCLUDED_FUNCTIONS, GEMINI_ORIGINAL_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS, type MappingError,
+  fromGeminiOriginal, GEMINI_ORIGINAL_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS, type MappingError,
 } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
@@ -37,14 +37,13 @@ describe('Gemini original set → Action', () => {
     expect(GEMINI_ORIGINAL_FUNCTIONS).toHaveLength(13);
     const mapped = new Set([...table.map(([name]) => name), 'search']);
     expect([...mapped].sort()).toEqual([...GEMINI_ORIGINAL_FUNCTIONS].sort());
-    expect(GEMINI_EXCLUDED_FUNCTIONS).toEqual(['open_web_browser', 'search']);
   });
 
   it('search is excluded: a MappingError, not an action', () => {
     expect(err(fromGeminiOriginal('search', {}, VP))).toMatch(/^gemini search: search is excluded/);
   });
 
-  it('type_text_at defaults: press_enter false, clear_before_typing true (reference code)', () => {
+  it('type_text_at defaults: press_enter false, clear_before_typing true, as the Google reference agent does', () => {
     expect(TYPE_TEXT_AT_DEFAULTS).toEqual({ press_enter: false, clear_before_typing: true });
     expect(ok(fromGeminiOriginal('type_text_at', { x: 0, y: 0, text: 'hello' }, VP))).toEqual([
       { type: 'type', x: 0, y: 0, text: 'hello', pressEnter: false, clearBefore: true },

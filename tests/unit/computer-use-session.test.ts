@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionManager, sessionOutcome, type ActionEntry, type ModelEntry, type SessionInfo, type UserEntry } from '@/lib/computer-use/session';
+import { createSessionManager, type ActionEntry, type ModelEntry, type SessionInfo, type UserEntry } from '@/lib/computer-use/session';
 import { call, FakeComputer, modelTurn, responsesOf, scriptedTurns, text, tick } from './computer-use-session-fakes';
 
 const confirmArgs = (x: number, y: number) => ({ x, y, safety_decision: { decision: 'require_confirmation', explanation: 'Leaving the page' } });
@@ -294,16 +294,5 @@ describe('computer-use session: reply, end, list, subscribe', () => {
     const { id } = manager.start('x');
     await expect(manager.waitFor(id, ['completed'], 20)).rejects.toThrow(/still running after 20 ms/);
     manager.end(id);
-  });
-});
-
-describe('sessionOutcome (for preview_check)', () => {
-  const base: SessionInfo = { id: 'a', instructions: 'x', status: 'completed', startedAt: 0, endedAt: 1, turns: 2, steps: 1 };
-  it.each([
-    [{ ...base, answer: 'It works.' }, { answer: 'It works.', steps: 1, ok: true }],
-    [{ ...base, note: 'stopped after 20 turns' }, { answer: 'No answer: stopped after 20 turns.', steps: 1, ok: false }],
-    [{ ...base, status: 'error' as const, error: 'quota' }, { answer: 'The session failed: quota', steps: 1, ok: false }],
-  ])('%o', (info, expected) => {
-    expect(sessionOutcome(info)).toEqual(expected);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ensureSyntaxTree } from '@codemirror/language';
+import { EditorState, type Extension } from '@codemirror/state';
 import { languageForPath, loadLanguage } from '@/lib/editor/languages';
 
 describe('languageForPath', () => {
@@ -24,12 +26,26 @@ describe('languageForPath', () => {
   });
 });
 
+/** The node names the loaded language's parser gives `doc`: what the editor's highlighting is drawn from. */
+function parsedNames(language: Extension, doc: string): Set<string> {
+  const state = EditorState.create({ doc, extensions: [language] });
+  const names = new Set<string>();
+  ensureSyntaxTree(state, state.doc.length, 5_000)?.iterate({ enter: (node) => void names.add(node.name) });
+  return names;
+}
+
 describe('loadLanguage', () => {
-  it('loads a language pack lazily', async () => {
-    const ts = await loadLanguage('/src/app.tsx');
-    expect(ts).toBeTruthy();
+  it("loads the file's language pack lazily, and it parses that language", async () => {
+    const tsx = await loadLanguage('/src/app.tsx');
+    expect(tsx).not.toBeNull();
+    const names = parsedNames(tsx as Extension, 'const total: number = 1;\nexport const App = () => <b className="x">{total}</b>;\n');
+    expect(names).toContain('TypeAnnotation');
+    expect(names).toContain('JSXElement');
+    expect(names).not.toContain('⚠');
     const css = await loadLanguage('/a.css');
-    expect(css).toBeTruthy();
+    expect([...parsedNames(css as Extension, 'main > p { color: red; }')]).toEqual(expect.arrayContaining(['RuleSet', 'PropertyName', 'ValueName']));
+    const markdown = await loadLanguage('/README.md');
+    expect([...parsedNames(markdown as Extension, '# Title\n\nSome *text*.\n')]).toEqual(expect.arrayContaining(['ATXHeading1', 'Emphasis']));
   });
 
   it('resolves to null for plain text', async () => {

@@ -3,7 +3,7 @@ import { VirtualFS } from 'almostnode';
 import { runGit } from '@/lib/runtime/offline/git/cli';
 import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
 
-export interface GitRun {
+interface GitRun {
   code: number;
   out: string;
 }

@@ -12,7 +12,7 @@ import { installTimerTracking } from '@/lib/runtime/offline/timers';
 // As in the runtime: timers belong to the process that created them.
 installTimerTracking();
 
-export interface NodeRun {
+interface NodeRun {
   code: number;
   output: string;
 }
@@ -41,7 +41,7 @@ export function trackServers(): ServerTracker {
   return tracker;
 }
 
-export interface NodeRunOptions {
+interface NodeRunOptions {
   signal?: AbortSignal;
   servers?: ServerTracker;
   /** Runs the program in a terminal (its standard streams are TTYs), as the IDE's shell does; otherwise as in a pipe. */

@@ -11,7 +11,7 @@ import type { Registry } from '@/lib/runtime/offline/npm/registry';
 import { packumentSchema, type Packument } from '@/lib/runtime/offline/npm/schemas';
 import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
 
-export interface FakeVersion {
+interface FakeVersion {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
@@ -79,11 +79,11 @@ export function makeTar(files: Record<string, string | Uint8Array>): Uint8Array 
   return out;
 }
 
-export function sha512(data: Uint8Array): string {
+function sha512(data: Uint8Array): string {
   return `sha512-${createHash('sha512').update(data).digest('base64')}`;
 }
 
-export class FakeRegistry implements Registry {
+class FakeRegistry implements Registry {
   readonly packumentFetches: string[] = [];
   readonly tarballFetches: string[] = [];
   readonly tarballs = new Map<string, Uint8Array>();
@@ -129,7 +129,7 @@ export class FakeRegistry implements Registry {
   }
 }
 
-export interface NpmRun {
+interface NpmRun {
   code: number;
   output: string;
   commandLines: { line: string; cwd: string; env: Record<string, string> }[];

@@ -12,7 +12,7 @@ import { createSession, type ShellSession } from '@/lib/runtime/offline/shell/se
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface ShellFixture {
+interface ShellFixture {
   vfs: VirtualFS;
   session: ShellSession;
   host: ShellHost;

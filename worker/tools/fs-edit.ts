@@ -9,7 +9,7 @@ import { assertUnlocked, assertWritable, displayPath, workspaceEntryPath } from 
 import type { ToolHandler } from './context';
 import { readText } from './fs-read';
 
-export interface EditBlock {
+interface EditBlock {
   search: string;
   replace: string;
 }
@@ -24,7 +24,7 @@ function countOccurrences(text: string, search: string): number {
  * Applies the blocks to `text` or throws NoMatch / AmbiguousMatch naming the block (1-based) and the file.
  * Blocks written with \n still match a file saved with \r\n line endings.
  */
-export function applyEdits(text: string, edits: readonly EditBlock[], shownPath: string): string {
+function applyEdits(text: string, edits: readonly EditBlock[], shownPath: string): string {
   const crlf = text.includes('\r\n');
   let current = text;
   edits.forEach((edit, index) => {

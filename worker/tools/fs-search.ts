@@ -9,12 +9,12 @@ import { ToolFailure } from '../errors';
 import type { ToolHandler } from './context';
 import { globMatcher, relative, walkFiles } from './fs-walk';
 
-export const SEARCH_DEFAULT_RESULTS = 100;
-export const GLOB_DEFAULT_RESULTS = 500;
+const SEARCH_DEFAULT_RESULTS = 100;
+const GLOB_DEFAULT_RESULTS = 500;
 /** A matched line is cut to this many characters (minified bundles have lines of megabytes). */
-export const LINE_MAX_CHARS = 300;
+const LINE_MAX_CHARS = 300;
 /** Files larger than this are skipped: generated bundles and data, not code to read. */
-export const SEARCH_MAX_FILE_BYTES = 1_000_000;
+const SEARCH_MAX_FILE_BYTES = 1_000_000;
 
 const clip = (line: string) => (line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS)}…` : line);
 

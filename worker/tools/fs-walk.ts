@@ -7,9 +7,9 @@ import type { RuntimeFs } from '@/lib/runtime/port';
 import { isHiddenFromTree } from '@/lib/workspace/paths';
 
 /** Past this many files a walk stops and the result says it was cut short. */
-export const WALK_MAX_FILES = 20_000;
+const WALK_MAX_FILES = 20_000;
 
-export interface WalkResult {
+interface WalkResult {
   files: string[];
   truncated: boolean;
 }

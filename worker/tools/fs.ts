@@ -6,9 +6,9 @@ import type { ToolHandler } from './context';
 import { pathType, readText } from './fs-read';
 
 /** Past these, a read is cut with a note, so one large file cannot fill the model's context. */
-export const READ_MAX_CHARS = 100_000;
-export const READ_MAX_LINES = 2_000;
-export const LIST_MAX_ENTRIES = 2_000;
+const READ_MAX_CHARS = 100_000;
+const READ_MAX_LINES = 2_000;
+const LIST_MAX_ENTRIES = 2_000;
 
 export const writeFile: ToolHandler<'fs_writeFile'> = async (args, { runtime, store }) => {
   const path = workspaceEntryPath(args.path);

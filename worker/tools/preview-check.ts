@@ -8,7 +8,7 @@ import type { PreviewLogEntry } from '@/lib/agent/tool-schemas';
 import { ToolFailure } from '../errors';
 import type { ToolHandler } from './context';
 
-export interface PreviewCheckResult {
+interface PreviewCheckResult {
   answer: string;
   steps: number;
   /** False when the session stopped with an error or ran out of turns; the answer then says why. Default true. */

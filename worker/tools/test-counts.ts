@@ -3,16 +3,13 @@
  * having to read a coloured report. Each runner words its summary differently; the last summary in the output
  * wins (a watch mode prints one per run).
  */
+import stripAnsi from 'strip-ansi';
 
-export interface TestCounts {
+interface TestCounts {
   passed: number;
   failed: number;
   skipped: number;
 }
-
-// Colour and cursor sequences: a runner colours its summary when it believes it writes to a terminal.
-// eslint-disable-next-line no-control-regex -- the escape character is what these sequences start with
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 const count = (line: string, word: RegExp): number => {
   const match = line.match(new RegExp(`(\\d+)\\s+(?:${word.source})\\b`));
@@ -58,7 +55,8 @@ const PARSERS = [vitest, jest, mocha, nodeTest];
 
 /** The counts from the runner's summary in `output`, or null when no summary a known runner prints is there. */
 export function parseTestCounts(output: string): TestCounts | null {
-  const lines = output.replace(ANSI, '').split(/\r?\n/);
+  // A runner colours its summary when it believes it writes to a terminal.
+  const lines = stripAnsi(output).split(/\r?\n/);
   for (const parse of PARSERS) {
     const counts = parse(lines);
     if (counts) return counts;

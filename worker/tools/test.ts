@@ -16,7 +16,7 @@ interface PackageJson {
   devDependencies?: Record<string, string>;
 }
 
-export interface TestCommand {
+interface TestCommand {
   runner: string;
   cmd: string;
 }

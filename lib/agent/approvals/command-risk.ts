@@ -8,7 +8,7 @@
  */
 import { parse } from 'shell-quote';
 
-export const COMMAND_RISKS = ['install', 'network', 'destructive', 'opaque'] as const;
+const COMMAND_RISKS = ['install', 'network', 'destructive', 'opaque'] as const;
 export type CommandRisk = (typeof COMMAND_RISKS)[number];
 
 export const RISK_TEXT: Record<CommandRisk, string> = {

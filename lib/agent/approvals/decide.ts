@@ -7,7 +7,7 @@
 import type { ApprovalSettings } from './policy';
 import { commandRisks, RISK_TEXT, type CommandRisk } from './command-risk';
 
-export interface ApprovalRequest {
+interface ApprovalRequest {
   /** The exact command, as the card shows it and as "always allow" stores it. */
   command: string;
   /** Why it asks, in words ("installs or removes packages; uses the network"); empty under "every". */

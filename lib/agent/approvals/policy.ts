@@ -6,10 +6,10 @@
 import { z } from 'zod';
 
 export const APPROVAL_POLICIES = ['every', 'risky', 'never'] as const;
-export const approvalPolicySchema = z.enum(APPROVAL_POLICIES);
-export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+const approvalPolicySchema = z.enum(APPROVAL_POLICIES);
+type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
-export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = 'risky';
+const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = 'risky';
 
 export const APPROVAL_POLICY_LABELS: Record<ApprovalPolicy, string> = {
   every: 'Ask before every command',
@@ -19,7 +19,7 @@ export const APPROVAL_POLICY_LABELS: Record<ApprovalPolicy, string> = {
 
 /** An allowed command is kept exactly as the card showed it; a long list is a sign of a loop, not a user. */
 export const MAX_ALLOWED_COMMANDS = 200;
-export const MAX_COMMAND_CHARS = 2_000;
+const MAX_COMMAND_CHARS = 2_000;
 
 const allowlistSchema = z.array(z.string().min(1).max(MAX_COMMAND_CHARS)).max(MAX_ALLOWED_COMMANDS);
 

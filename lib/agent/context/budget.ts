@@ -23,9 +23,9 @@ export const DEFAULT_CONTEXT_BUDGET: ContextBudget = {
   keepRecent: 0.4,
 };
 
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 /** What one image costs a Gemini-class model, roughly (tiles of 258 tokens). */
-export const TOKENS_PER_IMAGE = 1_000;
+const TOKENS_PER_IMAGE = 1_000;
 
 const DATA_URL = /^data:[^;,]+;base64,/;
 

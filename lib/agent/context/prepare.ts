@@ -13,7 +13,7 @@ import { splitUnits, transcript } from './units';
 
 export type Summarise = (input: { previousSummary?: string; transcript: string }) => Promise<string>;
 
-export interface PrepareOptions {
+interface PrepareOptions {
   chatId: string;
   cache: SummaryCache;
   summarise: Summarise;
@@ -23,7 +23,7 @@ export interface PrepareOptions {
   now?: () => number;
 }
 
-export interface Prepared<M> {
+interface Prepared<M> {
   messages: M[];
   tokens: number;
   bytes: number;

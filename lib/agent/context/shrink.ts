@@ -15,7 +15,7 @@ export interface LooseMessage {
 }
 export type LoosePart = { type: string } & Record<string, unknown>;
 
-export interface ShrinkLimits {
+interface ShrinkLimits {
   /** Strings in the input of a call that succeeded (its effect is in the workspace) longer than this become references. */
   appliedInputChars: number;
   /** Tool outputs and errors the model has already seen. */
@@ -33,7 +33,7 @@ export const TIGHT_SHRINK_LIMITS: ShrinkLimits = { appliedInputChars: 200, older
 export const isToolPart = (part: LoosePart) => part.type.startsWith('tool-') || part.type === 'dynamic-tool';
 
 /** Replaces every string longer than `max` anywhere inside `value` (objects and arrays are copied on change). */
-export function mapLongStrings(value: unknown, max: number, replace: (text: string) => string): unknown {
+function mapLongStrings(value: unknown, max: number, replace: (text: string) => string): unknown {
   if (typeof value === 'string') return value.length > max ? replace(value) : value;
   if (Array.isArray(value)) {
     const mapped = value.map((item) => mapLongStrings(item, max, replace));
@@ -93,7 +93,7 @@ function shrinkUserPart(part: LoosePart): LoosePart {
 }
 
 /** Index of the first part of the last step of an assistant message (0 when it has no step-start). */
-export function lastStepStart(parts: readonly LoosePart[]): number {
+function lastStepStart(parts: readonly LoosePart[]): number {
   for (let i = parts.length - 1; i >= 0; i--) if (parts[i]?.type === 'step-start') return i;
   return 0;
 }

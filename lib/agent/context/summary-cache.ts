@@ -5,6 +5,7 @@
  * where the context was compacted.
  */
 import { z } from 'zod';
+import { Listeners } from '@/lib/runtime/listeners';
 import type { Compaction } from './compact';
 
 const compactionSchema = z.object({
@@ -32,7 +33,7 @@ type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'le
 
 export function createSummaryCache(storage: KeyValue | null): SummaryCache {
   const memory = new Map<string, Compaction>();
-  const listeners = new Set<() => void>();
+  const listeners = new Listeners<[]>();
   let loaded = false;
   const load = () => {
     if (loaded || !storage) return;
@@ -61,7 +62,7 @@ export function createSummaryCache(storage: KeyValue | null): SummaryCache {
       } catch {
         // storage full or blocked: the summary still serves this page's requests
       }
-      for (const listener of listeners) listener();
+      listeners.emit();
     },
     forget(chatIdPrefix) {
       load();
@@ -74,17 +75,14 @@ export function createSummaryCache(storage: KeyValue | null): SummaryCache {
           // blocked storage: the entry stays, harmless, and is overwritten if the id is ever reused
         }
       }
-      for (const listener of listeners) listener();
+      listeners.emit();
     },
     forMessage(messageId) {
       load();
       for (const compaction of memory.values()) if (compaction.messageId === messageId) return compaction;
       return null;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => listeners.add(listener),
   };
 }
 

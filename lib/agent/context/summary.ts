@@ -15,7 +15,7 @@ export const summariseRequestSchema = z.object({
   previousSummary: z.string().max(MAX_SUMMARY_CHARS).optional(),
   transcript: z.string().min(1).max(MAX_TRANSCRIPT_CHARS + 1_000),
 });
-export type SummariseRequest = z.infer<typeof summariseRequestSchema>;
+type SummariseRequest = z.infer<typeof summariseRequestSchema>;
 
 export const summariseResponseSchema = z.object({ summary: z.string().min(1).max(MAX_SUMMARY_CHARS) });
 export type SummariseResponse = z.infer<typeof summariseResponseSchema>;

@@ -5,14 +5,14 @@
  */
 import type { PackageManifest } from './manifest';
 
-export interface ShapeInput {
+interface ShapeInput {
   files: readonly string[];
   openFiles?: readonly string[];
   recentFiles?: readonly string[];
   manifest?: PackageManifest | null;
 }
 
-export interface ShapeLimits {
+interface ShapeLimits {
   /** Up to this many files, the whole tree is listed instead of folder counts. */
   listAllUpTo: number;
   folderChars: number;
@@ -21,7 +21,7 @@ export interface ShapeLimits {
   manifestChars: number;
 }
 
-export const DEFAULT_SHAPE_LIMITS: ShapeLimits = { listAllUpTo: 120, folderChars: 2_400, lineChars: 240, pathsPerGroup: 10, manifestChars: 1_200 };
+const DEFAULT_SHAPE_LIMITS: ShapeLimits = { listAllUpTo: 120, folderChars: 2_400, lineChars: 240, pathsPerGroup: 10, manifestChars: 1_200 };
 
 const SKIPPED = new Set(['node_modules', '.git']);
 
@@ -35,7 +35,7 @@ const segments = (path: string) => path.split('/').filter((part) => part !== '' 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Files per folder, recursively; root files are counted on the root. */
-export function countFolders(paths: readonly string[]): Folder {
+function countFolders(paths: readonly string[]): Folder {
   const root = newFolder();
   for (const path of paths) {
     const parts = segments(path);
@@ -71,7 +71,7 @@ function folderLine(name: string, folder: Folder, limits: ShapeLimits): string {
 }
 
 /** One line per top-level folder (with its subfolders' counts), then the root's own files. */
-export function renderFolders(paths: readonly string[], limits: ShapeLimits = DEFAULT_SHAPE_LIMITS): string {
+function renderFolders(paths: readonly string[], limits: ShapeLimits = DEFAULT_SHAPE_LIMITS): string {
   const root = countFolders(paths);
   const rootFiles = paths.filter((path) => segments(path).length === 1).map((path) => segments(path)[0] ?? '');
   const lines: string[] = [];
@@ -108,7 +108,7 @@ function pathGroup(label: string, paths: readonly string[], max: number): string
 }
 
 /** Entry points and config files found in the tree (the three top levels), shortest paths first. */
-export function keyFiles(files: readonly string[], manifest?: PackageManifest | null): { entries: string[]; configs: string[] } {
+function keyFiles(files: readonly string[], manifest?: PackageManifest | null): { entries: string[]; configs: string[] } {
   const candidates = files.filter(shallow);
   const entries = candidates.filter((path) => ENTRY.test(path)).sort(shortestFirst);
   const main = manifest?.main?.replace(/^\.\//, '');

@@ -14,6 +14,11 @@ export const recordedSessionSchema = z.object({
   name: z.string().min(1),
   match: z.string().min(1),
   responses: z.array(z.array(streamPartSchema).min(1)),
+  /**
+   * By response index: text the prompt's tool results must hold before that response is played. A recorded
+   * answer that reads tool results is then only given when the client really sent them back.
+   */
+  needs: z.record(z.string().regex(/^\d+$/), z.array(z.string().min(1))).optional(),
 });
 export type RecordedSession = z.infer<typeof recordedSessionSchema>;
 
@@ -42,6 +47,11 @@ export function answeredResponses(prompt: LanguageModelV4Prompt): number {
     0,
   );
   return prompt.filter((message) => message.role === 'assistant').length + compacted;
+}
+
+/** What the prompt's tool results say, as one text (JSON of each result). */
+export function toolResultText(prompt: LanguageModelV4Prompt): string {
+  return prompt.map((message) => (message.role === 'tool' ? JSON.stringify(message.content) : '')).join('\n');
 }
 
 /** The system text of a prompt (where a summarise request names itself). */

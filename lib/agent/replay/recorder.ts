@@ -9,7 +9,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provide
 import { wrapLanguageModel } from 'ai';
 import { firstUserText, recordedSessionSchema, type RecordedSession } from './format';
 
-export function sessionFileName(userText: string): string {
+function sessionFileName(userText: string): string {
   const slug = userText.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
   return `${slug || 'session'}.json`;
 }
@@ -23,7 +23,7 @@ function toRecord(part: LanguageModelV4StreamPart): Record<string, unknown> & { 
 // Appends within one process are serialized so two quick responses cannot overwrite each other's write.
 let queue: Promise<void> = Promise.resolve();
 
-export function appendRecording(dir: string, userText: string, parts: LanguageModelV4StreamPart[]): Promise<void> {
+function appendRecording(dir: string, userText: string, parts: LanguageModelV4StreamPart[]): Promise<void> {
   const task = async () => {
     await mkdir(dir, { recursive: true });
     const file = join(dir, sessionFileName(userText));

@@ -17,15 +17,15 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { replaySummary, SUMMARISE_HEADER } from '../context/summary';
-import { answeredResponses, asStreamParts, findSession, firstUserText, recordedSessionSchema, systemText, type RecordedSession } from './format';
+import { answeredResponses, asStreamParts, findSession, firstUserText, recordedSessionSchema, systemText, toolResultText, type RecordedSession } from './format';
 
-export const REPLAY_USAGE: LanguageModelV4Usage = {
+const REPLAY_USAGE: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 0, text: 0, reasoning: undefined },
 };
 
 /** A response that only says something: used for "no session matches" and "no more responses". */
-export function textResponse(text: string, id = 'replay-text'): LanguageModelV4StreamPart[] {
+function textResponse(text: string, id = 'replay-text'): LanguageModelV4StreamPart[] {
   return [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id },
@@ -60,6 +60,9 @@ export function selectResponse(sessions: readonly RecordedSession[], options: La
   const index = answeredResponses(options.prompt);
   const response = session.responses[index];
   if (!response) return textResponse(`The recorded session "${session.name}" has no response ${index + 1} (it has ${session.responses.length}).`);
+  const results = toolResultText(options.prompt);
+  const missing = (session.needs?.[String(index)] ?? []).filter((text) => !results.includes(text));
+  if (missing.length > 0) return textResponse(`The recorded session "${session.name}" plays response ${index + 1} only after tool results that say ${missing.map((text) => JSON.stringify(text)).join(', ')}; this prompt's do not.`);
   return asStreamParts(response);
 }
 
@@ -103,7 +106,7 @@ function collect(parts: LanguageModelV4StreamPart[]): LanguageModelV4GenerateRes
   return { content, finishReason, usage, warnings: [] };
 }
 
-export interface ReplayModelOptions {
+interface ReplayModelOptions {
   /** Folder of session files, read on every request so edits show up without a restart. */
   dir?: string;
   /** Or sessions given directly (tests). */

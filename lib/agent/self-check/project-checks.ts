@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { PackageManifest } from '../context/manifest';
 
-export const CHECK_KINDS = ['tests', 'types', 'lint', 'preview'] as const;
+const CHECK_KINDS = ['tests', 'types', 'lint', 'preview'] as const;
 export const checkKindSchema = z.enum(CHECK_KINDS);
-export type CheckKind = z.infer<typeof checkKindSchema>;
+type CheckKind = z.infer<typeof checkKindSchema>;
 
 export const CHECK_LABELS: Record<CheckKind, string> = { tests: 'Tests', types: 'Type check', lint: 'Lint', preview: 'Preview' };
 
@@ -28,10 +28,10 @@ const TEST_RUNNERS = ['vitest', 'jest', 'mocha'];
 /** `npm init`'s placeholder script is not a test suite. */
 const NPM_PLACEHOLDER = /no test specified/;
 /** A check has two minutes: a type check of a large project is slow in a tab, a hung one must still end. */
-export const CHECK_TIMEOUT_MS = 120_000;
+const CHECK_TIMEOUT_MS = 120_000;
 
 /** The preview page's errors (uncaught errors, rejections, failed requests, console errors) since it loaded. */
-export const PREVIEW_CHECK: ProjectCheck = { kind: 'preview', command: 'errors on the preview page', tool: 'preview_logs', input: { errorsOnly: true } };
+const PREVIEW_CHECK: ProjectCheck = { kind: 'preview', command: 'errors on the preview page', tool: 'preview_logs', input: { errorsOnly: true } };
 
 /** The checks to run: the project's own, then the preview's errors when a server is running. */
 export function checksFor(manifest: PackageManifest | null, previewRunning: boolean): ProjectCheck[] {

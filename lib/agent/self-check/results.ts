@@ -8,7 +8,7 @@ import { checkKindSchema, CHECK_LABELS } from './project-checks';
 /** The end of a failed check's output is what explains it; the card and the fix request keep this much. */
 export const CHECK_OUTPUT_CHARS = 2_000;
 
-export const checkResultSchema = z.object({
+const checkResultSchema = z.object({
   kind: checkKindSchema,
   command: z.string().max(300),
   ok: z.boolean(),

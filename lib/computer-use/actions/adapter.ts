@@ -26,7 +26,7 @@ export interface MapContext {
 }
 
 /** A type-erased handler: raw args in, drafts out (may throw MappingFailure / CoordinateError). */
-export type Handler = (raw: unknown, ctx: MapContext) => ActionDraft[];
+type Handler = (raw: unknown, ctx: MapContext) => ActionDraft[];
 export type HandlerTable = Readonly<Record<string, Handler>>;
 
 class ArgsError extends Error {}
@@ -44,7 +44,7 @@ export function constant(...drafts: ActionDraft[]): Handler {
   return handler(z.object({}), () => drafts);
 }
 
-export function hasHandler(table: HandlerTable, name: string): boolean {
+function hasHandler(table: HandlerTable, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(table, name);
 }
 

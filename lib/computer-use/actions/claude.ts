@@ -24,11 +24,10 @@ export const CLAUDE_ACTIONS = [
   'screenshot', 'left_click', 'right_click', 'middle_click', 'double_click', 'triple_click', 'mouse_move',
   'left_click_drag', 'left_mouse_down', 'left_mouse_up', 'key', 'hold_key', 'type', 'scroll', 'wait', 'cursor_position',
 ] as const;
-export type ClaudeAction = (typeof CLAUDE_ACTIONS)[number];
 
 /** CSS px per scroll wheel click. */
 export const CLAUDE_SCROLL_CLICK_PX = 100;
-export const CLAUDE_DEFAULT_SCROLL_CLICKS = 3;
+const CLAUDE_DEFAULT_SCROLL_CLICKS = 3;
 
 const tuple = z.tuple([coord, coord]);
 const pointArgs = z.object({ coordinate: tuple.optional(), x: coord.optional(), y: coord.optional() });

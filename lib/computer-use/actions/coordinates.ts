@@ -12,12 +12,12 @@
 import type { DisplaySize } from '../types';
 import { CoordinateError } from './errors';
 
-export const GRID_MAX = 999;
-export const GRID_SIZE = 1000;
+const GRID_MAX = 999;
+const GRID_SIZE = 1000;
 /** Gemini's default scroll magnitude on the 0–999 grid (scroll_document and scroll_at without magnitude). */
 export const DEFAULT_SCROLL_MAGNITUDE = 800;
 
-export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
+type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
 export interface Point {
   x: number;
@@ -33,7 +33,7 @@ function checkValue(v: number, what: string): void {
 }
 
 /** A viewport dimension must be a finite number ≥ 1 (fractional CSS sizes are fine). */
-export function checkSize(size: number, what = 'viewport size'): void {
+function checkSize(size: number, what = 'viewport size'): void {
   if (typeof size !== 'number' || !Number.isFinite(size) || size < 1) {
     throw new CoordinateError(`${what} must be a finite number ≥ 1, got ${String(size)}`);
   }

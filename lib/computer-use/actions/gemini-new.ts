@@ -1,5 +1,6 @@
 /**
- * Gemini's newer computer-use action set (gemini-3.5-flash and later, per the reference agent.py). Coordinates
+ * Gemini's newer computer-use action set (gemini-3.5-flash and later, as Google's reference agent,
+ * github.com/google/computer-use-preview, handles it). Coordinates
  * are on the same 0–999 grid as the original set.
  *
  * Choices:
@@ -30,10 +31,9 @@ export const GEMINI_NEW_FUNCTIONS = [
   'scroll', 'wait', 'hotkey', 'press_key', 'key_down', 'key_up', 'take_screenshot', 'go_back', 'go_forward',
   'navigate', 'drag_and_drop',
 ] as const;
-export type GeminiNewFunction = (typeof GEMINI_NEW_FUNCTIONS)[number];
 
 export const DEFAULT_WAIT_SECONDS = 5;
-export const MAX_WAIT_SECONDS = 60;
+const MAX_WAIT_SECONDS = 60;
 
 type PointType = 'click' | 'double_click' | 'triple_click' | 'middle_click' | 'right_click' | 'mouse_down' | 'mouse_up' | 'move';
 

@@ -2,10 +2,11 @@
  * Gemini's original computer-use action set (gemini-2.5-computer-use-preview-10-2025, gemini-3-flash-preview,
  * gemini-3.1-pro-preview): Gemini's 13 predefined functions + wait_5_seconds. Every x/y is on the 0–999 grid.
  *
- * Defaults chosen for type_text_at (the docs table says both default to true; the reference agent code treats a
- * missing press_enter as false and clears by default). Tabsmith follows the reference CODE:
+ * Defaults chosen for type_text_at (the Gemini API's computer-use documentation says both default to true;
+ * Google's reference agent, github.com/google/computer-use-preview agent.py, treats a missing press_enter as
+ * false and clears by default). Tabsmith follows that code:
  *   press_enter         missing → false  (no accidental form submits; the model passes true when it means it)
- *   clear_before_typing missing → true   (type_text_at replaces a field's content, as in the reference)
+ *   clear_before_typing missing → true   (type_text_at replaces a field's content, as the reference agent does)
  *
  * Other choices: open_web_browser → screenshot (the preview is already open; answering with the current screen
  * stops the open_web_browser loop); search → MappingError (excluded from the tool: the preview has no search
@@ -24,10 +25,6 @@ export const GEMINI_ORIGINAL_FUNCTIONS = [
   'open_web_browser', 'wait_5_seconds', 'go_back', 'go_forward', 'search', 'navigate', 'click_at', 'hover_at',
   'type_text_at', 'key_combination', 'scroll_document', 'scroll_at', 'drag_and_drop',
 ] as const;
-export type GeminiOriginalFunction = (typeof GEMINI_ORIGINAL_FUNCTIONS)[number];
-
-/** Functions excluded from the computerUse tool (excludedPredefinedFunctions). */
-export const GEMINI_EXCLUDED_FUNCTIONS = ['open_web_browser', 'search'] as const;
 
 export const dragAndDropArgs = gridPoint.extend({ destination_x: coord, destination_y: coord });
 

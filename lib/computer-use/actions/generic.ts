@@ -10,7 +10,7 @@
  *   (["CTRL", "C"], elements may be combinations).
  * - scroll({x?, y?, scroll_x?, scroll_y?}): one scroll action per non-zero axis, direction by sign (y: + down,
  *   − up; x: + right, − left), vertical first; at the point when both x and y are given. Both zero → MappingError.
- * - drag({path}): 2–100 points. wait({duration? | ms?}) in milliseconds, default 1000 (seed), capped at 60 000.
+ * - drag({path}): 2–100 points. wait({duration? | ms?}) in milliseconds, default 1000, capped at 60 000.
  * - Set-of-Mark: click / double_click / right_click / middle_click / type accept an optional `label` (≥ 1); with a
  *   label, x/y may be left out (then 0,0 is sent — the bridge resolves the label first).
  */
@@ -24,26 +24,25 @@ import { parseKeyCombination, parseKeyList } from './keys';
 export const GENERIC_ACTIONS = [
   'screenshot', 'click', 'double_click', 'right_click', 'middle_click', 'type', 'keypress', 'move', 'scroll', 'drag', 'wait',
 ] as const;
-export type GenericAction = (typeof GENERIC_ACTIONS)[number];
 
 export const GENERIC_DEFAULT_WAIT_MS = 1000;
-export const MAX_WAIT_MS = 60_000;
+const MAX_WAIT_MS = 60_000;
 
 const labelArg = z.number().int().min(1).optional();
-export const pixelPoint = z.object({ x: coord, y: coord });
+const pixelPoint = z.object({ x: coord, y: coord });
 /** x/y, or a Set-of-Mark label (then x/y are optional). */
-export const targetArgs = z
+const targetArgs = z
   .object({ x: coord.optional(), y: coord.optional(), label: labelArg })
   .refine((a) => a.label !== undefined || (a.x !== undefined && a.y !== undefined), { message: 'x and y are required (or a label)' });
 
 type Target = z.infer<typeof targetArgs>;
 
-export function targetPoint(a: Target, ctx: MapContext): Point & { label?: number } {
+function targetPoint(a: Target, ctx: MapContext): Point & { label?: number } {
   const point = a.x !== undefined && a.y !== undefined ? fromPixels({ x: a.x, y: a.y }, ctx.viewport, ctx.screen) : { x: 0, y: 0 };
   return a.label !== undefined ? { ...point, label: a.label } : point;
 }
 
-export function pixelsToViewport(p: Point, ctx: MapContext): Point {
+function pixelsToViewport(p: Point, ctx: MapContext): Point {
   return fromPixels(p, ctx.viewport, ctx.screen);
 }
 

@@ -17,20 +17,19 @@ import { fromGeneric } from './generic';
 
 export { describeAction } from './describe';
 export {
-  denormalize, toPoint, scrollAmount, fromPixels, pixelToViewport, pixelDistance,
-  DEFAULT_SCROLL_MAGNITUDE, GRID_MAX, GRID_SIZE, type Point, type ScrollDirection,
+  denormalize, toPoint, scrollAmount, fromPixels, pixelToViewport, pixelDistance, DEFAULT_SCROLL_MAGNITUDE,
 } from './coordinates';
-export { isMappingError, mappingError, CoordinateError, type ActionSource, type MappingError } from './errors';
-export { normalizeKey, normalizeKeys, parseKeyCombination, parseKeyList, MAX_COMBINATION_KEYS } from './keys';
+export { isMappingError, CoordinateError, type ActionSource, type MappingError } from './errors';
+export { normalizeKey, normalizeKeys, parseKeyCombination, parseKeyList } from './keys';
 export { normalizeActionType, isActionType } from './normalize';
-export { fromGeminiOriginal, GEMINI_ORIGINAL_FUNCTIONS, GEMINI_EXCLUDED_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS } from './gemini-original';
+export { fromGeminiOriginal, GEMINI_ORIGINAL_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS } from './gemini-original';
 export { fromGeminiNew, GEMINI_NEW_FUNCTIONS, DEFAULT_WAIT_SECONDS } from './gemini-new';
 export { fromGeneric, GENERIC_ACTIONS, GENERIC_DEFAULT_WAIT_MS } from './generic';
-export { fromClaude, CLAUDE_ACTIONS, CLAUDE_SCROLL_CLICK_PX, CLAUDE_DEFAULT_SCROLL_CLICKS } from './claude';
+export { fromClaude, CLAUDE_ACTIONS, CLAUDE_SCROLL_CLICK_PX } from './claude';
 
 export const ACTION_SOURCES: readonly ActionSource[] = ['gemini', 'gemini-new', 'generic', 'claude'];
 
-export interface ToActionsOptions {
+interface ToActionsOptions {
   /** Pixel sets (generic, claude): the size of the screenshot the model saw, if not the viewport. */
   screen?: DisplaySize;
   /** Claude: last known pointer position (CSS px) for actions without a coordinate. */

@@ -12,7 +12,7 @@
  */
 import { MappingFailure } from './errors';
 
-export const MAX_COMBINATION_KEYS = 6;
+const MAX_COMBINATION_KEYS = 6;
 
 const MODIFIERS = new Set(['Control', 'Shift', 'Alt', 'Meta']);
 

@@ -8,7 +8,7 @@ import type { PreviewLogEntry } from '@/lib/agent/tool-schemas';
 
 export const LOG_CAP = 200;
 /** A message is cut to this length: a logged object graph or a minified stack can be huge. */
-export const LOG_MESSAGE_MAX = 1_000;
+const LOG_MESSAGE_MAX = 1_000;
 /** Where the bridge loader buffers entries logged before the bridge script ran. */
 export const EARLY_LOGS_KEY = '__tabsmithEarlyLogs';
 

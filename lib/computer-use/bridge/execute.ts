@@ -12,14 +12,14 @@ import { resolvePreviewUrl, historyStep, isNavigating } from './navigation';
 import { click, drag, hover, pressDown, release, targetAt, type Button } from './pointer';
 import { scrollAt } from './scroll';
 
-export interface ExecuteResult {
+interface ExecuteResult {
   at?: { x: number; y: number };
   note?: string;
   /** The document started navigating: the IDE waits for the next page's `ready` before its screenshot. */
   navigating?: boolean;
 }
 
-export interface Executed {
+interface Executed {
   result: ExecuteResult;
   /** Work to do after the response is posted (a navigation would otherwise race the reply). */
   after?: () => void;

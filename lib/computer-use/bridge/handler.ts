@@ -6,7 +6,7 @@ import { BRIDGE_TAG, bridgeRequestSchema, type BridgeRequest, type BridgeRespons
 
 export type Perform = (request: BridgeRequest) => Promise<{ result: unknown; after?: () => void }>;
 
-export interface BridgeHandlerOptions {
+interface BridgeHandlerOptions {
   /** The window the IDE is in (this page's parent). */
   parent: Window;
   /** The only origin requests are accepted from and answers are sent to. */

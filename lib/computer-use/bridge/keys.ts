@@ -17,7 +17,7 @@ export interface KeySpec {
   keyCode: number;
 }
 
-export interface KeyCombo {
+interface KeyCombo {
   modifiers: KeySpec[];
   /** The non-modifier keys, pressed in order while the modifiers are held (usually one). */
   keys: KeySpec[];
@@ -87,7 +87,7 @@ export function charSpec(char: string): KeySpec {
   return { key: char, code: PUNCTUATION_CODES[char] ?? '', keyCode: 0 };
 }
 
-export function keySpec(name: string): KeySpec {
+function keySpec(name: string): KeySpec {
   const lower = name.toLowerCase();
   const named = NAMED[lower];
   if (named) return named;

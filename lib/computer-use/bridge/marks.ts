@@ -6,7 +6,7 @@
 import type { Mark } from '../types';
 import { deepElementFromPoint, describeElement } from './dom';
 
-export const INTERACTIVE_SELECTOR = [
+const INTERACTIVE_SELECTOR = [
   'a[href]',
   'button',
   'input:not([type=hidden])',
@@ -23,7 +23,7 @@ export const INTERACTIVE_SELECTOR = [
   '[contenteditable=true]',
 ].join(', ');
 
-export function isInteractive(element: Element): boolean {
+function isInteractive(element: Element): boolean {
   if (element.matches(INTERACTIVE_SELECTOR)) return true;
   const tabindex = element.getAttribute('tabindex');
   return tabindex !== null && Number(tabindex) >= 0;
@@ -37,7 +37,7 @@ function collect(root: Document | ShadowRoot, out: Element[]): void {
   }
 }
 
-export interface MarkedElement {
+interface MarkedElement {
   mark: Mark;
   element: Element;
 }

@@ -4,7 +4,7 @@
  */
 import { composedParent } from './dom';
 
-export type Direction = 'up' | 'down' | 'left' | 'right';
+type Direction = 'up' | 'down' | 'left' | 'right';
 
 function canScroll(element: Element, direction: Direction): boolean {
   const view = element.ownerDocument.defaultView;
@@ -29,7 +29,7 @@ export function scrollTarget(start: Element | null, direction: Direction, doc: D
   return page;
 }
 
-export function scrollDelta(direction: Direction, amount: number): { left: number; top: number } {
+function scrollDelta(direction: Direction, amount: number): { left: number; top: number } {
   switch (direction) {
     case 'up':
       return { left: 0, top: -amount };

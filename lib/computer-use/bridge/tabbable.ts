@@ -22,7 +22,7 @@ function tabIndexOf(element: HTMLElement): number {
   return element.tabIndex;
 }
 
-export function isTabbable(element: Element): element is HTMLElement {
+function isTabbable(element: Element): element is HTMLElement {
   if (!(element instanceof HTMLElement)) return false;
   if ('disabled' in element && (element as HTMLButtonElement).disabled) return false;
   if (tabIndexOf(element) < 0) return false;

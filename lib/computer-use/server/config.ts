@@ -23,7 +23,7 @@ export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-3.8-flash';
 export const DEFAULT_COMPUTER_USE_REPLAY_DIR = 'tests/e2e/fixtures/computer-use';
 
 /** Ids with the computer-use tool that still answer (gemini-models.ts), the default first. */
-export const BUILT_IN_COMPUTER_USE_MODELS: readonly string[] = [...new Set([DEFAULT_COMPUTER_USE_MODEL, ...GEMINI_COMPUTER_USE_MODELS])];
+const BUILT_IN_COMPUTER_USE_MODELS: readonly string[] = [...new Set([DEFAULT_COMPUTER_USE_MODEL, ...GEMINI_COMPUTER_USE_MODELS])];
 
 const MODEL_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 
@@ -36,8 +36,6 @@ export interface ComputerUseConfig {
   replayDir: string;
   recordDir: string | undefined;
 }
-
-export { AgentConfigError as ComputerUseConfigError };
 
 function checkModelId(id: string, variable: string): string {
   if (!MODEL_ID.test(id)) throw new AgentConfigError(`${variable} contains "${id}", which is not a model id (letters, digits, ".", "-", "_").`);

@@ -11,7 +11,7 @@ import { functionToolsFor, systemPromptFor, type FunctionActionSet } from './fun
 import { toFunctionMessages, toFunctionTurnResponse } from './function-turns';
 import { toTurnError, TurnError } from './gemini';
 
-export interface FunctionTurnOptions {
+interface FunctionTurnOptions {
   model: LanguageModel;
   modelId: string;
   set: FunctionActionSet;

@@ -14,7 +14,7 @@ export const FUNCTION_ACTION_SETS = ['generic', 'claude'] as const;
 export type FunctionActionSet = (typeof FUNCTION_ACTION_SETS)[number];
 
 /** The one function of the Claude-style set. */
-export const CLAUDE_TOOL = 'computer';
+const CLAUDE_TOOL = 'computer';
 
 const x = z.number().describe('Pixels from the left edge of the latest screenshot');
 const y = z.number().describe('Pixels from the top edge of the latest screenshot');

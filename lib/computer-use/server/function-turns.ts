@@ -73,7 +73,7 @@ export function toFunctionMessages(contents: readonly Content[], set: FunctionAc
   return messages;
 }
 
-export interface FunctionTurn {
+interface FunctionTurn {
   text: string;
   toolCalls: readonly { toolCallId: string; toolName: string; input: unknown }[];
   finishReason: string;

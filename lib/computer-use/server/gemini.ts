@@ -18,7 +18,7 @@ export type GenerateContent = (params: GenerateContentParameters) => Promise<Gen
  * would leave the preview); the newer set (Gemini 3.5+) has neither, and naming functions a model does not
  * have is not asked of it.
  */
-export function excludedPredefinedFunctions(model: string): string[] {
+function excludedPredefinedFunctions(model: string): string[] {
   return actionSourceForModel(model) === 'gemini' ? ['open_web_browser', 'search'] : [];
 }
 
@@ -35,6 +35,8 @@ export class TurnError extends Error {
 }
 
 export function liveGenerate(apiKey: string): GenerateContent {
+  // @google/genai rather than @ai-sdk/google, which the agent's chat uses: the AI SDK's Gemini model offers no
+  // computerUse tool, and the session keeps the API's own Content[] turns (screenshots inside function responses).
   const ai = new GoogleGenAI({ apiKey });
   return (params) => ai.models.generateContent(params);
 }
@@ -44,7 +46,7 @@ function exclusions(model: string): { excludedPredefinedFunctions?: string[] } {
   return excluded.length > 0 ? { excludedPredefinedFunctions: excluded } : {};
 }
 
-export function buildParameters(model: string, contents: Content[], abortSignal?: AbortSignal): GenerateContentParameters {
+function buildParameters(model: string, contents: Content[], abortSignal?: AbortSignal): GenerateContentParameters {
   return {
     model,
     contents,
@@ -62,7 +64,7 @@ export function buildParameters(model: string, contents: Content[], abortSignal?
  * status and that body (quota ids, retryDelay) kept, and everything else is reused. The request (and so the
  * key) is not copied.
  */
-export function normalizeError(error: unknown): unknown {
+function normalizeError(error: unknown): unknown {
   if (error instanceof ApiError)
     return new APICallError({ message: error.message, url: 'generativelanguage.googleapis.com', requestBodyValues: {}, statusCode: error.status, responseBody: error.message });
   return error;
@@ -87,7 +89,7 @@ const BLOCKING_FINISH = new Set<string>([
 ]);
 
 /** The response JSON for a model answer, or a TurnError for a blocked / empty one. */
-export function toTurnResponse(model: string, response: GenerateContentResponse): TurnResponse {
+function toTurnResponse(model: string, response: GenerateContentResponse): TurnResponse {
   const candidate = response.candidates?.[0];
   const blockReason = response.promptFeedback?.blockReason;
   if (!candidate) {
@@ -117,7 +119,7 @@ export function toTurnResponse(model: string, response: GenerateContentResponse)
 /** A turn with nothing to act on: no call and no answer (thoughts alone do not count). */
 const isEmpty = (turn: TurnResponse) => turn.functionCalls.length === 0 && turn.text === '';
 
-export interface LiveTurnOptions {
+interface LiveTurnOptions {
   generate: GenerateContent;
   model: string;
   contents: Content[];

@@ -23,7 +23,7 @@ const usageSchema = z.object({
   totalTokens: z.number().optional(),
 });
 
-export const recordedTurnSchema = z.looseObject({
+const recordedTurnSchema = z.looseObject({
   candidateContent: contentSchema.refine((content) => content.role === 'model', 'candidateContent.role must be "model"'),
   finishReason: z.string().nullable().optional(),
   usage: usageSchema.optional(),
@@ -35,8 +35,8 @@ export const computerUseRecordingSchema = z.object({
   match: z.string().min(1),
   turns: z.array(recordedTurnSchema),
 });
-export type ComputerUseRecording = z.infer<typeof computerUseRecordingSchema>;
-export type RecordedTurn = z.infer<typeof recordedTurnSchema>;
+type ComputerUseRecording = z.infer<typeof computerUseRecordingSchema>;
+type RecordedTurn = z.infer<typeof recordedTurnSchema>;
 
 /** Reads every *.json recording directly in `dir` (sub-folders are ignored); a malformed file is an error naming it. */
 export async function loadRecordings(dir: string): Promise<ComputerUseRecording[]> {
@@ -59,17 +59,17 @@ export async function loadRecordings(dir: string): Promise<ComputerUseRecording[
   );
 }
 
-export function findRecording(recordings: readonly ComputerUseRecording[], userText: string): ComputerUseRecording | undefined {
+function findRecording(recordings: readonly ComputerUseRecording[], userText: string): ComputerUseRecording | undefined {
   const text = userText.toLowerCase();
   return recordings.filter((r) => text.includes(r.match.toLowerCase())).sort((a, b) => b.match.length - a.match.length)[0];
 }
 
 /** A model turn that only says something: no recording matches, or the recording has no more turns. */
-export function textTurn(model: string, text: string): TurnResponse {
+function textTurn(model: string, text: string): TurnResponse {
   return { model, candidateContent: { role: 'model', parts: [{ text }] }, functionCalls: [], text, thoughts: '', finishReason: 'STOP', usage: {} };
 }
 
-export function turnFromRecording(model: string, turn: RecordedTurn): TurnResponse {
+function turnFromRecording(model: string, turn: RecordedTurn): TurnResponse {
   const candidateContent = asContents([turn.candidateContent])[0] as Content;
   return { model, candidateContent, ...summarizeContent(candidateContent), finishReason: turn.finishReason ?? 'STOP', usage: turn.usage ?? {} };
 }

@@ -11,7 +11,7 @@ export class ContractFailure extends Error {
 }
 
 /** Plain-data rendering for messages and deep comparison; bytes show as arrays. */
-export function show(value: unknown): string {
+function show(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (v instanceof Uint8Array ? Array.from(v) : v)) ?? String(value);
 }
 

@@ -31,7 +31,7 @@ export function samePath(a: string, b: string): boolean {
  * Reads a process's output from the moment it is created (a stream has one reader), so a case can
  * both wait for a line and read everything at the end.
  */
-export class OutputCollector {
+class OutputCollector {
   text = '';
   private waiters: (() => void)[] = [];
   readonly ended: Promise<void>;

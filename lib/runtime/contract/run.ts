@@ -10,11 +10,11 @@ import { errorMessage } from '../../error-message';
 export const contractCases: readonly ContractCase[] = [...fsCases, ...processCases];
 
 /** Scratch folders live under this workspace folder, removed again after the run. */
-export const CONTRACT_ROOT = '/contract-tmp';
+const CONTRACT_ROOT = '/contract-tmp';
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export interface RunContractOptions {
+interface RunContractOptions {
   cases?: readonly ContractCase[];
   /** Per case; a hung case fails instead of stalling the whole run. */
   caseTimeoutMs?: number;

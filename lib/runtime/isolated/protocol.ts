@@ -30,7 +30,6 @@ export const frameHelloSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(FRAME_READY) }),
   z.object({ type: z.literal(FRAME_FAILED), message: z.string().max(4000) }),
 ]);
-export type FrameHello = z.infer<typeof frameHelloSchema>;
 
 export const connectSchema = z.object({ type: z.literal(CONNECT) });
 
@@ -46,7 +45,7 @@ const spawnOptions = z.object({
   history: z.array(z.string().max(10_000)).max(1000).readonly().optional(),
 });
 
-export const requestSchema = z.discriminatedUnion('op', [
+const requestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('ping') }),
   z.object({ op: z.literal('fs.readFile'), path }),
   z.object({ op: z.literal('fs.writeFile'), path, data: fileData }),
@@ -72,7 +71,6 @@ export type RuntimeRequest = z.infer<typeof requestSchema>;
 export type RuntimeOp = RuntimeRequest['op'];
 
 export const requestEnvelopeSchema = z.object({ id: z.number().int().nonnegative(), request: requestSchema });
-export type RequestEnvelope = z.infer<typeof requestEnvelopeSchema>;
 
 const dirEntry = z.object({ name: z.string().max(4096), type: z.enum(['file', 'directory']) });
 const started = z.object({ pid, command: z.string().max(100_000) });
@@ -117,7 +115,7 @@ const previewErrorSchema = z.object({
   overlay: z.boolean().optional(),
 });
 
-export const frameEventSchema = z.discriminatedUnion('type', [
+const frameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('process-start'), pid, command: z.string().max(100_000), inShell: z.boolean() }),
   z.object({ type: z.literal('output'), pid, data: z.string().max(4_000_000) }),
   z.object({ type: z.literal('exit'), pid, code: z.number().int() }),
@@ -133,7 +131,7 @@ export type FrameEvent = z.infer<typeof frameEventSchema>;
  * What the frame asks of the IDE (the other direction from RuntimeRequest): work that needs what only the IDE
  * holds. The IDE answers each with an AnswerEnvelope.
  */
-export const frameCallSchema = z.discriminatedUnion('op', [z.object({ op: z.literal('git.http'), request: gitHttpRequestSchema })]);
+const frameCallSchema = z.discriminatedUnion('op', [z.object({ op: z.literal('git.http'), request: gitHttpRequestSchema })]);
 export type FrameCall = z.infer<typeof frameCallSchema>;
 
 export const answerEnvelopeSchema = z.union([

@@ -15,12 +15,12 @@ type ResponseData = Awaited<ReturnType<ServerBridge['handleRequest']>>;
 export const NAVIGATION_HEADER = 'x-tabsmith-navigation';
 
 /** Whether the request is a document navigation, and its headers as the user's server should see them. */
-export function takeNavigationMark(headers: Record<string, string>): { navigation: boolean; headers: Record<string, string> } {
+function takeNavigationMark(headers: Record<string, string>): { navigation: boolean; headers: Record<string, string> } {
   const rest = Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== NAVIGATION_HEADER));
   return { navigation: Object.keys(rest).length !== Object.keys(headers).length, headers: rest };
 }
 
-export function withPreviewScript(response: ResponseData, ideOrigin: string): ResponseData {
+function withPreviewScript(response: ResponseData, ideOrigin: string): ResponseData {
   const type = Object.entries(response.headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1];
   if (!type?.toLowerCase().includes('text/html') || !response.body || response.body.length === 0) return response;
   const html = new TextDecoder().decode(response.body);

@@ -73,13 +73,3 @@ export function createShell(deps: CommandDeps): Shell {
       complete(before, { vfs: deps.vfs, cwd: session.cwd, commandNames: () => commandNames(session.env, session.cwd, host) }),
   };
 }
-
-/** Runs one command line in a shell of its own (as `sh -c`). */
-export function runCommandLine(line: string, io: CommandIO, deps: CommandDeps): Promise<number> {
-  return createShell(deps).runLine(line, io);
-}
-
-/** Runs one command given as argv (spawn's form). */
-export function runArgv(words: readonly string[], io: CommandIO, deps: CommandDeps): Promise<number> {
-  return createShell(deps).runArgv(words, io);
-}

@@ -20,7 +20,7 @@ export interface LineShellHost {
   complete?(before: string, session: ShellSession): Completion;
 }
 
-export interface LineShellOptions {
+interface LineShellOptions {
   host: LineShellHost;
   /** Receives terminal-ready text (\r\n line endings, ANSI). */
   output(text: string): void;
@@ -51,7 +51,7 @@ export function splitKeys(data: string): string[] {
 }
 
 /** The prompt shows the folder as bash's `\w` does: as `pwd` prints it, with the home folder shown as `~`. */
-export function promptFor(cwd: string, home: string | undefined): string {
+function promptFor(cwd: string, home: string | undefined): string {
   const shown = home && home !== '/' && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
   return `\x1b[1;34m${shown}\x1b[0m $ `;
 }

@@ -5,7 +5,7 @@
  */
 
 /** Flags whose value may be the next word (`--require x`); `--flag=value` works for them as well. */
-export const FLAGS_WITH_VALUE: ReadonlySet<string> = new Set(
+const FLAGS_WITH_VALUE: ReadonlySet<string> = new Set(
   `
   --allow-fs-read --allow-fs-write --build-snapshot-config --conditions --cpu-prof-dir --cpu-prof-interval
   --cpu-prof-name --debug-port --diagnostic-dir --disable-warning --dns-result-order --env-file

@@ -14,7 +14,7 @@ import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 import { nodeWorkersAvailable, runNodeInWorker } from './workers/worker-process';
 
-export type NodeProcessDeps = NodeDeps & Required<Pick<NodeDeps, 'runCommandLine' | 'runArgv'>>;
+type NodeProcessDeps = NodeDeps & Required<Pick<NodeDeps, 'runCommandLine' | 'runArgv'>>;
 
 function needsFrameThread(invocation: NodeInvocation, io: CommandIO, deps: NodeDeps): boolean {
   if (invocation.kind === 'eval') return false;

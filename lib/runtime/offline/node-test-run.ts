@@ -16,7 +16,7 @@ import { RunSummary } from './node/test/summary';
 import { resolvePath } from './paths';
 import type { CommandIO } from './process';
 
-export interface TestRunDeps {
+interface TestRunDeps {
   vfs: VirtualFS;
   inspect(value: unknown): string;
   /** Runs one node process (runNode), here for one test file. */

@@ -5,20 +5,19 @@
  * project (`/tmp`, npx's cache). The IDE speaks workspace paths ("/src/a.js"); programs and the shell see
  * `/home/project/src/a.js`, and `~` (HOME) is the workspace folder.
  */
+import { posixPath } from './node/path-posix';
 
 export const WORKSPACE_ROOT = '/home/project';
 /** Folders every machine has: the workspace, and the temporary folder (`os.tmpdir()`, `mktemp`). */
 export const MACHINE_FOLDERS = [WORKSPACE_ROOT, '/tmp'] as const;
 
+// Node's own path.posix, the port programs get as `path`: '/' is the only separator, so a backslash or a "C:"
+// stays part of a name as on a real machine (pathe, which reads both as Windows syntax, would not do here).
+const posix = posixPath(() => '/');
+
 /** Normalises a path ("a/./b", "/a/../b") to an absolute POSIX path that never goes above "/". */
 export function normalizePath(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
+  return posix.resolve('/', path);
 }
 
 /** The runtime path of a workspace path ("src/a.js", "/src/../a.js"); it never leaves the workspace folder. */
@@ -37,7 +36,7 @@ export function toWorkspacePath(path: string): string | null {
 /** Resolves `target` against `cwd` (runtime paths); "~" means the workspace folder. */
 export function resolvePath(cwd: string, target: string): string {
   if (target === '~' || target.startsWith('~/')) return toVfsPath(target.slice(1));
-  return target.startsWith('/') ? normalizePath(target) : normalizePath(`${cwd}/${target}`);
+  return posix.resolve('/', cwd, target);
 }
 
 export function joinPath(dir: string, name: string): string {
@@ -45,16 +44,10 @@ export function joinPath(dir: string, name: string): string {
 }
 
 export function dirname(path: string): string {
-  const normal = normalizePath(path);
-  return normal.slice(0, normal.lastIndexOf('/')) || '/';
+  return posix.dirname(normalizePath(path));
 }
 
 /** `to` relative to `from` (both absolute workspace paths), as git prints paths and npm writes `file:` specs. */
 export function relativePath(from: string, to: string): string {
-  const a = from.split('/').filter(Boolean);
-  const b = to.split('/').filter(Boolean);
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common++;
-  const parts = [...a.slice(common).map(() => '..'), ...b.slice(common)];
-  return parts.join('/') || '.';
+  return posix.relative(from, to) || '.';
 }

@@ -49,7 +49,7 @@ if (document.body) watchOverlay(); else document.addEventListener('DOMContentLoa
  * it answers. Injected as the same inline loader WebContainer previews get (see bridge-loader.ts), so the
  * loader runs in every e2e test of the offline runtime.
  */
-export function previewBridgeScript(ideOrigin: string): string {
+function previewBridgeScript(ideOrigin: string): string {
   return `<script data-tabsmith-bridge-loader>${bridgeLoaderScript(`${BRIDGE_SCRIPT_PATH}?ide=${encodeURIComponent(ideOrigin)}`)}</script>`;
 }
 

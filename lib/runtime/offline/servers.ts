@@ -17,7 +17,7 @@ interface ClosableServer {
   close?: (callback?: () => void) => unknown;
 }
 
-export interface PortListener {
+interface PortListener {
   open(port: number, pid?: number): void;
   close(port: number): void;
 }

@@ -3,8 +3,9 @@
  * (and when it changes), and raw mode. A command is "in a terminal" when its stdin is the terminal's input
  * and its output goes to the screen; in a pipe or with a redirect it is not, as with a real pty.
  */
+import { Listeners } from '../listeners';
 import type { TerminalSize } from '../port';
-import type { InputChannel } from './process';
+import type { InputChannel } from './input-channel';
 
 export const DEFAULT_TERMINAL_SIZE: TerminalSize = { cols: 80, rows: 24 };
 
@@ -47,7 +48,7 @@ export function interruptHandlers(): Pick<TerminalLink, 'onInterrupt' | 'interru
 /** A terminal's size, shared by the commands that run in it one after another. */
 export class TerminalScreen {
   private current: TerminalSize;
-  private readonly listeners = new Set<(size: TerminalSize) => void>();
+  private readonly listeners = new Listeners<[TerminalSize]>();
 
   constructor(size: TerminalSize | undefined) {
     this.current = validSize(size) ?? DEFAULT_TERMINAL_SIZE;
@@ -61,7 +62,7 @@ export class TerminalScreen {
     const next = validSize(size);
     if (!next || (next.cols === this.current.cols && next.rows === this.current.rows)) return;
     this.current = next;
-    for (const listener of [...this.listeners]) listener(next);
+    this.listeners.emit(next);
   }
 
   /** A link for one command reading `input`; raw mode is the command's own and starts off. */
@@ -70,10 +71,7 @@ export class TerminalScreen {
     return {
       input,
       size: () => this.current,
-      onResize: (listener) => {
-        this.listeners.add(listener);
-        return () => void this.listeners.delete(listener);
-      },
+      onResize: (listener) => this.listeners.add(listener),
       setRaw: (value) => void (raw = value),
       ...interruptHandlers(),
       get raw() {

@@ -5,7 +5,7 @@
  * for. Packages that ship their WebAssembly build as one of their own per-platform optional packages (napi-rs's
  * `wasm32-wasi`) need no entry: the installer picks that build by its `cpu` field.
  */
-export const WASM_TWINS: Readonly<Record<string, string>> = {
+const WASM_TWINS: Readonly<Record<string, string>> = {
   // The native loader requires `lightningcss.<platform>.node`; lightningcss-wasm's `node` export condition
   // compiles the same Rust code for WebAssembly and exports the same functions.
   lightningcss: 'lightningcss-wasm',

@@ -6,7 +6,7 @@
 /** The sites WebContainer runs on: its frame (stackblitz.com) and its previews. */
 export const WEBCONTAINER_STORAGE_SITES = ['[*.]stackblitz.com', '[*.]webcontainer-api.io', '[*.]webcontainer.io'] as const;
 
-export const STORAGE_BLOCKED_ADVICE =
+const STORAGE_BLOCKED_ADVICE =
   'WebContainer could not use its storage: this browser blocks third-party cookies or storage for the sites ' +
   `it runs on. Allow them for ${WEBCONTAINER_STORAGE_SITES.join(', ')} — in Chrome: Settings › Privacy and ` +
   'security › Third-party cookies › "Allowed to use third-party cookies" › Add; in Firefox: the shield in the ' +
@@ -28,7 +28,7 @@ const OUT_OF_MEMORY = /out of memory|could not allocate memory|array buffer allo
 /** WebAssembly's own words when the tab has no memory left for an instance, as a program in the container prints them. */
 export const WASM_OUT_OF_MEMORY = /WebAssembly\.\w+\(\): (?:Out of memory|could not allocate memory)/;
 
-export type WebContainerTrouble = 'storage-blocked' | 'out-of-memory' | 'disposed';
+type WebContainerTrouble = 'storage-blocked' | 'out-of-memory' | 'disposed';
 
 export function classifyWebContainerError(message: string): WebContainerTrouble | null {
   if (RELEASED.test(message)) return 'disposed';

@@ -16,7 +16,7 @@ import type {
   WebContainerProcess,
 } from '@webcontainer/api';
 
-export type { BootOptions, ErrorListener, FileSystemTree, PreviewScriptOptions, SpawnOptions, WebContainerProcess };
+export type { BootOptions, FileSystemTree, WebContainerProcess };
 
 export interface WebContainerFsLike {
   readFile(path: string): Promise<Uint8Array>;

@@ -2,11 +2,11 @@
  * Boots the WebContainer adapter, once per page.
  *
  * `WebContainer.boot()` allows one instance per page (a second call without teardown throws, and
- * React StrictMode runs effects twice), so the boot promise below is shared by every caller: the one
- * module-level singleton the design allows. Offline, boot() never settles — it waits for an iframe
- * from stackblitz.com with no timeout — so every caller races it against its own timeout, and a boot that
- * finishes once every caller has given up is torn down. (The hidden iframe stays: the real module caches it
- * for the next boot, which would break without it.)
+ * React StrictMode runs effects twice), so the boot promise below is shared by every caller. It is module-level
+ * state, which the rest of the IDE keeps out of modules, because the page itself can hold only one container.
+ * Offline, boot() never settles — it waits for an iframe from stackblitz.com with no timeout — so every caller
+ * races it against its own timeout, and a boot that finishes once every caller has given up is torn down.
+ * (The hidden iframe stays: the real module caches it for the next boot, which would break without it.)
  */
 import { bridgeLoaderScript } from '@/lib/computer-use/bridge-loader';
 import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';

@@ -16,16 +16,16 @@ export const JSH_ARGS = ['--osc'];
  * If the shell never announces itself (a jsh without `--osc` support) or never answers the Ctrl+C with a
  * prompt, input is let through after this long rather than held forever.
  */
-export const INTERACTIVE_FALLBACK_MS = 15_000;
+const INTERACTIVE_FALLBACK_MS = 15_000;
 
-export interface JshDriverHooks {
+interface JshDriverHooks {
   /** A command line ended; `command` is null when it is not known (edited with arrows, history, completion). */
   onCommandExit(command: string | null, exitCode: number): void;
   fallbackMs?: number;
 }
 
 /** What the driver sends once the shell is interactive: Ctrl+C, which the shell answers with a fresh prompt. */
-export const PRIMING_INPUT = '\x03';
+const PRIMING_INPUT = '\x03';
 
 /**
  * Where the shell is, as far as its OSC sequences tell: `starting` until it is interactive, `priming` until a

@@ -8,7 +8,7 @@
  */
 export type JshEvent = { type: 'interactive' } | { type: 'prompt' } | { type: 'exit'; code: number };
 
-export const OSC_PREFIX = '\x1b]654;';
+const OSC_PREFIX = '\x1b]654;';
 const BEL = '\x07';
 /** A sequence that never ends (a stray ESC ] 654;) is dropped once this long, rather than kept forever. */
 const MAX_PENDING = 256;

@@ -2,16 +2,11 @@
  * Workspace paths ("/src/a.js", "src/a.js") ↔ paths relative to the WebContainer workdir, which is
  * where `wc.fs` and `spawn({ cwd })` resolve relative paths.
  */
+import { normalizePath } from '../offline/paths';
 
 /** Splits a workspace path into clean segments; ".." never climbs above the workspace root. */
 export function workspaceSegments(path: string): string[] {
-  const out: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return out;
+  return normalizePath(path).split('/').filter(Boolean);
 }
 
 /** "/src/a.js" → "src/a.js"; the root becomes "." so the API never sees an empty path. */
@@ -22,7 +17,7 @@ export function toWorkdirPath(path: string): string {
 
 /** The canonical workspace form: leading slash, no trailing slash ("/" for the root). */
 export function toWorkspacePath(path: string): string {
-  return '/' + workspaceSegments(path).join('/');
+  return normalizePath(path);
 }
 
 export function joinWorkspacePath(base: string, child: string): string {

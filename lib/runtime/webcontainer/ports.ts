@@ -3,20 +3,21 @@
  * process opened it, so a process's ports are taken to be those that opened after it started and are still
  * open. That is the evidence a stop was real: a killed dev server's port closes.
  */
+import { Listeners } from '../listeners';
 import type { WebContainerLike } from './api-types';
 
 export class PortTracker {
   private sequence = 0;
   /** port → the sequence number at which it opened. */
   private readonly open = new Map<number, number>();
-  private readonly changeListeners = new Set<() => void>();
+  private readonly changeListeners = new Listeners<[]>();
 
   /** Subscribes to the container's port events; returns the unsubscribe. */
   follow(wc: Pick<WebContainerLike, 'on'>): () => void {
     return wc.on('port', (port, type) => {
       if (type === 'open') this.open.set(port, ++this.sequence);
       else this.open.delete(port);
-      for (const listener of this.changeListeners) listener();
+      this.changeListeners.emit();
     });
   }
 
@@ -40,16 +41,14 @@ export class PortTracker {
     if (stillOpen().length === 0 || ms <= 0) return stillOpen();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
-      const check = () => {
+      const stop = this.changeListeners.add(() => {
         if (stillOpen().length === 0) done();
-      };
+      });
       function done() {
         clearTimeout(timer);
-        listeners.delete(check);
+        stop();
         resolve();
       }
-      const listeners = this.changeListeners;
-      listeners.add(check);
     });
     return stillOpen();
   }

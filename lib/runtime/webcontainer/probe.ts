@@ -15,7 +15,7 @@ export const WEBCONTAINER_PROBE_TIMEOUT_MS = 1_500;
 
 export type WebContainerProbeResult = { reachable: true } | { reachable: false; reason: string };
 
-export interface WebContainerProbeOptions {
+interface WebContainerProbeOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   /** The URL to try; defaults to the frame's page on WebContainer's host. */

@@ -1,17 +1,18 @@
 /** Wraps WebContainer processes in the port's RuntimeProcess and keeps the list of live ones. */
+import { Listeners } from '../listeners';
 import type { ProcessExit, RuntimeProcess, TerminalSize } from '../port';
 import type { WebContainerProcess } from './api-types';
 import type { PortTracker } from './ports';
 
 /** Exit code reported for a killed process whose own exit never arrives (128 + SIGTERM). */
-export const KILLED_EXIT_CODE = 143;
+const KILLED_EXIT_CODE = 143;
 /** After Ctrl+C, how long the process gets to end by itself before kill(). */
-export const INTERRUPT_GRACE_MS = 300;
+const INTERRUPT_GRACE_MS = 300;
 /**
  * How long a stop may take in all (Ctrl+C, kill, the process's ports closing) before it is reported as
  * unconfirmed; below the agent's own wait for a killed process, so the note reaches it.
  */
-export const STOP_DEADLINE_MS = 2_000;
+const STOP_DEADLINE_MS = 2_000;
 
 interface WrapOptions {
   ports: PortTracker;
@@ -22,7 +23,7 @@ interface WrapOptions {
 }
 
 /** The wrapped process plus the table's handle to end it when the container is gone. */
-export interface WrappedProcess extends RuntimeProcess {
+interface WrappedProcess extends RuntimeProcess {
   abandon(code: number): void;
 }
 
@@ -37,7 +38,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   });
 }
 
-export function wrapProcess(raw: WebContainerProcess, id: number, command: string, options: WrapOptions): WrappedProcess {
+function wrapProcess(raw: WebContainerProcess, id: number, command: string, options: WrapOptions): WrappedProcess {
   const { ports } = options;
   const startMark = ports.now();
   let finished = false;
@@ -147,7 +148,7 @@ export function wrapProcess(raw: WebContainerProcess, id: number, command: strin
   };
 }
 
-export interface ProcessTableOptions {
+interface ProcessTableOptions {
   ports: PortTracker;
   /** Awaited (bounded) before a command's exit is reported: the tree re-sync after commands. */
   afterCommand?: () => Promise<void>;
@@ -157,7 +158,7 @@ export interface ProcessTableOptions {
 export class ProcessTable {
   private nextId = 1;
   private readonly live = new Map<number, WrappedProcess>();
-  private readonly exitListeners = new Set<(exit: ProcessExit) => void>();
+  private readonly exitListeners = new Listeners<[ProcessExit]>();
 
   constructor(private readonly options: ProcessTableOptions) {}
 
@@ -182,8 +183,7 @@ export class ProcessTable {
   }
 
   onExit(listener: (exit: ProcessExit) => void): () => void {
-    this.exitListeners.add(listener);
-    return () => this.exitListeners.delete(listener);
+    return this.exitListeners.add(listener);
   }
 
   list(): readonly RuntimeProcess[] {
@@ -202,6 +202,6 @@ export class ProcessTable {
   }
 
   private report(id: number, command: string, exitCode: number): void {
-    for (const listener of this.exitListeners) listener({ id, command, exitCode });
+    this.exitListeners.emit({ id, command, exitCode });
   }
 }

@@ -1,4 +1,5 @@
 /** Assembles the Runtime port from a booted WebContainer instance. */
+import { Listeners } from '../listeners';
 import {
   RuntimeError,
   type ExportedFiles,
@@ -30,14 +31,14 @@ import { WatchHub } from './watch';
 import { errorMessage } from '../../error-message';
 
 /** WebContainer sizes its pty from this; xterm resizes it once the terminal is laid out. */
-export const DEFAULT_TERMINAL: TerminalSize = { cols: 80, rows: 24 };
+const DEFAULT_TERMINAL: TerminalSize = { cols: 80, rows: 24 };
 /**
  * Commands run without a person at the keyboard: `npx` would otherwise stop at "Ok to proceed? (y)" and wait
  * until the time limit. (npm reads any `npm_config_*` variable as the matching setting.)
  */
-export const COMMAND_ENV: Readonly<Record<string, string>> = { npm_config_yes: 'true' };
+const COMMAND_ENV: Readonly<Record<string, string>> = { npm_config_yes: 'true' };
 /** The longest a command's exit waits for the tree re-sync, so a huge tree cannot hold up the agent. */
-export const RESYNC_BUDGET_MS = 1_500;
+const RESYNC_BUDGET_MS = 1_500;
 
 function bounded(work: Promise<void>, ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -59,13 +60,12 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
   const stops = [ports.follow(wc)];
   const resync = () => bounded(hub.resync(), RESYNC_BUDGET_MS);
   const table = new ProcessTable({ ports, afterCommand: resync });
-  type ErrorListener = (message: string, remedy?: RuntimeErrorRemedy) => void;
-  const runtimeErrors = new Set<ErrorListener>();
+  const runtimeErrors = new Listeners<[message: string, remedy?: RuntimeErrorRemedy]>();
   let lastRuntimeError: { message: string; remedy: RuntimeErrorRemedy } | null = null;
   const reportRuntimeError = (message: string, remedy: RuntimeErrorRemedy) => {
     if (disposed) return;
     lastRuntimeError = { message, remedy };
-    for (const listener of runtimeErrors) listener(message, remedy);
+    runtimeErrors.emit(message, remedy);
   };
   stops.push(
     wc.on('error', ({ message }) => {
@@ -181,8 +181,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
       ),
     onRuntimeError(listener) {
       if (lastRuntimeError !== null) listener(lastRuntimeError.message, lastRuntimeError.remedy);
-      runtimeErrors.add(listener);
-      return () => runtimeErrors.delete(listener);
+      return runtimeErrors.add(listener);
     },
 
     export: (path = '/') => exportFiles(path),

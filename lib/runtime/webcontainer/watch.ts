@@ -2,8 +2,9 @@
  * Watching the workspace on WebContainer without ever watching a node_modules folder: every folder of the tree
  * gets a watch of its own, none recursive, and no watch is ever placed on node_modules or .git or anything
  * under them, at any depth. (A recursive watch covers whatever appears below it later, a monorepo's
- * `packages/app/node_modules` included, and filtering in the page is too late: an upstream report says the
- * container stays unresponsive for over a minute after an install under such a watch.)
+ * `packages/app/node_modules` included, and filtering in the page is too late: the container stays
+ * unresponsive for over a minute after an install under such a watch,
+ * https://github.com/stackblitz/webcontainer-core/issues/1569.)
  *
  * The real client registers a watch asynchronously and keeps no promise for it, so changes a process makes
  * meanwhile (a folder created and filled at once, a command that ends right away) are not reported. A re-sync
@@ -18,17 +19,17 @@ import { joinWorkspacePath, toWorkdirPath, toWorkspacePath } from './paths';
 /** Never watched, listed or reported: installs and git churn are not workspace edits. */
 const IGNORED = new Set(['node_modules', '.git']);
 /** A re-sync lists at most this many entries; past it, it reports only additions (removals need the whole list). */
-export const RESYNC_MAX_ENTRIES = 5_000;
+const RESYNC_MAX_ENTRIES = 5_000;
 /** …and lists for at most this long (each readdir is a round trip to the container); past it, the same. */
 export const RESYNC_MAX_MS = 1_000;
 /** How many folders a listing reads at once. */
 const LISTING_CONCURRENCY = 8;
 /** Folders watched at most per watch; deeper ones in a bigger tree are caught by the re-sync after commands. */
-export const MAX_WATCHED_FOLDERS = 1_000;
+const MAX_WATCHED_FOLDERS = 1_000;
 /** Renames in a folder within this long are looked at together (a build writing many files at once). */
 const RECONCILE_DELAY_MS = 30;
 /** How long after new watches a re-sync runs: enough for the registration message to reach the container. */
-export const REGISTRATION_SETTLE_MS = 300;
+const REGISTRATION_SETTLE_MS = 300;
 
 const decoder = new TextDecoder();
 const isIgnored = (relative: string) => relative.split('/').some((segment) => IGNORED.has(segment));

@@ -54,7 +54,7 @@ export async function readRequestBody(request: Request, limit: number, signal: A
   return concatBytes(chunks, size);
 }
 
-export class ResponseTooLarge extends Error {
+class ResponseTooLarge extends Error {
   constructor(host: string, limit: number) {
     super(`The answer from ${host} is larger than the git proxy's limit of ${describeBytes(limit)}; it was cut off.`);
     this.name = 'ResponseTooLarge';

@@ -13,7 +13,7 @@ type Env = Record<string, string | undefined>;
 
 export const GIT_HOSTS_VARIABLE = 'TABSMITH_GIT_HOSTS';
 
-export const BUILT_IN_GIT_HOSTS: readonly string[] = ['github.com', 'gitlab.com', 'codeberg.org', 'bitbucket.org'];
+const BUILT_IN_GIT_HOSTS: readonly string[] = ['github.com', 'gitlab.com', 'codeberg.org', 'bitbucket.org'];
 
 /** An optional scheme, a host name, IPv4 or bracketed IPv6 address, an optional port, nothing else. */
 const ENTRY_PATTERN = /^(?:(https?):\/\/)?(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?\/?$/i;
@@ -39,7 +39,7 @@ function hostFromEntry(entry: string): { host: string; origin: string } | null {
 }
 
 /** One TABSMITH_GIT_HOSTS entry, as the host key requests name and the origin requests for it go to. */
-export const gitHostEntrySchema = z
+const gitHostEntrySchema = z
   .string()
   .trim()
   .transform((entry, context) => {
@@ -51,8 +51,6 @@ export const gitHostEntrySchema = z
     });
     return z.NEVER;
   });
-
-export type GitHost = z.infer<typeof gitHostEntrySchema>;
 
 export class GitHostsConfigError extends Error {
   constructor(message: string) {

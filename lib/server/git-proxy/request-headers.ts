@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { GitProxyError } from './errors';
 import type { GitService, GitTarget } from './target';
 
-export const GIT_AUTHORIZATION_HEADER = 'X-Git-Authorization';
+const GIT_AUTHORIZATION_HEADER = 'X-Git-Authorization';
 
-export const UPSTREAM_USER_AGENT = 'git/2.39 (tabsmith)';
+const UPSTREAM_USER_AGENT = 'git/2.39 (tabsmith)';
 
 const CREDENTIALS_PATTERN = /^(Basic|Bearer) [A-Za-z0-9+/=._~-]{1,4096}$/;
 

@@ -5,9 +5,9 @@
  */
 
 /** The git host's authentication challenge, under a name the browser leaves alone (see gitProxyResponse). */
-export const UPSTREAM_CHALLENGE_HEADER = 'X-Git-WWW-Authenticate';
+const UPSTREAM_CHALLENGE_HEADER = 'X-Git-WWW-Authenticate';
 
-export const PROXY_NOTE_HEADER = 'X-Git-Proxy-Note';
+const PROXY_NOTE_HEADER = 'X-Git-Proxy-Note';
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
@@ -34,7 +34,7 @@ function note(status: number, hasCredentials: boolean): string | null {
   return null;
 }
 
-export interface ProxiedAnswer {
+interface ProxiedAnswer {
   upstream: Response;
   /** The upstream body, already wrapped in the proxy's limit. */
   body: ReadableStream<Uint8Array> | null;

@@ -10,12 +10,12 @@
 import { z } from 'zod';
 import { GitProxyError } from './errors';
 
-export const GIT_API_PREFIX = '/api/git/';
+const GIT_API_PREFIX = '/api/git/';
 
-export const GIT_SERVICES = ['git-upload-pack', 'git-receive-pack'] as const;
+const GIT_SERVICES = ['git-upload-pack', 'git-receive-pack'] as const;
 export type GitService = (typeof GIT_SERVICES)[number];
 
-export type GitEndpoint = 'info/refs' | GitService;
+type GitEndpoint = 'info/refs' | GitService;
 
 export interface GitTarget {
   /** The host as the request named it, lowercase: `github.com`, `127.0.0.1:4990`. */
@@ -27,7 +27,7 @@ export interface GitTarget {
 }
 
 /** Longer than any real repository path; a longer one is not a repository. */
-export const MAX_GIT_PATH_LENGTH = 1024;
+const MAX_GIT_PATH_LENGTH = 1024;
 const MAX_REPO_SEGMENTS = 32;
 
 const SMART_HTTP_ONLY =

@@ -30,7 +30,7 @@ export function networkReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export interface UpstreamRequest {
+interface UpstreamRequest {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;

@@ -8,7 +8,7 @@ import { tightBytes, type TabsmithDB } from '../db';
 import type { FileContent } from '../types';
 
 /** Every piece key of one blob. */
-export function blobRange(workspaceId: string, hash: string): IDBKeyRange {
+function blobRange(workspaceId: string, hash: string): IDBKeyRange {
   return IDBKeyRange.bound([workspaceId, hash, 0], [workspaceId, hash, []]);
 }
 
@@ -43,13 +43,6 @@ export async function writeLargeBlob(db: TabsmithDB, workspaceId: string, hash: 
 /** A small blob is one value; its write joins the caller's transaction. */
 export function smallBlobValue(content: FileContent): FileContent {
   return tightBytes(content);
-}
-
-/** One blob's content: text as stored (a string), bytes reassembled from their pieces. */
-export async function readBlob(db: TabsmithDB, workspaceId: string, hash: string): Promise<FileContent> {
-  const pieces = await db.getAll('blobs', blobRange(workspaceId, hash));
-  if (pieces.length === 0) throw new Error(`checkpoint content ${hash.slice(0, 12)} is missing`);
-  return pieces.length === 1 ? (pieces[0] as FileContent) : joinPieces(pieces);
 }
 
 /** From this many blobs on, it may pay to read the workspace's blobs in one range read (see readBlobs). */

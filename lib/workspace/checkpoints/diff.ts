@@ -13,14 +13,14 @@ import { resolveFiles } from './manifests';
 import type { WorkspaceSession } from './session';
 import type { FileChange, ManifestEntry } from './types';
 
-export interface Side {
+interface Side {
   files: ReadonlyMap<string, ManifestEntry>;
   /** Contents of these entries, by path. */
   read(entries: readonly ManifestEntry[]): Promise<Map<string, FileContent>>;
 }
 
 /** Text, or null for binary content (a NUL near the start, or not UTF-8). */
-export function textOf(content: FileContent): string | null {
+function textOf(content: FileContent): string | null {
   if (typeof content === 'string') return content;
   const decoded = decodeContent(content);
   return decoded.binary ? null : decoded.text;

@@ -6,7 +6,7 @@
 import { byteLength } from '../chunks';
 import { workspaceRange, type TabsmithDB } from '../db';
 
-export interface CheckpointFootprint {
+interface CheckpointFootprint {
   records: number;
   bases: number;
   blobs: number;

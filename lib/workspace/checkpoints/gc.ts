@@ -9,7 +9,7 @@ import { workspaceRange, type TabsmithDB } from '../db';
 import { composeDeltas } from './manifests';
 import type { CheckpointBase, CheckpointRecord } from './types';
 
-export interface CheckpointLimits {
+interface CheckpointLimits {
   maxCount: number;
   maxBytes: number;
 }
@@ -28,7 +28,7 @@ export function configureCheckpoints(next: Partial<CheckpointLimits>): void {
 }
 
 /** Bytes of the distinct contents `records` need (their deltas and the bases they name). */
-export function usageOf(records: Iterable<CheckpointRecord>, bases: ReadonlyMap<string, CheckpointBase>): { usage: number; hashes: Set<string>; baseIds: Set<string> } {
+function usageOf(records: Iterable<CheckpointRecord>, bases: ReadonlyMap<string, CheckpointBase>): { usage: number; hashes: Set<string>; baseIds: Set<string> } {
   const sizes = new Map<string, number>();
   const baseIds = new Set<string>();
   for (const record of records) {
@@ -45,7 +45,7 @@ export function usageOf(records: Iterable<CheckpointRecord>, bases: ReadonlyMap<
  * Takes `id` out of `records`: the checkpoints built on it get its changes and its parent. Returns the ids
  * of the records that changed.
  */
-export function splice(records: Map<string, CheckpointRecord>, id: string): string[] {
+function splice(records: Map<string, CheckpointRecord>, id: string): string[] {
   const dropped = records.get(id);
   if (!dropped) return [];
   records.delete(id);
@@ -58,14 +58,14 @@ export function splice(records: Map<string, CheckpointRecord>, id: string): stri
   return changed;
 }
 
-export interface GcPlan {
+interface GcPlan {
   kept: Map<string, CheckpointRecord>;
   /** Kept records whose parent or delta changed (to write back). */
   rewritten: Set<string>;
 }
 
 /** Drops `explicit`, then the oldest automatic checkpoints until both caps hold (or only named and the newest are left). */
-export function planCollection(records: readonly CheckpointRecord[], bases: ReadonlyMap<string, CheckpointBase>, caps: CheckpointLimits, explicit: readonly string[] = []): GcPlan {
+function planCollection(records: readonly CheckpointRecord[], bases: ReadonlyMap<string, CheckpointBase>, caps: CheckpointLimits, explicit: readonly string[] = []): GcPlan {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const kept = new Map(sorted.map((record) => [record.id, record]));
   const rewritten = new Set<string>();

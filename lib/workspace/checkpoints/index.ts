@@ -16,11 +16,10 @@ import { takeNow } from './take';
 import { historyEntries } from './transfer';
 import { checkpointRequestSchema, type CheckpointMeta, type CheckpointRequest, type FileChange } from './types';
 
-export type { CheckpointKind, CheckpointMeta, CheckpointRequest, FileChange } from './types';
-export type { RestoreResult } from './restore';
+export type { CheckpointKind, CheckpointMeta, FileChange } from './types';
 export { setCheckpointDatabase } from './database';
 export { subscribeCheckpoints } from './events';
-export { configureCheckpoints, DEFAULT_LIMITS, type CheckpointLimits } from './gc';
+export { configureCheckpoints, DEFAULT_LIMITS } from './gc';
 
 /** Checkpoints the open workspace's files as they are now (pending saves and shell changes included). */
 export async function takeCheckpoint(store: WorkspaceStore, request: CheckpointRequest): Promise<CheckpointMeta> {

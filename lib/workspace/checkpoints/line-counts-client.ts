@@ -5,7 +5,7 @@
 import { countLines, type LineCounts, type TextPair } from './line-counts';
 
 /** Below this much text, starting a worker costs more than the diff itself. */
-export const WORKER_FROM_CHARS = 200_000;
+const WORKER_FROM_CHARS = 200_000;
 /** A worker that has not answered by then is given up on; this thread counts instead. */
 const WORKER_TIMEOUT_MS = 60_000;
 

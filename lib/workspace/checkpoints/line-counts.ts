@@ -15,7 +15,7 @@ export interface LineCounts {
 }
 
 /** A diff that takes longer than this is given up: every line then counts as changed. */
-export const DIFF_TIMEOUT_MS = 2_000;
+const DIFF_TIMEOUT_MS = 2_000;
 
 function lineCount(text: string): number {
   if (text === '') return 0;

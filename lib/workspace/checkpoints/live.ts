@@ -24,7 +24,7 @@ export interface LiveFiles {
   records: Map<string, StoredFile>;
 }
 
-export function recordContent(db: TabsmithDB, record: StoredFile): Promise<FileContent> {
+function recordContent(db: TabsmithDB, record: StoredFile): Promise<FileContent> {
   return record.chunked ? readChunks(db, record) : Promise.resolve(record.content);
 }
 

@@ -10,7 +10,7 @@ import type { LatestManifest } from './session';
 import type { CheckpointBase, CheckpointMeta, CheckpointRecord, DeltaEntry, ManifestEntry } from './types';
 
 /** Paths that may differ from the base before the next checkpoint starts a new base. */
-export function maxDrift(baseSize: number): number {
+function maxDrift(baseSize: number): number {
   return 32 + Math.floor(baseSize / 4);
 }
 
@@ -19,13 +19,13 @@ export function toMeta(record: CheckpointRecord): CheckpointMeta {
   return meta;
 }
 
-export function entriesByPath(entries: Iterable<ManifestEntry>): Map<string, ManifestEntry> {
+function entriesByPath(entries: Iterable<ManifestEntry>): Map<string, ManifestEntry> {
   const map = new Map<string, ManifestEntry>();
   for (const entry of entries) map.set(entry[0], entry);
   return map;
 }
 
-export function applyDelta(files: Map<string, ManifestEntry>, delta: readonly DeltaEntry[]): Map<string, ManifestEntry> {
+function applyDelta(files: Map<string, ManifestEntry>, delta: readonly DeltaEntry[]): Map<string, ManifestEntry> {
   for (const entry of delta) {
     if (entry[1] === null) files.delete(entry[0]);
     else files.set(entry[0], entry);
@@ -34,7 +34,7 @@ export function applyDelta(files: Map<string, ManifestEntry>, delta: readonly De
 }
 
 /** What differs in `files` from `from` (null entries for files `from` has and `files` has not). */
-export function deltaAgainst(from: ReadonlyMap<string, ManifestEntry>, files: ReadonlyMap<string, ManifestEntry>): DeltaEntry[] {
+function deltaAgainst(from: ReadonlyMap<string, ManifestEntry>, files: ReadonlyMap<string, ManifestEntry>): DeltaEntry[] {
   const delta: DeltaEntry[] = [];
   // By content only: a file saved again unchanged is no change.
   for (const [path, entry] of files) if (from.get(path)?.[1] !== entry[1]) delta.push(entry);
@@ -48,12 +48,6 @@ export function composeDeltas(first: readonly DeltaEntry[], second: readonly Del
   for (const entry of first) byPath.set(entry[0], entry);
   for (const entry of second) byPath.set(entry[0], entry);
   return [...byPath.values()];
-}
-
-export async function getRecord(db: TabsmithDB, workspaceId: string, id: string): Promise<CheckpointRecord> {
-  const record = await db.get('checkpoints', [workspaceId, id]);
-  if (!record) throw new WorkspaceError('not-found', 'This checkpoint no longer exists.');
-  return record;
 }
 
 const damaged = () => new WorkspaceError('corrupt', 'This checkpoint\'s file list is damaged or missing.');

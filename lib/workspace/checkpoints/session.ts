@@ -8,7 +8,7 @@
 import type { RuntimeFs } from '@/lib/runtime/port';
 import type { ManifestEntry } from './types';
 
-export interface KnownHash {
+interface KnownHash {
   size: number;
   modified: number;
   hash: string;
@@ -45,7 +45,7 @@ export interface WorkspaceSession {
 
 const sessions = new Map<string, WorkspaceSession>();
 
-export function sessionOf(workspaceId: string): WorkspaceSession {
+function sessionOf(workspaceId: string): WorkspaceSession {
   let session = sessions.get(workspaceId);
   if (!session) {
     session = { known: new Map(), latest: null, live: null, stats: null, queue: Promise.resolve() };
@@ -72,9 +72,4 @@ export function invalidate(session: WorkspaceSession): void {
 export function forgetWorkspace(workspaceId: string): void {
   sessions.get(workspaceId)?.live?.stop();
   sessions.delete(workspaceId);
-}
-
-/** Every file's hash of `files`, so the next checkpoint does not hash them again. */
-export function remember(session: WorkspaceSession, files: Iterable<ManifestEntry>): void {
-  for (const [path, hash, size, modified] of files) session.known.set(path, { size, modified, hash });
 }

@@ -15,7 +15,7 @@ import type { LatestManifest, WorkspaceSession } from './session';
 import type { CheckpointMeta, CheckpointRequest } from './types';
 
 /** The newest checkpoint's files, from this tab's memory when no other tab or operation changed them. */
-export async function currentLatest(db: TabsmithDB, workspaceId: string, session: WorkspaceSession): Promise<LatestManifest | null> {
+async function currentLatest(db: TabsmithDB, workspaceId: string, session: WorkspaceSession): Promise<LatestManifest | null> {
   const id = await latestId(db, workspaceId);
   if (session.latest?.id !== id) {
     session.latest = id === null ? null : await loadLatest(db, workspaceId);

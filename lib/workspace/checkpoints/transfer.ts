@@ -12,11 +12,11 @@ import { readBlobs, smallBlobValue } from './blobs';
 import { sha256 } from './hash';
 import { historyFileSchema, type HistoryFile } from './types';
 
-export const HISTORY_FOLDER = '/.tabsmith/history';
+const HISTORY_FOLDER = '/.tabsmith/history';
 const HISTORY_INDEX = `${HISTORY_FOLDER}/checkpoints.json`;
 const BLOB_FOLDER = `${HISTORY_FOLDER}/blobs/`;
 
-export function isHistoryPath(path: string): boolean {
+function isHistoryPath(path: string): boolean {
   return path === HISTORY_FOLDER || path.startsWith(`${HISTORY_FOLDER}/`);
 }
 

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 
-export const checkpointKindSchema = z.enum(['turn', 'named', 'auto', 'before-restore', 'import', 'template']);
+const checkpointKindSchema = z.enum(['turn', 'named', 'auto', 'before-restore', 'import', 'template']);
 export type CheckpointKind = z.infer<typeof checkpointKindSchema>;
 
-export const checkpointMetaSchema = z.object({
+const checkpointMetaSchema = z.object({
   id: z.string().min(1).max(100),
   workspaceId: z.string().min(1),
   kind: checkpointKindSchema,
@@ -49,11 +49,11 @@ export type FileChange = z.infer<typeof fileChangeSchema>;
  * One file in a manifest: [path, SHA-256 hex of the bytes, size, lastModified]. A tuple, not an object, so a
  * manifest of a thousand files stays small; lastModified lets a later checkpoint skip re-hashing it.
  */
-export const manifestEntrySchema = z.tuple([z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/), z.number().int().nonnegative(), z.number()]);
+const manifestEntrySchema = z.tuple([z.string().min(1), z.string().regex(/^[0-9a-f]{64}$/), z.number().int().nonnegative(), z.number()]);
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
 /** A change against a base manifest: an entry, or [path, null] for a file the base has and this does not. */
-export const deltaEntrySchema = z.union([manifestEntrySchema, z.tuple([z.string().min(1), z.null()])]);
+const deltaEntrySchema = z.union([manifestEntrySchema, z.tuple([z.string().min(1), z.null()])]);
 export type DeltaEntry = z.infer<typeof deltaEntrySchema>;
 
 /**
@@ -61,7 +61,7 @@ export type DeltaEntry = z.infer<typeof deltaEntrySchema>;
  * first of a chain, against the base manifest the chain shares), so a checkpoint where one file changed
  * stores one entry, not the whole workspace's list.
  */
-export const checkpointRecordSchema = checkpointMetaSchema.extend({
+const checkpointRecordSchema = checkpointMetaSchema.extend({
   base: z.string(),
   parent: z.string().nullable(),
   delta: z.array(deltaEntrySchema),
@@ -69,7 +69,7 @@ export const checkpointRecordSchema = checkpointMetaSchema.extend({
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
 
 /** A full file list several checkpoints share; dropped once no checkpoint names it. */
-export const checkpointBaseSchema = z.object({
+const checkpointBaseSchema = z.object({
   workspaceId: z.string(),
   id: z.string(),
   files: z.array(manifestEntrySchema),

@@ -4,7 +4,7 @@
  *
  * Layout, so the recorded session (tests/e2e/fixtures/computer-use/todo.json, Gemini's 0–999 grid, which the
  * adapters scale by the live viewport) lands on it at any preview size. Heights are in vh; at a 1000×600
- * viewport this is exactly the brief's layout:
+ * viewport this is exactly the page the session was recorded on:
  * - the "New todo" input spans the full width from 5vh to 15vh (centre 10vh = 60 px; the fixture types at y 100/1000);
  * - todos are prepended, one 9vh row each from 17vh (the first row's centre ≈ 21.5vh = 130 px; the fixture
  *   clicks y 217/1000); the whole row is the checkbox's label, so a click anywhere on it toggles the checkbox,
@@ -25,7 +25,7 @@ import { region } from './ide';
 import { terminal } from './terminal';
 import { importZip } from './workspace';
 
-export const TODO_APP_INDEX = `<!doctype html>
+const TODO_APP_INDEX = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -131,7 +131,7 @@ export const TODO_APP_INDEX = `<!doctype html>
 </html>
 `;
 
-export const TODO_APP_NEXT = `<!doctype html>
+const TODO_APP_NEXT = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Second page</title></head>
 <body style="margin: 0; font: 16px system-ui, sans-serif">
@@ -141,7 +141,7 @@ export const TODO_APP_NEXT = `<!doctype html>
 </html>
 `;
 
-export const TODO_APP_SERVER = `const http = require('http');
+const TODO_APP_SERVER = `const http = require('http');
 const fs = require('fs');
 const path = require('path');
 
@@ -183,14 +183,14 @@ export async function openTodoApp(page: Page, zipPath: string): Promise<void> {
   await expect(previewFrame(page).getByRole('textbox', { name: 'New todo' })).toBeVisible({ timeout: 30_000 });
 }
 
-export const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
+const previewFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
 
 export function previewIframe(page: Page): Locator {
   return region(page, 'Preview').locator('iframe[title="Preview"]');
 }
 
 /** The Computer use panel: the "Computer use" tab next to the chat in the Agent column. */
-export async function openComputerUse(page: Page): Promise<Locator> {
+async function openComputerUse(page: Page): Promise<Locator> {
   const agent = region(page, 'Agent');
   await agent.getByRole('tab', { name: 'Computer use' }).click();
   const panel = agent.getByRole('tabpanel', { name: 'Computer use' });

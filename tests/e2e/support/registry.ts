@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { parseTarGzip } from 'nanotar';
+import { gunzipSync } from 'node:zlib';
+import { unpackTar } from 'modern-tar';
 import semver from 'semver';
 import { z } from 'zod';
 
@@ -32,11 +33,11 @@ export async function tarballHashes(name: string, range: string, paths: string[]
   const { tarball } = await resolveFromRegistry(name, range);
   const response = await fetch(tarball);
   if (!response.ok) throw new Error(`fixture registry answered ${response.status} for ${tarball}`);
-  const entries = await parseTarGzip(new Uint8Array(await response.arrayBuffer()));
+  const entries = await unpackTar(gunzipSync(await response.arrayBuffer()));
   const hashes: Record<string, string> = {};
   for (const path of paths) {
     // npm tarballs keep everything under one top folder, nearly always `package/`.
-    const entry = entries.find((item) => item.name.replace(/^[^/]+\//, '') === path);
+    const entry = entries.find((item) => item.header.name.replace(/^[^/]+\//, '') === path);
     if (!entry?.data) throw new Error(`${name}'s tarball has no ${path}`);
     hashes[path] = createHash('sha256').update(entry.data).digest('hex');
   }

@@ -2,7 +2,8 @@
 import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
-import { parseTarGzip } from 'nanotar';
+import { gunzipSync } from 'node:zlib';
+import { unpackTar } from 'modern-tar';
 import { resolveFromRegistry } from './registry';
 import { terminal, type TerminalDriver } from './terminal';
 import { importZip } from './workspace';
@@ -11,13 +12,13 @@ import { importZip } from './workspace';
 export async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
   const { tarball } = await resolveFromRegistry('create-vite', '9.3.0');
   const response = await fetch(tarball);
-  const entries = await parseTarGzip(new Uint8Array(await response.arrayBuffer()));
+  const entries = await unpackTar(gunzipSync(await response.arrayBuffer()));
   const prefix = `package/template-${template}/`;
   const files: Record<string, Uint8Array> = {};
   for (const entry of entries) {
-    if (!entry.name.startsWith(prefix) || !entry.data) continue;
+    if (!entry.header.name.startsWith(prefix) || !entry.data) continue;
     // create-vite renames _gitignore and _oxlintrc.json when it scaffolds (npm would drop a .gitignore from the tarball).
-    const path = entry.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1');
+    const path = entry.header.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1');
     files[path] = entry.data;
   }
   return files;

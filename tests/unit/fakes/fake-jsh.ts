@@ -19,7 +19,7 @@ import { startCommandLine, type Job, type JobContext } from './fake-programs';
 
 const osc = (body: string) => `\x1b]654;${body}\x07`;
 /** How long the shell takes to become interactive: input sent sooner is lost. */
-export const JSH_STARTUP_MS = 5;
+const JSH_STARTUP_MS = 5;
 const PROMPT = '~/project ❯ ';
 
 export function runJsh(process: FakeProcess, ctx: JobContext) {

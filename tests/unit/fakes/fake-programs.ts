@@ -168,7 +168,7 @@ function startOne(argv: string[], ctx: JobContext): Job {
 }
 
 /** Splits on whitespace, keeping quoted words (with their quotes removed) together. */
-export function words(line: string): string[] {
+function words(line: string): string[] {
   return [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
 

@@ -6,7 +6,7 @@
 import type { DirEnt } from '@webcontainer/api';
 import type { WebContainerFsLike } from '@/lib/runtime/webcontainer/api-types';
 
-export const FAKE_WORKDIR = '/home/project';
+const FAKE_WORKDIR = '/home/project';
 /**
  * How long a watch takes to register. The real client sends the watch over a message port to the container's
  * worker and keeps no promise for it, so it is live only after a round trip, well after the next macrotask.
@@ -18,7 +18,7 @@ export const RELEASED_MESSAGE = 'Proxy has been released and is not useable';
 type Node = { kind: 'dir'; children: Map<string, Node> } | { kind: 'file'; data: Uint8Array };
 type WatchListener = (event: 'rename' | 'change', filename: string) => void;
 
-export class FakeFsError extends Error {
+class FakeFsError extends Error {
   constructor(
     public readonly code: string,
     syscall: string,

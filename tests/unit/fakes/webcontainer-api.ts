@@ -21,10 +21,9 @@ import { FakeProcess, type FakeProcessOptions } from './fake-process';
 import { startProgram, type JobContext } from './fake-programs';
 import { MemoryFs, RELEASED_MESSAGE } from './memory-fs';
 
-export { FAKE_WORKDIR, MemoryFs, RELEASED_MESSAGE } from './memory-fs';
-export { FakeProcess } from './fake-process';
+export { RELEASED_MESSAGE } from './memory-fs';
 
-export interface FakeCall {
+interface FakeCall {
   method: string;
   args: unknown[];
 }
@@ -57,7 +56,7 @@ function exportedContents(data: Uint8Array): string | Uint8Array {
   }
 }
 
-export class FakeWebContainer implements WebContainerLike {
+class FakeWebContainer implements WebContainerLike {
   readonly calls: FakeCall[] = [];
   readonly fs: MemoryFs;
   readonly spawned: FakeProcess[] = [];

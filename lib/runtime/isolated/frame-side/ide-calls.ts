@@ -6,7 +6,7 @@
 import { gitHttpResponseSchema, type GitHttpRequest, type GitHttpResponse } from '@/lib/git/http-exchange';
 import type { AnswerEnvelope, FrameCall, FrameMessage } from '../protocol';
 
-export interface IdeCalls {
+interface IdeCalls {
   gitHttp(request: GitHttpRequest): Promise<GitHttpResponse>;
   /** Settles the call an answer is for. */
   answer(envelope: AnswerEnvelope): void;

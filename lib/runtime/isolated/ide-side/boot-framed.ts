@@ -30,17 +30,17 @@ function tabSlug(): string {
 }
 
 /** `w<workspace>-<tab>-<generation>`: a DNS label of at most 40 characters. */
-export function runtimeLabel(workspaceId: string | null, tab: string, generation: number): string {
+function runtimeLabel(workspaceId: string | null, tab: string, generation: number): string {
   const ws = slug(workspaceId ?? '', 16) || 'none';
   return `w${ws}-${slug(tab, 8)}-${generation}`;
 }
 
-export const NO_RUNTIME_SITE_MESSAGE =
+const NO_RUNTIME_SITE_MESSAGE =
   'The offline runtime needs a second site to run your code apart from the IDE, and none is configured for ' +
   'this address. Open the IDE at localhost (the runtime then uses *.localhost), or set TABSMITH_RUNTIME_ORIGIN ' +
   'on the server (see the README).';
 
-export interface BootFramedOptions {
+interface BootFramedOptions {
   timeoutMs: number;
   /** The configured runtime-origin pattern, if any (deployments on a real host name). */
   configuredOrigin?: string | null;

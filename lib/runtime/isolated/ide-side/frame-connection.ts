@@ -14,7 +14,7 @@ export interface FrameConnection {
   dispose(): void;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   /** The runtime site's origin for this frame (never the IDE's own). */
   origin: string;
   ideOrigin: string;
@@ -24,7 +24,7 @@ export interface ConnectOptions {
   host?: HTMLElement;
 }
 
-export function frameUrl(origin: string, ticket: string): string {
+function frameUrl(origin: string, ticket: string): string {
   return `${origin}${RUNTIME_FRAME_PATH}?${TICKET_PARAM}=${encodeURIComponent(ticket)}`;
 }
 

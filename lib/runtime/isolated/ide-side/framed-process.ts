@@ -4,7 +4,7 @@
  */
 import type { RuntimeProcess, TerminalSize } from '../../port';
 
-export interface ProcessLink {
+interface ProcessLink {
   write(pid: number, data: string): void;
   kill(pid: number): void;
   resize(pid: number, size: TerminalSize): void;

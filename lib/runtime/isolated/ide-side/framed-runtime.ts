@@ -30,7 +30,7 @@ import { PreviewRelay } from './preview-relay';
 import { previewOriginFor } from '@/lib/preview/preview-site';
 import { errorMessage } from '../../../error-message';
 
-export interface FramedRuntimeOptions {
+interface FramedRuntimeOptions {
   /** The runtime site's origin for the n-th frame (0 first); a new one per restart. */
   originFor(generation: number): string;
   /** The server's ticket for a frame on that origin (asked for before each frame is made). */

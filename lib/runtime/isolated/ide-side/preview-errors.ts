@@ -24,7 +24,7 @@ const previewMessageSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-export interface FramedPreviewErrorOptions {
+interface FramedPreviewErrorOptions {
   origin(): string | null;
   runtimeFrame(): Window | null;
   emit(error: PreviewError): void;

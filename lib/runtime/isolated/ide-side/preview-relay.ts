@@ -18,7 +18,7 @@ const PING_EVERY_MS = 1_000;
 /** How long `ready` waits for the relay's first connection before giving up on it (it never rejects). */
 const READY_WITHIN_MS = 8_000;
 const HUNG_AFTER_MS = 5_000;
-export interface PreviewRelayOptions {
+interface PreviewRelayOptions {
   /** The n-th preview site (0 first); a new one per restart. */
   originFor(generation: number): string;
   ideOrigin: string;

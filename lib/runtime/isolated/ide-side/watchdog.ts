@@ -9,7 +9,7 @@ export interface RuntimeHealth {
   silentMs: number;
 }
 
-export interface WatchdogOptions {
+interface WatchdogOptions {
   ping(): Promise<unknown>;
   restart(reason: string): void;
   onHealth(health: RuntimeHealth): void;

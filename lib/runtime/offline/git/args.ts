@@ -4,14 +4,14 @@
  */
 import { GitFailure } from './repo';
 
-export interface OptionDef {
+interface OptionDef {
   /** One-letter alias ("m" for --message). */
   short?: string;
   /** Takes a value (`--message x`, `--message=x`, `-m x`, `-mx`). */
   value?: boolean;
 }
 
-export type OptionSpec = Record<string, OptionDef>;
+type OptionSpec = Record<string, OptionDef>;
 
 export interface ParsedArgs {
   /** Boolean options set, by long name. */

@@ -1,16 +1,6 @@
 /** The `git` command of the offline runtime, working on the workspace's files. */
-import type { VirtualFS } from 'almostnode';
-import type { HttpClient } from 'isomorphic-git';
 import type { CommandIO } from '../process';
-
-export interface GitDeps {
-  vfs: VirtualFS;
-  /**
-   * HTTP for clone, fetch, pull and push, given by the page hosting the runtime (which has no network of its
-   * own); without it those commands say the runtime has no network for git.
-   */
-  gitHttp?: HttpClient;
-}
+import type { GitDeps } from './deps';
 
 /**
  * `git <subcommand> …`; resolves with the exit code. The implementation (isomorphic-git and the diff

@@ -16,7 +16,7 @@ import { joinPath, resolvePath } from '../paths';
 const USAGE = '[-b <branch>] [--depth <depth>] [--single-branch] [-o <name>] [-q] [--] <repo> [<dir>]';
 
 /** git's "humanish" folder name for a URL: its last path part without ".git" ("…/user/repo.git" → "repo"). */
-export function folderNameFor(url: string): string {
+function folderNameFor(url: string): string {
   let path = url.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\/\.git$/, '').replace(/\.git$/, '');
   path = path.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
   const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf(':')) + 1);

@@ -15,7 +15,7 @@ import { readUpstream, remoteNames, remoteUrl, unknownRemote } from './upstream'
 
 const USAGE = '[-q | --quiet] [-p | --prune] [<remote>] [<branch>]';
 
-export interface FetchRequest {
+interface FetchRequest {
   remote: string;
   /** The remote's branch whose commit the caller wants (the remote's HEAD when absent). */
   branch?: string;
@@ -25,7 +25,7 @@ export interface FetchRequest {
   quiet?: boolean;
 }
 
-export interface Fetched {
+interface Fetched {
   /** The commit of `branch` (or of the remote's HEAD when no branch was named); null for an empty remote. */
   oid: string | null;
   /** The remote's URL as messages show it. */

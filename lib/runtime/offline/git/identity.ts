@@ -2,10 +2,10 @@
 import git from 'isomorphic-git';
 import type { Repo } from './repo';
 
-export const DEFAULT_NAME = 'Tabsmith User';
-export const DEFAULT_EMAIL = 'user@tabsmith.local';
+const DEFAULT_NAME = 'Tabsmith User';
+const DEFAULT_EMAIL = 'user@tabsmith.local';
 
-export interface Identity {
+interface Identity {
   name: string;
   email: string;
   /** Neither value was configured: say how to set them. */

@@ -13,7 +13,7 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** git's default date format in the author's own time zone ("Mon Nov 23 19:03:17 2026 +0000"). */
-export function formatDate(timestamp: number, timezoneOffset: number): string {
+function formatDate(timestamp: number, timezoneOffset: number): string {
   // isomorphic-git stores the offset like Date#getTimezoneOffset: minutes *behind* UTC.
   const local = new Date((timestamp - timezoneOffset * 60) * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');

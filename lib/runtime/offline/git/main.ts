@@ -2,7 +2,7 @@
 import { version } from 'isomorphic-git';
 import { add } from './add';
 import { branch, checkout, switchBranch } from './branch';
-import type { GitDeps } from './cli';
+import type { GitDeps } from './deps';
 import { clone } from './clone';
 import { commit } from './commit';
 import { config } from './config';

@@ -33,7 +33,7 @@ export async function merge(session: GitSession, args: readonly string[]): Promi
   });
 }
 
-export interface MergeRequest {
+interface MergeRequest {
   /** The checked-out branch, and its commit. */
   branch: string;
   head: string;

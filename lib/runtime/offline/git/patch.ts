@@ -6,7 +6,7 @@ import { structuredPatch } from 'diff';
 import type { Palette } from './palette';
 import type { BlobRef } from './snapshots';
 
-export interface PatchSide {
+interface PatchSide {
   blob: BlobRef | null;
   bytes: Uint8Array;
 }
@@ -14,7 +14,7 @@ export interface PatchSide {
 const decoder = new TextDecoder();
 
 /** Binary like git decides it: a NUL in the first 8000 bytes. */
-export function isBinary(bytes: Uint8Array): boolean {
+function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, 8000).includes(0);
 }
 

@@ -13,7 +13,7 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi;
 /** Shorter strings are not masked on their own: hiding "x" or "git" everywhere would garble the output. */
 const MIN_SECRET_LENGTH = 6;
 
-export interface SplitUrl {
+interface SplitUrl {
   /** The URL without user information. */
   url: string;
   /** What the user information held, or null when there was none. */
@@ -51,7 +51,7 @@ export function secretsOf(auth: GitAuth | null | undefined): string[] {
 }
 
 /** `text` with URL user information removed and every known secret replaced by `***`. */
-export function redact(text: string, secrets: Iterable<string> = []): string {
+function redact(text: string, secrets: Iterable<string> = []): string {
   let out = text.replace(USERINFO, '$1');
   for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join('***');
   return out;

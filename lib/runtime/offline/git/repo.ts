@@ -45,7 +45,7 @@ export interface Repo extends GitSession {
   gitdir: string;
 }
 
-export interface SessionNetwork {
+interface SessionNetwork {
   http?: HttpClient;
   secrets?: Set<string>;
 }

@@ -16,7 +16,7 @@ export interface FileStatus {
 }
 
 /** Letters from isomorphic-git's status matrix (HEAD 0/1, workdir 0/1/2, stage 0/1/2/3). */
-export function statusLetters(head: number, workdir: number, stage: number): Omit<FileStatus, 'path'> {
+function statusLetters(head: number, workdir: number, stage: number): Omit<FileStatus, 'path'> {
   const x = head === 0 ? (stage === 0 ? ' ' : 'A') : stage === 0 ? 'D' : stage === 1 ? ' ' : 'M';
   let y = ' ';
   if (stage === 1) y = workdir === 0 ? 'D' : workdir === 2 ? 'M' : ' ';

@@ -12,7 +12,7 @@ const LABELS: Record<string, string> = { A: 'new file:', M: 'modified:', D: 'del
  * Untracked files shown as their highest folder that holds nothing tracked ("dist/"), as git does by
  * default, so a new folder of many files is one line.
  */
-export function collapseUntracked(untracked: readonly string[], tracked: Iterable<string>): string[] {
+function collapseUntracked(untracked: readonly string[], tracked: Iterable<string>): string[] {
   const trackedFolders = new Set<string>();
   for (const path of tracked) {
     const parts = path.split('/');

@@ -5,7 +5,7 @@
 import git from 'isomorphic-git';
 import { GitFailure, type Repo } from './repo';
 
-export interface Upstream {
+interface Upstream {
   remote: string;
   /** The branch on the remote, as a full ref ("refs/heads/main"). */
   merge: string;
@@ -61,7 +61,7 @@ export function branchName(ref: string): string {
 }
 
 /** The remote-tracking name git shows for an upstream: "origin/main". */
-export function trackingName(upstream: Upstream): string {
+function trackingName(upstream: Upstream): string {
   return `${upstream.remote}/${branchName(upstream.merge)}`;
 }
 

@@ -11,7 +11,7 @@ interface Call {
   thisArg: unknown;
   arguments: readonly unknown[];
 }
-export interface CallReport {
+interface CallReport {
   message: string;
   actual: number;
   expected: number;

@@ -36,7 +36,7 @@ export function withFrame<R>(frame: Frame, fn: () => R): R {
 }
 
 /** Wraps `fn` so that it runs in the frame current now; returns `fn` itself when there is nothing to carry. */
-export function bindFrame<F>(fn: F): F {
+function bindFrame<F>(fn: F): F {
   if (typeof fn !== 'function' || current === EMPTY) return fn;
   const frame = current;
   const target = fn as unknown as (...args: unknown[]) => unknown;

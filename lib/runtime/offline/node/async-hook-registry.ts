@@ -18,7 +18,7 @@ export interface Execution {
   resource: object;
 }
 
-export interface AsyncHookRegistry {
+interface AsyncHookRegistry {
   createHook(callbacks: unknown): { enable(): unknown; disable(): unknown };
   newAsyncId(): number;
   current(): Execution;

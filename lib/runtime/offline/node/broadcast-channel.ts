@@ -8,7 +8,7 @@
  * from the process's other threads (a browser channel does not hear itself, so nothing arrives twice).
  */
 import { nodeError } from './node-errors';
-import type { Hold } from './message-ports';
+import type { Hold } from './hold';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 

@@ -23,7 +23,7 @@ let encoderFailed: unknown = null;
 let loading: Promise<void> | null = null;
 
 /** Starts loading the encoder (once). */
-export function loadBrotliEncoder(): Promise<void> {
+function loadBrotliEncoder(): Promise<void> {
   loading ??= import('brotli-wasm')
     .then(async (module) => {
       encoder = (await module.default) as Encoder;

@@ -19,7 +19,7 @@ import type { ModuleLoader } from './loader';
 
 export type AlmostRequire = (id: string) => unknown;
 
-export interface BuiltinParts {
+interface BuiltinParts {
   almostRequire: AlmostRequire;
   /** Shared by every process of a page: module objects that hold no per-process state. */
   shared: { events: unknown; stream: unknown; net: unknown; http: unknown; https: unknown };

@@ -23,7 +23,7 @@ export const MAX_BUFFER = 1024 * 1024;
 const unknownSignal = (signal: unknown) => nodeError(TypeError, 'ERR_UNKNOWN_SIGNAL', `Unknown signal: ${String(signal)}`);
 
 /** A signal given by name (any case) or number, as its name; Node's error for one that does not exist. */
-export function signalName(signal: unknown): string {
+function signalName(signal: unknown): string {
   if (typeof signal === 'number') {
     const name = Object.keys(SIGNALS).find((key) => SIGNALS[key] === signal);
     if (name) return name;

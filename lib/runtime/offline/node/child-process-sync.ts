@@ -6,14 +6,14 @@
  */
 import { killSignalOf, MAX_BUFFER, spawnArguments, validateMaxBuffer, validateTimeout } from './child-process-args';
 
-export interface SyncChildOptions {
+interface SyncChildOptions {
   cwd: string;
   env: Record<string, string>;
   input?: string;
   timeout?: number;
 }
 
-export interface SyncChildResult {
+interface SyncChildResult {
   status: number;
   stdout: string;
   stderr: string;
@@ -33,7 +33,7 @@ interface Options {
   killSignal?: unknown;
 }
 
-export interface SyncParts {
+interface SyncParts {
   Buffer: { from(text: string): Uint8Array & { toString(encoding?: string): string } };
   run: SyncChildRunner;
   parent: { cwd(): string; env: Record<string, string | undefined>; write(text: string): void; writeError(text: string): void };

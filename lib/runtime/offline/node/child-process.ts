@@ -30,7 +30,7 @@ export interface ChildRunner {
   sync?: SyncChildRunner;
 }
 
-export interface ChildProcessParts {
+interface ChildProcessParts {
   EventEmitter: Constructor;
   Readable: Constructor;
   Writable: Constructor;

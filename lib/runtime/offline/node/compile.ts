@@ -10,7 +10,7 @@ import { parseModule, transformEsm, wrapCommonJs, type EsmCode } from './esm-tra
 /** `(...globals, import, import_meta, __dynamicImport) => Node's module wrapper function` (see wrapCommonJs). */
 export type CjsFactory = (...globals: unknown[]) => (this: unknown, ...args: unknown[]) => void;
 /** `(module, ...globals) => generator function` for an ES module. */
-export type EsmFactory = (...args: unknown[]) => () => Generator<unknown, void, unknown> | AsyncGenerator<unknown, void, unknown>;
+type EsmFactory = (...args: unknown[]) => () => Generator<unknown, void, unknown> | AsyncGenerator<unknown, void, unknown>;
 
 export type Compiled =
   | { format: 'cjs'; factory: CjsFactory }
@@ -25,7 +25,7 @@ const AWAIT_HINT = /(?<![\w$.])await[\s(]/;
 const COMMONJS_MARKS = /(?<![\w$.])(?:require\s*\(|module\.exports|exports\.[\w$]+\s*=|Object\.defineProperty\(\s*exports\b)/;
 
 /** cyrb53: a fast 53-bit string hash, plenty to tell file versions apart. */
-export function contentHash(text: string): string {
+function contentHash(text: string): string {
   let h1 = 0xdeadbeef ^ text.length;
   let h2 = 0x41c6ce57 ^ text.length;
   for (let i = 0; i < text.length; i++) {

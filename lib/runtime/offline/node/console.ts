@@ -5,7 +5,7 @@
 
 export type Inspect = (value: unknown) => string;
 
-export function formatWith(inspect: Inspect, args: readonly unknown[]): string {
+function formatWith(inspect: Inspect, args: readonly unknown[]): string {
   const show = (value: unknown) =>
     typeof value === 'string' ? value : value instanceof Error ? (value.stack ?? `${value.name}: ${value.message}`) : inspect(value);
   if (typeof args[0] !== 'string') return args.map(show).join(' ');

@@ -16,7 +16,7 @@ import { Resolver } from './resolve';
 import { inheritedTerminal } from './tty';
 import { wasiModule } from './wasi';
 import { workerThreadsModule, type ThreadSupport } from './worker-threads';
-import type { Hold } from './message-ports';
+import type { Hold } from './hold';
 import { installUrlClass } from './url-class';
 import { installUrlSearchParams } from './url-search-params';
 

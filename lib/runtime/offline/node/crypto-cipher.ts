@@ -27,7 +27,7 @@ for (const bits of [128, 192, 256]) {
   CIPHERS[`aes${bits}`] = { mode: 'cbc', keyLength: bits / 8, ivLength: 16 };
   CIPHERS[`id-aes${bits}-gcm`] = { mode: 'gcm', keyLength: bits / 8, ivLength: 12 };
 }
-export const cipherNames = () => Object.keys(CIPHERS).sort();
+const cipherNames = () => Object.keys(CIPHERS).sort();
 
 const badDecrypt = () => nodeError(Error, 'ERR_OSSL_BAD_DECRYPT', 'error:1C800064:Provider routines::bad decrypt');
 

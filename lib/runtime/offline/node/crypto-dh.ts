@@ -36,7 +36,7 @@ const MODP: Record<string, [number, number]> = {
   modp15: [3072, 1690314], modp16: [4096, 240904], modp17: [6144, 929484], modp18: [8192, 4743158],
 };
 const modpCache = new Map<string, bigint>();
-export function modpPrime(group: string): bigint | undefined {
+function modpPrime(group: string): bigint | undefined {
   const entry = MODP[group];
   if (!entry) return undefined;
   const [n, k] = entry;

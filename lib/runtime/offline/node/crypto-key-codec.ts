@@ -24,18 +24,18 @@ export interface RsaKey {
   dq?: bigint;
   qi?: bigint;
 }
-export interface EcKey {
+interface EcKey {
   kind: 'ec';
   curve: CurveName;
   pub: Uint8Array;
   priv?: Uint8Array;
 }
-export interface OkpKey {
+interface OkpKey {
   kind: OkpName;
   pub: Uint8Array;
   priv?: Uint8Array;
 }
-export interface DhKey {
+interface DhKey {
   kind: 'dh';
   prime: bigint;
   generator: bigint;
@@ -67,13 +67,13 @@ export function curveName(name: unknown): CurveName | undefined {
   return CURVE_ALIASES[name];
 }
 
-export const OKP = {
+const OKP = {
   ed25519: { jwk: 'Ed25519', oid: '1.3.101.112', publicOf: (priv: Uint8Array) => ed25519.getPublicKey(priv) },
   ed448: { jwk: 'Ed448', oid: '1.3.101.113', publicOf: (priv: Uint8Array) => ed448.getPublicKey(priv) },
   x25519: { jwk: 'X25519', oid: '1.3.101.110', publicOf: (priv: Uint8Array) => x25519.getPublicKey(priv) },
   x448: { jwk: 'X448', oid: '1.3.101.111', publicOf: (priv: Uint8Array) => x448.getPublicKey(priv) },
 } as const;
-export type OkpName = keyof typeof OKP;
+type OkpName = keyof typeof OKP;
 
 const RSA = '1.2.840.113549.1.1.1';
 const RSA_PSS = '1.2.840.113549.1.1.10';
@@ -81,7 +81,7 @@ const EC = '1.2.840.10045.2.1';
 const DH = '1.2.840.113549.1.3.1';
 const DSA = '1.2.840.10040.4.1';
 
-export const unsupportedKey = () => nodeError(Error, 'ERR_OSSL_UNSUPPORTED', 'error:1E08010C:DECODER routines::unsupported');
+const unsupportedKey = () => nodeError(Error, 'ERR_OSSL_UNSUPPORTED', 'error:1E08010C:DECODER routines::unsupported');
 
 export function publicPart(key: KeyData): KeyData {
   if (key.kind === 'rsa' || key.kind === 'rsa-pss') return { kind: key.kind, n: key.n, e: key.e };
@@ -111,12 +111,12 @@ function rsaPrivate(key: RsaKey): Uint8Array {
 const sec1 = (key: EcKey, withCurve: boolean) =>
   seq(int(1n), octets(key.priv as Uint8Array), ...(withCurve ? [explicit(0, oid(CURVES[key.curve].oid))] : []), explicit(1, bits(key.pub)));
 
-export function spki(key: KeyData): Uint8Array {
+function spki(key: KeyData): Uint8Array {
   const body = key.kind === 'rsa' || key.kind === 'rsa-pss' ? rsaPublic(key) : key.kind === 'dh' || key.kind === 'dsa' ? int(key.pub) : (key as EcKey).pub;
   return seq(algorithmOf(key), bits(body));
 }
 
-export function pkcs8(key: KeyData): Uint8Array {
+function pkcs8(key: KeyData): Uint8Array {
   let inner: Uint8Array;
   if (key.kind === 'rsa' || key.kind === 'rsa-pss') inner = rsaPrivate(key);
   else if (key.kind === 'ec') inner = sec1(key, false);

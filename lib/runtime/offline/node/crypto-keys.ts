@@ -3,7 +3,7 @@
  * the key data of crypto-key-codec.ts. Every crypto function that takes a key accepts what Node accepts: a
  * KeyObject, PEM text (string or Buffer), DER with its `type`, a JWK, or an options object holding one of these.
  */
-import { CURVES, decodeKey, decodePem, encodeKey, fromJwk, isPrivate, publicPart, toJwk, type KeyData, type KeyEncoding } from './crypto-key-codec';
+import { decodeKey, decodePem, encodeKey, fromJwk, isPrivate, publicPart, toJwk, type KeyData, type KeyEncoding } from './crypto-key-codec';
 import { base64url, fromBase64url } from './crypto-der';
 import { invalidArgType, invalidArgValue, nodeError } from './node-errors';
 
@@ -22,7 +22,7 @@ export function materialOf(key: object): Material | undefined {
 const isBytes = (value: unknown): value is ArrayBufferView => ArrayBuffer.isView(value);
 const bytesOf = (view: ArrayBufferView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 
-export interface KeyInput {
+interface KeyInput {
   key: unknown;
   format?: string;
   type?: string;
@@ -153,4 +153,3 @@ export function createKeyApi(Buffer: BufferClass) {
 }
 
 export type KeyApi = ReturnType<typeof createKeyApi>;
-export const curveSize = (curve: keyof typeof CURVES) => CURVES[curve].size;

@@ -18,10 +18,10 @@ import { invalidArgType, nodeError } from './node-errors';
 export const RSA_PKCS1_PADDING = 1;
 export const RSA_NO_PADDING = 3;
 export const RSA_PKCS1_OAEP_PADDING = 4;
-export const RSA_PKCS1_PSS_PADDING = 6;
-export const RSA_PSS_SALTLEN_DIGEST = -1;
-export const RSA_PSS_SALTLEN_MAX_SIGN = -2;
-export const RSA_PSS_SALTLEN_AUTO = -2;
+const RSA_PKCS1_PSS_PADDING = 6;
+const RSA_PSS_SALTLEN_DIGEST = -1;
+const RSA_PSS_SALTLEN_MAX_SIGN = -2;
+const RSA_PSS_SALTLEN_AUTO = -2;
 
 interface GenerationState {
   keys: { privateKey: forge.pki.rsa.PrivateKey } | null;
@@ -123,7 +123,7 @@ function unsupportedOperation(): Error {
   return nodeError(Error, 'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE', 'error:03000096:digital envelope routines::operation not supported for this keytype');
 }
 
-export function signWith(algorithm: unknown, data: Uint8Array, key: KeyData, options: SignOptions): Uint8Array {
+function signWith(algorithm: unknown, data: Uint8Array, key: KeyData, options: SignOptions): Uint8Array {
   if (key.kind === 'ed25519' || key.kind === 'ed448') return EDDSA[key.kind].sign(data, key.priv as Uint8Array);
   const info = hashInfo(algorithm ?? 'sha256');
   if (key.kind === 'rsa' || key.kind === 'rsa-pss') return rsaSign(key, info, data, options);

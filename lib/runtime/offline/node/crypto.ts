@@ -55,7 +55,7 @@ interface TransformLike {
   push(chunk: unknown): boolean;
 }
 /** stream.Transform: Node's Hash and Hmac are streams too (written data is hashed, the digest is read at the end). */
-export type TransformClass = new (options?: object) => TransformLike;
+type TransformClass = new (options?: object) => TransformLike;
 export interface StreamClasses {
   Transform: TransformClass;
   Writable: new () => object;

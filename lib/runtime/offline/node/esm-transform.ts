@@ -11,7 +11,7 @@ import { parse, type Node, type Program } from 'acorn';
 import { patternNames, ReferenceRewriter, type Edit } from './references';
 
 /** Names the generated code uses; a module would have to spell them out to collide. */
-export const MODULE_PARAM = '__tabsmith_m';
+const MODULE_PARAM = '__tabsmith_m';
 const DEFAULT_LOCAL = '__tabsmith_default';
 /**
  * Globals Node gives every module that a browser page lacks, has per page rather than per process, or has with

@@ -50,7 +50,7 @@ const PLAIN = [
 const later = afterIo;
 
 /** The program's Buffer class: what Node's fs gives for file contents read without an encoding. */
-export interface BytesToBuffer {
+interface BytesToBuffer {
   from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array;
 }
 

@@ -10,6 +10,7 @@
  * readFileSync/writeFileSync, which read and write from the descriptor's position as Node's do.
  */
 import type { VirtualFS } from 'almostnode';
+import { normalizePath } from '../paths';
 import type { VfsExtra } from '../vfs-extra';
 import { argValueError } from './validators';
 import { systemError } from './system-errors';
@@ -34,7 +35,7 @@ interface Flags {
   exclusive: boolean;
 }
 
-export interface BytesCodec {
+interface BytesCodec {
   from(text: string, encoding?: string): Uint8Array;
   from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array;
 }
@@ -61,27 +62,18 @@ function flagsOf(value: unknown): Flags {
   return flags;
 }
 
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part && part !== '.') parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
-
 /** A path argument (string, Buffer, file: URL) as an absolute path, relative ones from `cwd`. */
 export function absolutePath(path: unknown, cwd: string): string {
   let text: string;
   if (path instanceof URL) text = decodeURIComponent(path.pathname);
   else if (path instanceof Uint8Array) text = new TextDecoder().decode(path);
   else text = String(path);
-  return normalize(text.startsWith('/') ? text : `${cwd}/${text}`);
+  return normalizePath(text.startsWith('/') ? text : `${cwd}/${text}`);
 }
 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/')) || '/';
 
-export interface DescriptorParts {
+interface DescriptorParts {
   vfs: VirtualFS & VfsExtra;
   cwd(): string;
   umask(): number;

@@ -10,7 +10,7 @@ interface Names {
   from(text: string): Uint8Array & { toString(encoding: string): string };
 }
 
-export interface DirParts {
+interface DirParts {
   Buffer: Names;
   warn(message: string, type: string, code: string): void;
 }

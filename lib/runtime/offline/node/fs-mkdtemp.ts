@@ -9,7 +9,7 @@ import { absolutePath } from './fs-descriptors';
 
 const CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export interface MkdtempParts {
+interface MkdtempParts {
   cwd(): string;
   warn(message: string): void;
   Buffer: { from(text: string): Uint8Array };

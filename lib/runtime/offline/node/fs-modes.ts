@@ -13,7 +13,7 @@ import { argTypeError, argValueError, validateUint32 } from './validators';
 type Fn = (...args: unknown[]) => unknown;
 
 /** Node's parseFileMode: a 32-bit unsigned number or a string of octal digits. */
-export function parseFileMode(value: unknown, name: string, fallback?: number): number {
+function parseFileMode(value: unknown, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
   let mode = value;
   if (typeof value === 'string') {
@@ -25,14 +25,14 @@ export function parseFileMode(value: unknown, name: string, fallback?: number): 
 }
 
 /** Node's toUnixTimestamp: seconds since the epoch. */
-export function toUnixTimestamp(time: unknown, name = 'time'): number {
+function toUnixTimestamp(time: unknown, name = 'time'): number {
   if (typeof time === 'string' && +time == (time as unknown as number)) return +time;
   if (typeof time === 'number' && Number.isFinite(time)) return time < 0 ? Date.now() / 1000 : time;
   if (time instanceof Date) return time.getTime() / 1000;
   throw argTypeError(name, ['Date', 'Time in seconds'], time);
 }
 
-export interface ModeParts {
+interface ModeParts {
   vfs: VirtualFS & VfsExtra;
   cwd(): string;
   umask(): number;

@@ -13,7 +13,7 @@ import { addMkdtemp } from './fs-mkdtemp';
 import { addModes } from './fs-modes';
 import { addStatfs } from './fs-statfs';
 import { addStandardStreams } from './fs-standard-streams';
-import type { Hold } from './message-ports';
+import type { Hold } from './hold';
 import { addStatOptions } from './fs-stats';
 import { addFsStreams, type BufferClass } from './fs-streams';
 import { validateFsArguments } from './fs-validate';

@@ -26,7 +26,7 @@ export const OPEN_CONSTANTS = {
 
 const { O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_APPEND } = OPEN_CONSTANTS;
 
-export interface OpenPlan {
+interface OpenPlan {
   /** The string flag to open with. */
   flags: string;
   /** Create an empty file first when it is missing (O_CREAT with a flag that would not create it). */
@@ -36,7 +36,7 @@ export interface OpenPlan {
 }
 
 /** What numeric `flags` mean in Node's string flags. */
-export function planOpen(flags: number): OpenPlan {
+function planOpen(flags: number): OpenPlan {
   const access = flags & 3;
   const creating = (flags & O_CREAT) !== 0;
   const exclusive = creating && (flags & O_EXCL) !== 0;

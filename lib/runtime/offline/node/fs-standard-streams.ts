@@ -6,7 +6,7 @@
  * pending read does in Node.
  */
 import { afterIo } from './after-io';
-import type { Hold } from './message-ports';
+import type { Hold } from './hold';
 import { standardInputReader } from './stdin';
 import { systemError } from './system-errors';
 

@@ -22,7 +22,7 @@ interface WatchOptions {
   signal?: AbortSignal;
 }
 
-export interface WatchParts {
+interface WatchParts {
   EventEmitter: new () => Emitter;
   Buffer: { from(text: string): Uint8Array & { toString(encoding: string): string } };
 }

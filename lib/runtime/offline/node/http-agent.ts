@@ -221,5 +221,3 @@ export function createAgentClass(EventEmitter: Constructor, makeSocket: (port: n
   const pendingOptions = new WeakMap<AgentRequest, AgentOptions>();
   return Agent;
 }
-
-export type AgentClass = ReturnType<typeof createAgentClass>;

@@ -16,7 +16,7 @@ import { connectionRefused, type PortTable, type ResponseSink, type ServeHandle 
 import { currentTimerOwner, runAs } from '../timers';
 import { afterIo } from './after-io';
 
-export { LOCAL_HOSTS, isLocal, parseRequestArgs, target, type RequestOptions } from './http-request-options';
+export { LOCAL_HOSTS, isLocal, parseRequestArgs } from './http-request-options';
 
 type AnyFunction = (...args: unknown[]) => unknown;
 
@@ -28,7 +28,7 @@ interface RequestAgent {
   addRequest(req: AgentRequest, options: AgentOptions): void;
 }
 
-export interface ClientBases {
+interface ClientBases {
   messages: MessageClasses;
   ports: PortTable;
   Buffer: { concat(list: Uint8Array[]): Uint8Array };

@@ -25,7 +25,7 @@ export interface ConnectionServer {
   rejectNonStandardBodyWrites: boolean;
 }
 
-export interface ConnectionParts {
+interface ConnectionParts {
   server: ConnectionServer;
   socket: NetSocket;
   IncomingMessage: Constructor;
@@ -50,12 +50,12 @@ const CLIENT_ERROR_ANSWERS: Record<string, string> = {
 };
 const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 
-export function parseError(code: string, bytesParsed: number, rawPacket: Uint8Array): Error {
+function parseError(code: string, bytesParsed: number, rawPacket: Uint8Array): Error {
   return Object.assign(new Error(`Parse Error: ${REASONS[code] ?? 'Invalid request'}`), { code, bytesParsed, rawPacket });
 }
 
 /** Where a request line's method stops being one Node knows (llhttp fails there), or -1. */
-export function badMethodAt(text: string): number {
+function badMethodAt(text: string): number {
   let start = 0;
   while (text[start] === '\r' || text[start] === '\n') start++;
   const space = text.indexOf(' ', start);

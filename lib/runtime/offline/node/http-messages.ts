@@ -19,7 +19,7 @@ export interface BufferClass {
   isBuffer(value: unknown): boolean;
 }
 
-export interface MessageBases {
+interface MessageBases {
   EventEmitter: Constructor;
   /** Node's legacy Stream (OutgoingMessage's base). */
   Stream: Constructor;

@@ -5,7 +5,7 @@
 
 type AnyFunction = (...args: unknown[]) => unknown;
 /** An object, a flat [name, value, …] list, or a list of [name, value] pairs. */
-export type HeaderInput = Record<string, string | number | readonly string[] | undefined> | readonly unknown[];
+type HeaderInput = Record<string, string | number | readonly string[] | undefined> | readonly unknown[];
 
 export interface RequestOptions {
   protocol?: string;

@@ -16,7 +16,7 @@ type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor = new (...args: any[]) => any;
 
-export interface ListenRequest {
+interface ListenRequest {
   port: number;
   host: string | undefined;
   path?: string;
@@ -26,7 +26,7 @@ export interface ListenRequest {
 const isPortLike = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)));
 
 /** Node's net.Server#listen argument forms, normalised. */
-export function parseListenArgs(args: unknown[]): ListenRequest {
+function parseListenArgs(args: unknown[]): ListenRequest {
   const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as AnyFunction) : undefined;
   const [first, second] = args;
   let port: unknown = 0;
@@ -51,7 +51,7 @@ export function parseListenArgs(args: unknown[]): ListenRequest {
 }
 
 /** The address a server reports: no host means every address (IPv6 '::'), localhost means 127.0.0.1. */
-export function boundAddress(host: string | undefined): { address: string; family: 'IPv4' | 'IPv6' } {
+function boundAddress(host: string | undefined): { address: string; family: 'IPv4' | 'IPv6' } {
   const address = host === undefined || host === '' ? '::' : host === 'localhost' ? '127.0.0.1' : host.replace(/^\[|\]$/g, '');
   return { address, family: address.includes(':') ? 'IPv6' : 'IPv4' };
 }

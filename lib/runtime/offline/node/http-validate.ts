@@ -11,11 +11,11 @@ const TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
 const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 const LINK_VALUE = /^(?:<[^>]*>)(?:\s*;\s*[^;"\s]+(?:=(")?[^;"\s]*\1)?)*$/;
 
-export function checkIsHttpToken(value: unknown): boolean {
+function checkIsHttpToken(value: unknown): boolean {
   return typeof value === 'string' && TOKEN.test(value);
 }
 
-export function checkInvalidHeaderChar(value: unknown): boolean {
+function checkInvalidHeaderChar(value: unknown): boolean {
   return typeof value === 'string' && INVALID_HEADER_CHAR.test(value);
 }
 
@@ -68,7 +68,7 @@ export function earlyHintsLink(hints: unknown): string | null {
 }
 
 /** The idle parser pool: Node keeps up to `max` parsers for reuse; here only the figure is kept. */
-export const parsers = { name: 'parsers', max: 1000 };
+const parsers = { name: 'parsers', max: 1000 };
 
 export function setMaxIdleHTTPParsers(max: unknown): void {
   validateInteger(max, 'max', 1);

@@ -17,12 +17,12 @@ type Bytes = Uint8Array & { toString(encoding?: string, start?: number, end?: nu
 const CHUNKED_LAST = /(?:^|,)\s*chunked\s*$/i;
 
 /** Whether the (last) Transfer-Encoding in name/value pairs is chunked. */
-export function isChunked(raw: readonly string[]): boolean {
+function isChunked(raw: readonly string[]): boolean {
   for (let i = raw.length - 2; i >= 0; i -= 2) if ((raw[i] as string).toLowerCase() === 'transfer-encoding') return CHUNKED_LAST.test(raw[i + 1] as string);
   return false;
 }
 
-export function headLines(first: string, raw: readonly string[]): string {
+function headLines(first: string, raw: readonly string[]): string {
   let text = `${first}\r\n`;
   for (let i = 0; i + 1 < raw.length; i += 2) text += `${raw[i]}: ${raw[i + 1]}\r\n`;
   return `${text}\r\n`;

@@ -23,7 +23,7 @@ export interface IpcTarget {
   listenerCount(event: string): number;
 }
 
-export interface IpcOptions {
+interface IpcOptions {
   /** Runs a callback after the current operation, as process.nextTick does. */
   defer(callback: () => void): void;
   /**

@@ -14,7 +14,7 @@ export interface Key {
   code?: string;
 }
 
-export interface Keypress {
+interface Keypress {
   /** The text typed, or undefined for escape sequences (Node passes undefined there). */
   char: string | undefined;
   key: Key;

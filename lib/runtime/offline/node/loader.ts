@@ -20,7 +20,7 @@ import { parentDir, type ResolveFs, type Resolved, type Resolver } from './resol
 
 export type ProcessGlobals = Record<(typeof PROCESS_GLOBALS)[number], unknown>;
 
-export interface LoaderOptions {
+interface LoaderOptions {
   fs: ResolveFs;
   resolver: Resolver;
   code: CodeCache;

@@ -10,6 +10,7 @@
  * 'error' reports beside the program's own messages. Ports sent inside a message (`postMessage({ port }, [port])`)
  * are unwrapped for the browser and wrapped again on arrival, at the top level of the value or one level in.
  */
+import type { Hold } from './hold';
 import { broadcastChannelClass } from './broadcast-channel';
 
 type Emitter = new () => {
@@ -19,8 +20,6 @@ type Emitter = new () => {
   listenerCount(event: string): number;
 };
 
-/** Keeps the process alive until the returned function is called. */
-export type Hold = () => () => void;
 
 export interface PortEnvelope {
   /** A message, the thread's start, an error it did not catch, or a piece of its stdout or stderr. */

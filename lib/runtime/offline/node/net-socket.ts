@@ -267,5 +267,3 @@ export function createSocketClass(Duplex: Constructor) {
   }
   return Socket;
 }
-
-export type SocketClass = ReturnType<typeof createSocketClass>;

@@ -18,7 +18,7 @@ type AnyFunction = (...args: unknown[]) => unknown;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor = new (...args: any[]) => any;
 
-export interface NetBases {
+interface NetBases {
   almostNet: Record<string, unknown>;
   EventEmitter: Constructor;
   /** The programs' Duplex (Node's stream code). */
@@ -37,7 +37,7 @@ interface ConnectRequest {
 }
 
 /** Node's net.connect argument forms: (port[, host][, listener]), (path[, listener]), (options[, listener]). */
-export function parseConnectArgs(args: unknown[]): ConnectRequest {
+function parseConnectArgs(args: unknown[]): ConnectRequest {
   const listener = typeof args[args.length - 1] === 'function' ? (args.pop() as AnyFunction) : undefined;
   const [first, second] = args;
   if (first !== null && typeof first === 'object') {

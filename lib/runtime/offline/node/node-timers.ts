@@ -13,11 +13,11 @@ import { timersPromisesModule } from './timers-promises';
 import { argTypeError } from './validators';
 
 /** The longest delay Node accepts (2 ** 31 - 1 ms); a longer or invalid one becomes 1 ms. */
-export const TIMEOUT_MAX = 2 ** 31 - 1;
+const TIMEOUT_MAX = 2 ** 31 - 1;
 
 type Callback = (...args: unknown[]) => void;
 
-export interface TimerHooks {
+interface TimerHooks {
   /** process.emitWarning of the process that created the timer. */
   warn(message: string, type: string): void;
 }
@@ -64,7 +64,7 @@ abstract class Handle {
   }
 }
 
-export class Timeout extends Handle {
+class Timeout extends Handle {
   _idleTimeout: number;
   _idleStart = 0;
   _onTimeout: Callback | null;
@@ -148,7 +148,7 @@ export class Timeout extends Handle {
   }
 }
 
-export class Immediate extends Handle {
+class Immediate extends Handle {
   _onImmediate: Callback | null;
   _argv: unknown[] | undefined;
 
@@ -223,7 +223,7 @@ function requestBatch(): void {
   channel.port2.postMessage(null);
 }
 
-export interface NodeTimerFunctions {
+interface NodeTimerFunctions {
   setTimeout(callback: Callback, after?: number, ...args: unknown[]): Timeout;
   setInterval(callback: Callback, after?: number, ...args: unknown[]): Timeout;
   setImmediate(callback: Callback, ...args: unknown[]): Immediate;
@@ -243,7 +243,7 @@ function clearTimer(timer: unknown): void {
   else if (timer && typeof timer === 'object' && '_id' in timer) nativeTimers.clearTimeout((timer as { _id: unknown })._id);
 }
 
-export function nodeTimerFunctions(hooks: TimerHooks): NodeTimerFunctions {
+function nodeTimerFunctions(hooks: TimerHooks): NodeTimerFunctions {
   return {
     setTimeout(callback, after, ...args) {
       checkCallback(callback);

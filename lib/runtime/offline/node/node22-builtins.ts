@@ -23,7 +23,7 @@ import { vmThisContext } from './vm-this-context';
 
 type Module = Record<string, unknown>;
 
-export interface Node22Context {
+interface Node22Context {
   /** almostnode's shim of a module, or a throw when it has none. */
   almost(name: string): Module;
   /** A built-in as this process sees it (cached). */

@@ -1,6 +1,8 @@
 /**
  * `util.parseEnv`: the dotenv format Node's `--env-file` reads, parsed as Node 22's parser does, quirks included
  * (spaces are trimmed but not tabs, a line with only spaces joins the next key, the keys come out sorted).
+ * dotenv's `parse` is not used: it sits in the module that loads Node's fs, path and os, which cannot be
+ * bundled for the browser, and it parses by rules of its own rather than Node's.
  */
 import { checkString } from './node-errors';
 

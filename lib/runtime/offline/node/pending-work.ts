@@ -6,7 +6,7 @@
  * Only for a process that has its global scope to itself (one in a worker): on a shared thread, a call could
  * not be told apart from another process's.
  */
-type Hold = () => () => void;
+import type { Hold } from './hold';
 
 const WEBASSEMBLY = ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming'];
 const SUBTLE = ['digest', 'encrypt', 'decrypt', 'sign', 'verify', 'generateKey', 'deriveKey', 'deriveBits', 'importKey', 'exportKey', 'wrapKey', 'unwrapKey'];

@@ -94,7 +94,7 @@ export interface PortAnnouncer {
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 
-export function addressInUse(port: number, address: string): Error {
+function addressInUse(port: number, address: string): Error {
   return Object.assign(new Error(`listen EADDRINUSE: address already in use ${address.includes(':') ? `[${address}]` : address}:${port}`), {
     code: 'EADDRINUSE',
     errno: -98,
@@ -115,7 +115,7 @@ export function connectionRefused(port: number): Error {
 }
 
 /** Collects a whole response, for the preview and curl. */
-export function collect(serve: (sink: ResponseSink) => void): Promise<ResponseHead & { body: Uint8Array }> {
+function collect(serve: (sink: ResponseSink) => void): Promise<ResponseHead & { body: Uint8Array }> {
   return new Promise((resolve, reject) => {
     let head: ResponseHead = { statusCode: 200, statusMessage: 'OK', headers: {} };
     const chunks: Uint8Array[] = [];

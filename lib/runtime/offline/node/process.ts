@@ -10,9 +10,9 @@ import { NODE_VERSION } from '../command-line';
 import { normalizePath } from '../paths';
 import { colorDepth } from './terminal-colors';
 
-export type AlmostProcess = ReturnType<typeof createAlmostProcess>;
+type AlmostProcess = ReturnType<typeof createAlmostProcess>;
 
-export interface NodeProcessOptions {
+interface NodeProcessOptions {
   createProcess: typeof createAlmostProcess;
   cwd: string;
   env: Record<string, string>;

@@ -23,7 +23,7 @@ const UNRESERVED = /[A-Za-z0-9\-._~!'()*]/;
 const noEscape = Array.from({ length: 128 }, (_, code) => UNRESERVED.test(String.fromCharCode(code)));
 
 /** UTF-8 percent-encoding of everything but the unreserved characters; a lone surrogate is a URIError. */
-export function encodeStr(text: string): string {
+function encodeStr(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     let code = text.charCodeAt(i);

@@ -8,8 +8,9 @@
 import { emitKeypressEvents, type Key } from './keypress';
 import { clearScreenDown, cursorTo, moveCursor } from './readline-cursor';
 import { complete, lineIterator, type Completer } from './readline-helpers';
+import { stripVTControlCharacters } from './util';
 
-export interface Emitter {
+interface Emitter {
   on(event: string | symbol, listener: (...args: never[]) => void): this;
   once(event: string | symbol, listener: (...args: never[]) => void): this;
   off?(event: string | symbol, listener: (...args: never[]) => void): this;
@@ -50,9 +51,8 @@ export interface InterfaceOptions {
   signal?: AbortSignal;
 }
 
-// eslint-disable-next-line no-control-regex -- prompts carry colour codes, which take no columns
-const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
-const visibleLength = (text: string) => [...text.replace(ANSI, '')].length;
+// Prompts carry colour codes, which take no columns; Node strips them with the same function.
+const visibleLength = (text: string) => [...stripVTControlCharacters(text)].length;
 const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
 
 export function interfaceClass(EventEmitter: EmitterClass) {
@@ -408,5 +408,3 @@ export function interfaceClass(EventEmitter: EmitterClass) {
   }
   return Interface;
 }
-
-export type InterfaceClass = ReturnType<typeof interfaceClass>;

@@ -4,7 +4,7 @@
  */
 import { emitKeypressEvents } from './keypress';
 import { clearLine, clearScreenDown, cursorTo, moveCursor, Readline } from './readline-cursor';
-import { interfaceClass, type EmitterClass, type InterfaceOptions } from './readline-interface';
+import { interfaceClass, type EmitterClass } from './readline-interface';
 
 type Answer = (answer: string) => void;
 
@@ -58,5 +58,3 @@ export function readlineModule(EventEmitter: EmitterClass) {
 function abortError(cause: unknown): Error {
   return Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause });
 }
-
-export type { InterfaceOptions };

@@ -32,7 +32,7 @@ export function nodeModulePaths(dir: string): string[] {
   }
 }
 
-export type Status = 'linking' | 'linked' | 'evaluating' | 'evaluated' | 'errored';
+type Status = 'linking' | 'linked' | 'evaluating' | 'evaluated' | 'errored';
 
 export interface ModuleRecord {
   /** File path, or `node:name` for a built-in. */

@@ -7,9 +7,10 @@
 import { exports as resolveExports, imports as resolveImports } from 'resolve.exports';
 import { z } from 'zod';
 import { isBuiltin } from './builtin-names';
+import { joinPath as join } from '../paths';
 import { wasmTwinOf } from '../wasm-twins';
 
-export type ResolveMode = 'require' | 'import';
+type ResolveMode = 'require' | 'import';
 
 /** The subset of the file system resolution needs (almostnode's VirtualFS has it). */
 export interface ResolveFs {
@@ -28,7 +29,7 @@ const packageJsonSchema = z
     imports: z.unknown().optional(),
   })
   .loose();
-export type PackageJson = z.infer<typeof packageJsonSchema>;
+type PackageJson = z.infer<typeof packageJsonSchema>;
 
 /** `node:fs` or `fs`; a specifier that names a file or a package. */
 export type Resolved = { kind: 'builtin'; name: string } | { kind: 'file'; path: string };
@@ -40,7 +41,7 @@ const CONDITIONS: Record<ResolveMode, string[]> = {
 };
 const FILE_EXTENSIONS = ['.js', '.json', '.node', '.cjs', '.mjs'];
 
-export class ModuleNotFoundError extends Error {
+class ModuleNotFoundError extends Error {
   readonly code: string;
   constructor(specifier: string, from: string, mode: ResolveMode) {
     super(
@@ -51,16 +52,6 @@ export class ModuleNotFoundError extends Error {
     this.name = 'Error';
     this.code = mode === 'require' ? 'MODULE_NOT_FOUND' : 'ERR_MODULE_NOT_FOUND';
   }
-}
-
-function join(dir: string, name: string): string {
-  const parts: string[] = [];
-  for (const part of `${dir}/${name}`.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
 }
 
 export function parentDir(path: string): string {

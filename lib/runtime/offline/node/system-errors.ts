@@ -63,10 +63,6 @@ const ENTRIES: [number, string, string][] = [
 
 export const SYSTEM_ERRORS: ReadonlyMap<number, [string, string]> = new Map(ENTRIES.map(([errno, name, message]) => [errno, [name, message]]));
 
-export function errnoOf(code: string): number | undefined {
-  return ENTRIES.find(([, name]) => name === code)?.[0];
-}
-
 /** `ENOENT: no such file or directory, open 'x'`, with errno, code, syscall and path as Node sets them. */
 export function systemError(code: string, syscall: string, path?: string, dest?: string): Error {
   const entry = ENTRIES.find(([, name]) => name === code);

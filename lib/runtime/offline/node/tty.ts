@@ -14,7 +14,7 @@ type Stream = Record<string | symbol, unknown> & {
   listenerCount(event: string): number;
 };
 
-export interface TtyBinding {
+interface TtyBinding {
   /** Stdin is a terminal being read (flowing, not paused or unref'd): Node's event loop would wait for it. */
   holding(): boolean;
   stop(): void;

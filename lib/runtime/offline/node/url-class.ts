@@ -11,7 +11,7 @@ const Native = globalThis.URL;
 type NativeUrl = InstanceType<typeof Native>;
 
 /** Node's ERR_INVALID_URL: reads `TypeError: Invalid URL` as a string, with the code in the stack's first line. */
-export function invalidUrlError(input: string, base?: string): TypeError {
+function invalidUrlError(input: string, base?: string): TypeError {
   const error = new TypeError('Invalid URL') as TypeError & { code: string; input: string; base?: string };
   error.code = 'ERR_INVALID_URL';
   if (typeof error.stack === 'string') error.stack = error.stack.replace(/^TypeError:/, 'TypeError [ERR_INVALID_URL]:');

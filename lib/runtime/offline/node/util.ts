@@ -37,7 +37,8 @@ export interface UtilDeps {
 
 const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
 
-// Node's pattern for ANSI escape sequences (CSI and OSC, 7- and 8-bit), from its internal util.
+// Node's pattern for ANSI escape sequences (CSI and OSC, 7- and 8-bit), from its internal util; strip-ansi is
+// not used because it also strips sequences Node leaves in place (`ESC[>0c` keeps its "0c" here, as in Node).
 const ANSI = new RegExp(
   '[\\u001B\\u009B][[\\]()#;?]*(?:(?:(?:(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]+)*|[a-zA-Z\\d]+(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]*)*)?' +
     '(?:\\u0007|\\u001B\\u005C|\\u009C))|(?:(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-ntqry=><~]))',

@@ -19,7 +19,7 @@ function filenameOf(options: unknown): string {
 }
 
 /** Runs `code` as a global script; stack traces name `filename`, as Node's do. */
-export function runScriptInThisContext(code: string, options?: unknown): unknown {
+function runScriptInThisContext(code: string, options?: unknown): unknown {
   return globalEval(`${code}\n//# sourceURL=${filenameOf(options)}`);
 }
 

@@ -7,7 +7,7 @@
 import { WASI as WasiPolyfill } from '@tybys/wasm-util';
 import { invalidArgType, invalidArgValue } from './node-errors';
 
-export interface WasiParts {
+interface WasiParts {
   fs: unknown;
   write(text: string): void;
   writeError(text: string): void;

@@ -4,7 +4,8 @@
  * shared WebAssembly.Memory, WebAssembly.Module are cloned by the browser as Node clones them). How a thread is
  * started is the host's business (ThreadSupport); this module is the API programs see.
  */
-import { type Hold, type NodePort, type PortEnvelope, portClasses } from './message-ports';
+import type { Hold } from './hold';
+import { type NodePort, type PortEnvelope, portClasses } from './message-ports';
 import { invalidArgType, nodeError } from './node-errors';
 import { describeReceived } from './validators';
 

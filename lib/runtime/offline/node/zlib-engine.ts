@@ -4,7 +4,9 @@
  * leaves [output space left, input left] in `state`; the async form answers on a later turn of the event loop
  * (Node's runs on its thread pool), the sync form at once. zlib's formats run on pako, a line-by-line port of
  * zlib, driven call by call as Node drives zlib: dictionaries, resets, level and strategy changes mid-stream,
- * gzip members one after another, and zlib's own error messages.
+ * gzip members one after another, and zlib's own error messages. fflate, kept for the workspace's zip files
+ * (pako has no zip format), cannot stand in for pako here: it offers no zlib stream to drive window by window,
+ * no full or block flush, no `params` or `reset` mid-stream, and none of zlib's error codes.
  */
 import ZStream from 'pako/lib/zlib/zstream.js';
 import * as zDeflate from 'pako/lib/zlib/deflate.js';

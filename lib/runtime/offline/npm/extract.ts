@@ -2,8 +2,11 @@
  * Turns a package tarball into files, byte for byte: integrity check (Subresource Integrity strings, or the
  * registry's old sha1 `shasum`), gunzip, untar. Whatever the archive's top folder is called (`package/` for
  * almost everything, but not always), it is stripped, as npm does. Links and special entries are skipped.
+ * The integrity check stays hand-written on Web Crypto because ssri, npm's own library for it, imports Node's
+ * `crypto` and minipass streams at load and so cannot be bundled into the browser tab where this runs.
  */
 import { gunzipSync } from 'fflate';
+import { unpackTar } from 'modern-tar';
 import { NpmError } from './errors';
 
 export interface TarEntry {
@@ -65,41 +68,6 @@ async function gunzip(data: Uint8Array): Promise<Uint8Array> {
   return gunzipSync(data);
 }
 
-const decoder = new TextDecoder();
-
-function readString(bytes: Uint8Array, start: number, length: number): string {
-  const field = bytes.subarray(start, start + length);
-  const end = field.indexOf(0);
-  return decoder.decode(end === -1 ? field : field.subarray(0, end));
-}
-
-function readSize(bytes: Uint8Array, start: number): number {
-  // GNU base-256 for sizes over 8 GiB-1: the high bit of the first byte is set.
-  if ((bytes[start] as number) & 0x80) {
-    let value = 0;
-    for (let i = start + 1; i < start + 12; i++) value = value * 256 + (bytes[i] as number);
-    return value;
-  }
-  return parseInt(readString(bytes, start, 12).trim() || '0', 8);
-}
-
-/** PAX extended header records: `<length> <key>=<value>\n`, lengths in bytes. */
-function parsePax(data: Uint8Array): Record<string, string> {
-  const out: Record<string, string> = {};
-  let offset = 0;
-  while (offset < data.length) {
-    const space = data.indexOf(0x20, offset);
-    if (space === -1) break;
-    const length = parseInt(decoder.decode(data.subarray(offset, space)), 10);
-    if (!length) break;
-    const record = decoder.decode(data.subarray(space + 1, offset + length - 1));
-    const eq = record.indexOf('=');
-    if (eq > 0) out[record.slice(0, eq)] = record.slice(eq + 1);
-    offset += length;
-  }
-  return out;
-}
-
 /** The path inside the package, or null for the top folder itself and for paths that would escape it. */
 function stripTopFolder(path: string): string | null {
   const parts = path.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
@@ -107,36 +75,15 @@ function stripTopFolder(path: string): string | null {
   return parts.slice(1).join('/');
 }
 
-/** Regular files of a tar archive, in order. */
-export function untar(tar: Uint8Array): TarEntry[] {
+/**
+ * Regular files of a tar archive, in order. modern-tar applies ustar prefixes, PAX paths and GNU long names;
+ * nanotar would not do here, as it ignores the ustar prefix that npm's tar writer uses for paths over 100 bytes.
+ */
+export async function untar(tar: Uint8Array): Promise<TarEntry[]> {
   const entries: TarEntry[] = [];
-  let offset = 0;
-  let pax: Record<string, string> = {};
-  let longName: string | undefined;
-  while (offset + 512 <= tar.length) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header[0] === 0) break;
-    const size = readSize(header, 124);
-    const type = String.fromCharCode(header[156] as number);
-    const data = tar.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (type === 'x') {
-      pax = parsePax(data);
-      continue;
-    }
-    if (type === 'L') {
-      longName = readString(data, 0, data.length);
-      continue;
-    }
-    if (type === 'g' || type === 'K') continue;
-    const ustar = readString(header, 257, 5) === 'ustar';
-    const prefix = ustar ? readString(header, 345, 155) : '';
-    const name = readString(header, 0, 100);
-    const fullName = pax.path ?? longName ?? (prefix ? `${prefix}/${name}` : name);
-    pax = {};
-    longName = undefined;
-    if (type !== '0' && type !== '\0' && type !== '7') continue;
-    const path = stripTopFolder(fullName);
+  for (const { header, data } of await unpackTar(tar)) {
+    if (header.type !== 'file' || !data) continue;
+    const path = stripTopFolder(header.name);
     if (path) entries.push({ path, data });
   }
   return entries;

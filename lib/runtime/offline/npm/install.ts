@@ -69,7 +69,7 @@ export function createRegistryFor(deps: NpmDeps, signal: AbortSignal, scopes?: I
 }
 
 /** What package.json records for an added package, by npm's rules (`^version` unless the range is narrower). */
-export function savedSpec(spec: RegistrySpec, version: string, exact: boolean, prefix = '^'): string {
+function savedSpec(spec: RegistrySpec, version: string, exact: boolean, prefix = '^'): string {
   let range = exact ? version : `${prefix}${version}`;
   if (!exact && spec.type === 'range' && spec.fetchSpec !== '*' && !semver.subset(range, spec.fetchSpec, { loose: true })) {
     range = spec.fetchSpec;

@@ -13,7 +13,7 @@ import { packageJsonSchema } from './schemas';
 import type { NodeManifest, TreeNode } from './tree';
 import { isDirectory } from './vfs';
 
-export interface LocalSource {
+interface LocalSource {
   kind: 'directory' | 'file';
   /** Absolute workspace path of the folder or tarball. */
   path: string;

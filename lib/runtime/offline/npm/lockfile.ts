@@ -12,7 +12,7 @@ import { lockFileSchema, type LockEntry, type LockFile, type PackageJson } from 
 import { parseDepSpec } from './spec';
 import { allNodes, bundledNames, edgesOf, findVisible, locationOf, placeChild, type Edge, type NodeManifest, type TreeNode } from './tree';
 
-export const LOCK_FILE = 'package-lock.json';
+const LOCK_FILE = 'package-lock.json';
 /** npm's record of what is in node_modules, kept inside it. */
 export const HIDDEN_LOCK_FILE = 'node_modules/.package-lock.json';
 
@@ -31,7 +31,7 @@ export function readLockFile(vfs: VirtualFS, path: string): LockFile | null {
 }
 
 /** `node_modules/a/node_modules/@s/b` → ["a", "@s/b"]; null for folders outside node_modules (workspaces). */
-export function namesOfLocation(location: string): string[] | null {
+function namesOfLocation(location: string): string[] | null {
   if (!location.startsWith('node_modules/')) return null;
   const names = location.slice('node_modules/'.length).split('/node_modules/');
   return names.every((name) => /^(@[^/]+\/)?[^/@][^/]*$/.test(name)) ? names : null;

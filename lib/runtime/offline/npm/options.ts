@@ -4,9 +4,9 @@
  * (it never runs install scripts, audits or asks for funding); the rest carry the sentence the user is shown
  * when they set one, because a setting npm would act on must never be dropped without a word.
  */
-export type OptionType = 'boolean' | 'string' | 'list';
+type OptionType = 'boolean' | 'string' | 'list';
 
-export interface OptionSpec {
+interface OptionSpec {
   type: OptionType;
   /** 'used', 'moot', or why setting it changes nothing here. */
   effect: 'used' | 'moot' | string;
@@ -157,7 +157,7 @@ export function isScopeRegistryKey(key: string): boolean {
 
 export type OptionValue = string | boolean | string[];
 
-export interface ParsedArgs {
+interface ParsedArgs {
   /** Keys set on the command line, by npm's name for them. */
   values: Map<string, OptionValue>;
   /** Words that are not options, and everything after `--`. */

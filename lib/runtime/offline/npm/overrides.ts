@@ -10,7 +10,7 @@ import semver from 'semver';
 import { NpmError } from './errors';
 import type { PackageJson } from './schemas';
 
-export interface OverrideRule {
+interface OverrideRule {
   name: string;
   /** The range in the key (`foo@2` → `2`); `*` when the key is a bare name. */
   keySpec: string;

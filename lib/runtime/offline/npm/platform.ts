@@ -13,7 +13,7 @@ export interface Platform {
 
 export const RUNTIME_PLATFORM: Platform = { os: 'linux', cpu: 'wasm32' };
 
-export interface PlatformFields {
+interface PlatformFields {
   os?: readonly string[];
   cpu?: readonly string[];
   libc?: readonly string[];

@@ -7,7 +7,7 @@ import { NpmError } from './errors';
 import { createLimit } from './limit';
 import { packumentSchema, type Packument } from './schemas';
 
-export interface TarballRequest {
+interface TarballRequest {
   name: string;
   version: string;
   /** The `dist.tarball` or lock `resolved` URL; only its file name is used. */
@@ -46,7 +46,7 @@ async function reasonOf(response: Response): Promise<string> {
   return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text;
 }
 
-export interface HttpRegistryOptions {
+interface HttpRegistryOptions {
   /** Absolute URL of the registry proxy, e.g. `${origin}/api/npm`. */
   base: string;
   signal?: AbortSignal;

@@ -19,7 +19,7 @@ import { packageFolders, readJsonFile, removeTree } from './vfs';
 
 export type OmitKind = 'dev' | 'optional' | 'peer';
 
-export interface ReifyOptions {
+interface ReifyOptions {
   vfs: VirtualFS;
   /** The project folder (the one with package.json). */
   rootDir: string;

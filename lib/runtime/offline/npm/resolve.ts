@@ -29,7 +29,7 @@ import {
   type TreeNode,
 } from './tree';
 
-export interface ResolveOptions {
+interface ResolveOptions {
   registry: Registry;
   /** The workspace and the project folder: file: dependencies are read from there. */
   vfs?: VirtualFS;
@@ -51,7 +51,7 @@ export interface ResolveResult {
 
 const MAX_PASSES = 20;
 
-export function describeNode(node: TreeNode): string {
+function describeNode(node: TreeNode): string {
   return node.parent ? `${node.packageName}@${node.version}` : `${node.name || 'the project'}`;
 }
 
@@ -274,7 +274,7 @@ export async function buildIdealTree(root: TreeNode, options: ResolveOptions): P
 }
 
 /** Removes nodes no edge from the root leads to (left over from a lock or a replaced version). */
-export function pruneUnreachable(root: TreeNode, legacyPeerDeps = false): void {
+function pruneUnreachable(root: TreeNode, legacyPeerDeps = false): void {
   const reachable = new Set<TreeNode>([root]);
   const queue = [root];
   while (queue.length) {

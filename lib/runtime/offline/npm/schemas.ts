@@ -9,7 +9,7 @@ const stringMap = z.record(z.string(), z.string());
 /** `os`, `cpu` and `libc` are arrays, but old packages sometimes give a single string. */
 const platformList = z.union([z.array(z.string()), z.string().transform((value) => [value])]);
 
-export const binFieldSchema = z.union([z.string(), stringMap]);
+const binFieldSchema = z.union([z.string(), stringMap]);
 
 /**
  * The dependency-related fields of a manifest, shared by packuments, package.json and lock entries. Published
@@ -43,7 +43,7 @@ export const packageJsonSchema = z
   .loose();
 export type PackageJson = z.infer<typeof packageJsonSchema>;
 
-export const versionManifestSchema = z
+const versionManifestSchema = z
   .object({
     name: z.string(),
     version: z.string(),
@@ -78,7 +78,7 @@ export const packumentSchema = z
   .loose();
 export type Packument = z.infer<typeof packumentSchema>;
 
-export const lockEntrySchema = z
+const lockEntrySchema = z
   .object({
     /** Only for aliases: the real package name when the folder is named differently. */
     name: z.string().optional(),

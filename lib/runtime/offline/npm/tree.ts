@@ -46,7 +46,7 @@ export interface TreeNode {
   overrides?: OverrideSet;
 }
 
-export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer' | 'peerOptional';
+type EdgeType = 'prod' | 'dev' | 'optional' | 'peer' | 'peerOptional';
 
 export interface Edge {
   from: TreeNode;
@@ -71,12 +71,6 @@ export function locationOf(node: TreeNode): string {
   const parts: string[] = [];
   for (let current: TreeNode | null = node; current?.parent; current = current.parent) parts.unshift(`node_modules/${current.name}`);
   return parts.join('/');
-}
-
-export function depthOf(node: TreeNode): number {
-  let depth = 0;
-  for (let current = node.parent; current; current = current.parent) depth++;
-  return depth;
 }
 
 /** Which dependencies a manifest bundles, from either spelling of the field (`true`: all of them). */

@@ -14,7 +14,7 @@ export interface Completion {
   candidates: string[];
 }
 
-export interface CompletionSource {
+interface CompletionSource {
   vfs: VirtualFS;
   cwd: string;
   commandNames(): readonly string[];

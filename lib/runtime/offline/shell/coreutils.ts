@@ -35,7 +35,7 @@ function programCommand(name: string, program: Program) {
   });
 }
 
-export interface CoreutilsOptions {
+interface CoreutilsOptions {
   vfs: VirtualFS;
   programs: Readonly<Record<string, Program>>;
   /** curl's way out: requests to this runtime's own servers; anything else is refused by it. */

@@ -78,7 +78,7 @@ function fields(text: string, session: ShellSession): string[] {
 const hasGlob = (segment: string) => /[*?[]/.test(segment);
 
 /** Paths matching a glob pattern, written the way the pattern was (relative stays relative), sorted. */
-export function globWorkspace(pattern: string, cwd: string, vfs: VirtualFS): string[] {
+function globWorkspace(pattern: string, cwd: string, vfs: VirtualFS): string[] {
   const isDir = (path: string) => vfs.existsSync(path) && vfs.statSync(path).isDirectory();
   const segments = pattern.split('/').filter((segment) => segment !== '');
   const start = pattern.startsWith('/') ? '/' : '';

@@ -4,7 +4,7 @@ import type { CommandIO } from '../process';
 
 export type Program = (args: string[], io: CommandIO) => Promise<number>;
 
-export interface BufferedResult {
+interface BufferedResult {
   stdout: string;
   stderr: string;
   exitCode: number;

@@ -37,7 +37,7 @@ export async function runLine(line: string, session: ShellSession, io: CommandIO
 }
 
 /** Runs shell text (a sourced file, a `#!/bin/sh` script) line by line; a line that is not complete on its own runs the text whole in just-bash. */
-export async function runText(text: string, session: ShellSession, io: CommandIO, host: ShellHost): Promise<number> {
+async function runText(text: string, session: ShellSession, io: CommandIO, host: ShellHost): Promise<number> {
   const lines = text.split('\n').filter((line, i) => !(i === 0 && line.startsWith('#!')));
   if (lines.some((line) => /\\$/.test(line) || parseLine(line).kind === 'script')) return runScript(text, session, io, host);
   for (const line of lines) {

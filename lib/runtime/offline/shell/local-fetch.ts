@@ -4,7 +4,7 @@
  */
 import type { SecureFetch } from 'just-bash';
 
-export interface LocalServers {
+interface LocalServers {
   ports(): number[];
   request(
     port: number,

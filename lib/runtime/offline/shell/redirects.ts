@@ -9,7 +9,7 @@ import type { ShellSession } from './session';
 import { endedInput, fileSink, type FileSink, type Sink } from './streams';
 import type { Redirect } from './syntax';
 
-export interface Redirected {
+interface Redirected {
   io: CommandIO;
   /** stdin is a file (or the pipe it already was), not the terminal. */
   stdinIsData: boolean;

@@ -7,7 +7,7 @@ import { dirname, joinPath, resolvePath } from '../paths';
 import type { ShellHost } from './host';
 import { SYSTEM_BIN_DIRS } from './session';
 
-export type Resolution =
+type Resolution =
   | { kind: 'builtin' }
   | { kind: 'program' | 'coreutil'; name: string; path: string }
   | { kind: 'file'; path: string }

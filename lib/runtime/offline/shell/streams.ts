@@ -28,7 +28,7 @@ export function readAll(channel: InputChannel, signal: AbortSignal): Promise<str
 }
 
 /** Special files a redirect may name. */
-export const DEV_NULL = '/dev/null';
+const DEV_NULL = '/dev/null';
 
 export interface FileSink {
   write: Sink;

@@ -34,7 +34,7 @@ export interface SimpleCommand {
   redirects: Redirect[];
 }
 
-export type ListOperator = '&&' | '||' | ';' | '&';
+type ListOperator = '&&' | '||' | ';' | '&';
 
 export interface ListItem {
   pipeline: SimpleCommand[];

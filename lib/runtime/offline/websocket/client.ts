@@ -7,7 +7,7 @@ import { concatBytes } from '@/lib/bytes';
 import type { ByteTunnel } from '../node/ports';
 import { closePayload, encodeClientFrame, FrameReader, OPCODE, readClosePayload } from './frames';
 
-export interface WebSocketRequest {
+interface WebSocketRequest {
   port: number;
   /** Path and query, as the page asked for them ("/?token=…"). */
   path: string;
@@ -15,7 +15,7 @@ export interface WebSocketRequest {
   origin: string;
 }
 
-export interface WebSocketEvents {
+interface WebSocketEvents {
   open(protocol: string): void;
   message(data: string | Uint8Array): void;
   /** `wasClean` is false when the connection failed or broke without a closing handshake. */

@@ -7,7 +7,7 @@ import { concatBytes } from '@/lib/bytes';
 
 export const OPCODE = { continuation: 0, text: 1, binary: 2, close: 8, ping: 9, pong: 10 } as const;
 
-export interface Frame {
+interface Frame {
   fin: boolean;
   opcode: number;
   payload: Uint8Array;

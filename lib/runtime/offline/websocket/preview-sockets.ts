@@ -21,7 +21,7 @@ const fromPage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ws-drop'), id: socketId }),
 ]);
 
-export type PageSocketMessage = z.infer<typeof fromPage>;
+type PageSocketMessage = z.infer<typeof fromPage>;
 export type FrameSocketMessage =
   | { t: 'ws-opened'; id: string; protocol: string }
   | { t: 'ws-message'; id: string; data: string | Uint8Array }

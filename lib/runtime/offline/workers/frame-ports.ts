@@ -25,7 +25,7 @@ export interface WorkerPorts {
   dispose(): void;
 }
 
-export interface WorkerPortsParts {
+interface WorkerPortsParts {
   ports: PortTable;
   servers: ServerTracker;
   owner: ServerOwner;

@@ -10,7 +10,7 @@ import type { WorkerPorts } from './frame-ports';
 import { syncBodySchema, type SyncBody } from './protocol';
 import { encodeError, encodeValue } from './wire';
 
-export interface SyncContext {
+interface SyncContext {
   vfs: VirtualFS;
   ports: Pick<WorkerPorts, 'bind' | 'listening'>;
   runArgv(words: readonly string[], io: CommandIO): Promise<number>;

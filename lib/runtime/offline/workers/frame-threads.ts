@@ -11,9 +11,9 @@ import type { FrameToWorker, ThreadInit, WorkerMessage } from './protocol';
 /** The reason a thread's signal carries when `worker.terminate()` stops it: no grace period, as in Node. */
 export const TERMINATE = 'terminate';
 
-export type ThreadRunner = (invocation: NodeInvocation, io: CommandIO, thread: ThreadInit) => Promise<number>;
+type ThreadRunner = (invocation: NodeInvocation, io: CommandIO, thread: ThreadInit) => Promise<number>;
 
-export interface FrameThreads {
+interface FrameThreads {
   start(message: Extract<WorkerMessage, { type: 'thread-start' }>): void;
   stop(tid: number): void;
   dispose(): void;

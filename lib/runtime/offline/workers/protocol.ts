@@ -169,5 +169,3 @@ export type FrameToWorker =
   // Answered with a pong as soon as the program yields (see thread-liveness.ts).
   | { type: 'ping' }
   | TerminalToWorker;
-
-export type { ResponseHead };

@@ -18,7 +18,7 @@ export interface VfsCall {
   args: unknown[];
 }
 
-export interface RemoteVfsParts {
+interface RemoteVfsParts {
   /** One synchronous call to the frame; the encoded answer (see wire.ts). */
   call(body: VfsCall): Uint8Array;
   /** Starts watching in the frame; events arrive on `listener` until the returned function is called. */
@@ -32,7 +32,7 @@ const CACHED_PATH = /\/node_modules\//;
 const TEXT = new TextDecoder();
 const isUtf8 = (encoding: unknown) => encoding === 'utf8' || encoding === 'utf-8';
 
-export interface RemoteVfs {
+interface RemoteVfs {
   vfs: VirtualFS;
   /** Forgets every kept answer. */
   invalidate(): void;

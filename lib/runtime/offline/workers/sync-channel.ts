@@ -16,7 +16,7 @@ const HEADER_BYTES = HEADER_INTS * 4;
 const IDLE = 0;
 const READY = 1;
 
-export const DEFAULT_CHANNEL_BYTES = 1 << 20;
+const DEFAULT_CHANNEL_BYTES = 1 << 20;
 
 /** What the worker posts: a new call, or a request for the next piece of the current answer. */
 export type SyncCallMessage = { kind: 'sync-call'; id: number; body: unknown } | { kind: 'sync-more'; id: number };

@@ -38,7 +38,7 @@ function bytesOf(source: unknown): Uint8Array | null {
   return null;
 }
 
-export type OfferModule = (key: string, bytes: number, module: WebAssembly.Module) => void;
+type OfferModule = (key: string, bytes: number, module: WebAssembly.Module) => void;
 
 /**
  * Makes this realm's WebAssembly constructors take modules from `known` and offer the ones they compile.

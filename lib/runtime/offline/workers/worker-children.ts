@@ -10,7 +10,7 @@ import { decodeAnswer } from './wire';
 
 type Command = { argv: string[] } | { line: string };
 
-export interface WorkerChildren {
+interface WorkerChildren {
   run(command: Command, io: CommandIO): Promise<number>;
   runSync: SyncChildRunner;
   /** A message from the frame about one of the children. */

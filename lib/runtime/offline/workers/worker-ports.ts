@@ -9,7 +9,7 @@ import type { ServerTracker } from '../servers';
 import type { FrameToWorker, SyncBody, WorkerMessage } from './protocol';
 import { decodeAnswer } from './wire';
 
-export interface WorkerPortLinks {
+interface WorkerPortLinks {
   links: PortLinks;
   /**
    * Messages from the frame about requests and responses; false when the message is not about ports. Bytes

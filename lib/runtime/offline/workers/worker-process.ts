@@ -27,7 +27,7 @@ import { frameTerminal } from './worker-terminal';
 
 const STOP_GRACE_MS = 1000;
 
-export interface WorkerProcessDeps {
+interface WorkerProcessDeps {
   vfs: VirtualFS;
   ports: PortTable;
   servers: ServerTracker;

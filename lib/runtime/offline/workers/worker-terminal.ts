@@ -7,6 +7,7 @@
  * Whether the process listens for SIGINT must be known on the frame's thread at the moment Ctrl+C is pressed
  * (the line-shell decides there whether to stop the line), so the worker reports changes of it as they happen.
  */
+import { Listeners } from '../../listeners';
 import type { TerminalSize } from '../../port';
 import type { CommandIO, InputChannel } from '../process';
 import { interruptHandlers, type TerminalLink } from '../terminal';
@@ -72,7 +73,7 @@ export function workerTerminal(
 ): { link: TerminalLink; receive(message: TerminalToWorker): void } {
   let size = init.size;
   let raw = false;
-  const resizes = new Set<(size: TerminalSize) => void>();
+  const resizes = new Listeners<[TerminalSize]>();
   // The frame needs to know, before Ctrl+C, whether the process would handle SIGINT; polled, because the
   // process's emitter has no hook for listeners being added.
   let listening = false;
@@ -84,10 +85,7 @@ export function workerTerminal(
   const link: TerminalLink = {
     input: init.stdinIsTerminal ? stdin : other,
     size: () => size,
-    onResize: (listener) => {
-      resizes.add(listener);
-      return () => void resizes.delete(listener);
-    },
+    onResize: (listener) => resizes.add(listener),
     setRaw: (value) => {
       raw = value;
       post({ type: 'set-raw', raw: value });
@@ -102,7 +100,7 @@ export function workerTerminal(
     receive: (message) => {
       if (message.type === 'resize') {
         size = message.size;
-        for (const listener of [...resizes]) listener(size);
+        resizes.emit(size);
       } else if (!link.interrupt()) unhandled();
     },
   };

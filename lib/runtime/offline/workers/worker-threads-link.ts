@@ -8,9 +8,9 @@ import type { PortEnvelope } from '../node/message-ports';
 import type { ThreadSupport } from '../node/worker-threads';
 import type { FrameToWorker, ThreadFamily, ThreadInit, WorkerMessage } from './protocol';
 
-export type Post = (message: WorkerMessage, transfer?: Transferable[]) => void;
+type Post = (message: WorkerMessage, transfer?: Transferable[]) => void;
 
-export interface ThreadLink {
+interface ThreadLink {
   support: ThreadSupport;
   /** Takes the frame's messages about threads; false for any other message. */
   receive(message: FrameToWorker): boolean;

@@ -12,7 +12,7 @@ interface LoopbackSocket {
   on(event: string, listener: (...args: unknown[]) => void): unknown;
 }
 
-export interface WorkerTunnels {
+interface WorkerTunnels {
   /** Handles a message about tunnels; false when the message is about something else. */
   receive(message: FrameToWorker): boolean;
 }

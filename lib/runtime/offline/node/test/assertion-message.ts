@@ -21,7 +21,7 @@ const MAX_SHORT_LENGTH = 12;
 const isObject = (value: unknown) => (typeof value === 'object' && value !== null) || typeof value === 'function';
 
 /** The value laid out one entry per line with sorted keys, as Node inspects values for a diff. */
-export function expandedLines(value: unknown, inspect: Inspect, seen = new Set<unknown>()): string[] {
+function expandedLines(value: unknown, inspect: Inspect, seen = new Set<unknown>()): string[] {
   const plain = isObject(value) && !seen.has(value) && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
   if (!plain) return inspect(value).split('\n');
   seen.add(value);

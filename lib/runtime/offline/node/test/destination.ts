@@ -2,7 +2,7 @@
  * Where a test report is written (`--test-reporter-destination`): stdout, stderr, or a file, which is
  * created empty when the run starts and grows as the report does, as Node writes it.
  */
-export interface ReportSinks {
+interface ReportSinks {
   stdout(text: string): void;
   stderr(text: string): void;
   /** A file's path as given, relative to the working folder. */

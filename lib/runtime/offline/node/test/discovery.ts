@@ -6,12 +6,12 @@
 import picomatch from 'picomatch/posix';
 import { normalizePath } from '../../paths';
 
-export const DEFAULT_TEST_PATTERN = '**/{test,test/**/*,test-*,*[._-]test}.?(c|m)js';
+const DEFAULT_TEST_PATTERN = '**/{test,test/**/*,test-*,*[._-]test}.?(c|m)js';
 
 /** Folders Node's glob leaves out (node_modules), and the repository's own store, which holds no tests. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
-export interface DiscoveryFs {
+interface DiscoveryFs {
   readdirSync(path: string): string[];
   statSync(path: string): { isDirectory(): boolean };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const TestFailureSchema = z.object({
+const TestFailureSchema = z.object({
   /** Node's classification: testCodeFailure, subtestsFailed, hookFailure, testTimeoutFailure, cancelledByParent. */
   failureType: z.string(),
   /** The cause as util.inspect shows it: what the spec and dot reporters print under the test. */
@@ -22,7 +22,7 @@ export type TestFailure = z.infer<typeof TestFailureSchema>;
 
 const Location = { file: z.string().optional(), line: z.number().optional(), column: z.number().optional() };
 
-export const TestResultSchema = z.object({
+const TestResultSchema = z.object({
   name: z.string(),
   nesting: z.number(),
   testNumber: z.number(),
@@ -33,7 +33,7 @@ export const TestResultSchema = z.object({
 });
 export type TestResult = z.infer<typeof TestResultSchema>;
 
-export const TestEventSchema = z.discriminatedUnion('type', [
+const TestEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('test:start'), data: z.object({ name: z.string(), nesting: z.number(), ...Location }) }),
   z.object({ type: z.literal('test:pass'), data: TestResultSchema }),
   z.object({ type: z.literal('test:fail'), data: TestResultSchema }),

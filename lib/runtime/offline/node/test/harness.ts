@@ -8,7 +8,7 @@ import { describeFailure, runnerFailure, type FailureFormat } from './failure';
 import { createTestContext, type ContextParts } from './test-context';
 import { selectedByName, selectedByOnly, TestNode, type Location, type TestFn, type TestOptions } from './test-node';
 
-export interface HarnessOptions {
+interface HarnessOptions {
   only: boolean;
   namePatterns: RegExp[];
   skipPatterns: RegExp[];

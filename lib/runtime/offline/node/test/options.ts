@@ -5,7 +5,7 @@
 import { errorWithCode } from '../records';
 import { isReporterName, type ReporterName } from './reporters';
 
-export interface TestRunOptions {
+interface TestRunOptions {
   only: boolean;
   namePatterns: RegExp[];
   skipPatterns: RegExp[];

@@ -5,7 +5,7 @@
  */
 import { TestNode, type Location, type TestFn, type TestOptions } from './test-node';
 
-export interface MockRestorer {
+interface MockRestorer {
   restoreAll(): void;
 }
 

@@ -19,9 +19,9 @@ import { installDefaults } from './install';
 import { binPath, NPM_USER_AGENT, type ScriptRunner } from './run';
 
 /** Where npx keeps packages it installed for a run; one folder per set of packages. */
-export const NPX_CACHE = '/node_modules/.cache/_npx';
+const NPX_CACHE = '/node_modules/.cache/_npx';
 
-export interface ExecArgs {
+interface ExecArgs {
   packages: string[];
   yes: boolean | undefined;
   /** `-c '<command line>'`: a shell line instead of a command. */
@@ -31,7 +31,7 @@ export interface ExecArgs {
 }
 
 /** Reads `npx`/`npm exec` arguments: npm's options, then the command and its own arguments. */
-export function parseExecArgs(config: NpmConfig, command: readonly string[]): ExecArgs | string {
+function parseExecArgs(config: NpmConfig, command: readonly string[]): ExecArgs | string {
   const packages = config.get('package');
   const call = config.get('call');
   const yes = config.get('yes');

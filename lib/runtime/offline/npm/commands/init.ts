@@ -38,7 +38,7 @@ function configString(config: NpmConfig, key: string): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-export function defaultPackageJson(dir: string, config?: NpmConfig): Record<string, unknown> {
+function defaultPackageJson(dir: string, config?: NpmConfig): Record<string, unknown> {
   const folder = dir === '/' ? 'project' : dir.slice(dir.lastIndexOf('/') + 1);
   const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._]+/, '') || 'project';
   const authorName = config && configString(config, 'init-author-name');

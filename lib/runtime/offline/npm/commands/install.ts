@@ -31,7 +31,7 @@ export function installDefaults(config: NpmConfig): InstallRequest {
 
 const OMIT_KINDS: readonly string[] = ['dev', 'optional', 'peer'];
 
-export function parseInstallArgs(config: NpmConfig, clean: boolean): InstallRequest | string {
+function parseInstallArgs(config: NpmConfig, clean: boolean): InstallRequest | string {
   const request: InstallRequest = { ...installDefaults(config), specs: [...config.positionals], clean };
   if (config.flag('save-dev')) request.saveKind = 'devDependencies';
   else if (config.flag('save-optional')) request.saveKind = 'optionalDependencies';

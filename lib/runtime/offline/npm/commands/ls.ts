@@ -12,7 +12,7 @@ import { edgeSpec, edgesOf, findVisible, nodeSatisfies, type TreeNode } from '..
 import { packageFolders, readJsonFile } from '../vfs';
 
 /** The tree as it is on disk: every package folder under `dir`'s node_modules, nested ones included. */
-export function loadActualTree(vfs: VirtualFS, dir: string, root: TreeNode): TreeNode {
+function loadActualTree(vfs: VirtualFS, dir: string, root: TreeNode): TreeNode {
   const load = (parent: TreeNode, folder: string) => {
     const nodeModules = joinPath(folder, 'node_modules');
     for (const name of packageFolders(vfs, nodeModules)) {
@@ -55,7 +55,7 @@ function parseLsArgs(args: readonly string[]): LsOptions {
   return { depth: names.length ? Infinity : depth, names };
 }
 
-export function renderLs(root: TreeNode, header: string, options: LsOptions): { text: string; problems: string[] } {
+function renderLs(root: TreeNode, header: string, options: LsOptions): { text: string; problems: string[] } {
   const lines = [header];
   const problems: string[] = [];
   const seen = new Set<TreeNode>();

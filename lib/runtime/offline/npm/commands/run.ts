@@ -20,7 +20,7 @@ export interface ScriptRunner {
   runCommandLine(line: string, io: CommandIO): Promise<number>;
 }
 
-export function quoteArg(arg: string): string {
+function quoteArg(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 

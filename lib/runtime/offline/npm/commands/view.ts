@@ -20,7 +20,7 @@ function show(value: unknown): string {
 }
 
 /** A field from the chosen version first, then from the package document (`versions`, `dist-tags`, …). */
-export function viewField(packument: Packument, manifest: VersionManifest, field: string): unknown {
+function viewField(packument: Packument, manifest: VersionManifest, field: string): unknown {
   if (field === 'versions') return Object.keys(packument.versions);
   const fromVersion = lookup(manifest, field);
   return fromVersion !== undefined ? fromVersion : lookup(packument, field);

@@ -4,7 +4,7 @@ import { REPORTER_NAMES, type Reporter, type ReporterName, type ReporterOptions 
 import { specReporter } from './spec';
 import { tapReporter } from './tap';
 
-export { REPORTER_NAMES, type Reporter, type ReporterName, type ReporterOptions };
+export { type Reporter, type ReporterName };
 export { colorsFor, shouldColorize } from './colors';
 
 export function isReporterName(name: string): name is ReporterName {
