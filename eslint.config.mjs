@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next*/', 'public/__sw__.js', 'public/preview-bridge.js', 'public/vendor/', 'next-env.d.ts', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.next*/',
+      'public/__sw__.js',
+      'public/preview-bridge.js',
+      'public/vendor/',
+      'next-env.d.ts',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -34,7 +34,9 @@ const distDir = process.env.TABSMITH_DIST_DIR || '.next';
 
 /** @returns {Promise<BenchCase[]>} */
 async function loadCases() {
-  const files = readdirSync(join(benchDir, 'cases')).filter((f) => f.endsWith('.mjs')).sort();
+  const files = readdirSync(join(benchDir, 'cases'))
+    .filter((f) => f.endsWith('.mjs'))
+    .sort();
   const cases = [];
   for (const file of files) {
     const { default: benchCase } = await import(pathToFileURL(join(benchDir, 'cases', file)).href);

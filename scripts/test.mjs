@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, production build, e2e tests; the first failing step stops the run.
-// On a 2-core machine the steps that use one core each (tsc, ESLint) run side by side, together with filling the
+// `npm test`: typecheck, lint, formatting, import cycles, unit tests, production build, e2e tests; the first failing
+// step stops the run. On a 2-core machine the steps that use one core each (tsc, ESLint) run side by side, with the
+// formatting and cycle checks after them, together with filling the
 // fixture registry's package cache (network-bound; the e2e tests' registry would otherwise fill it when it
 // starts); then the unit tests and the production build run side by side. Each step's output is printed whole
 // when it ends, and the run ends with how long each step took.
@@ -50,7 +51,7 @@ function printNodeSuiteFigures() {
   const summary = report.find((line) => line.startsWith('**'));
   const table = report.filter((line) => line.startsWith('|'));
   console.log("\n==== Node's own tests in the offline runtime (last full run, from tests/node-suite/FAILING.md) ====");
-  console.log('Not run here: the files come from Node\'s repository, which CI cannot reach; see tests/node-suite/README.md.');
+  console.log("Not run here: the files come from Node's repository, which CI cannot reach; see tests/node-suite/README.md.");
   console.log([summary, '', ...table].join('\n'));
 }
 
@@ -64,15 +65,17 @@ const npx = (...args) => ['npx', ['--no-install', ...args]];
 try {
   await sideBySide([
     run('typecheck (tsc)', ...npx('tsc', '--noEmit'), { buffered: true }),
-    run('lint (eslint)', ...npx('eslint', '.', '--max-warnings=0'), { buffered: true }),
+    run('lint (eslint)', ...npx('eslint', '.', '--max-warnings=0'), { buffered: true }).then(() =>
+      Promise.all([
+        run('formatting (prettier --check)', ...npx('prettier', '--check', '--log-level=warn', '.'), { buffered: true }),
+        run('import cycles (dpdm)', 'npm', ['run', '--silent', 'check:cycles'], { buffered: true }),
+      ]),
+    ),
     fillRegistryCache(),
   ]);
   // The unit tests leave part of the two cores idle (their workers wait on imports and timers) and the build does
   // not need them: side by side, the build's output printed when it ends.
-  await sideBySide([
-    run('unit tests (vitest)', ...npx('vitest', 'run')),
-    run('build (next build)', 'npm', ['run', 'build'], { buffered: true }),
-  ]);
+  await sideBySide([run('unit tests (vitest)', ...npx('vitest', 'run')), run('build (next build)', 'npm', ['run', 'build'], { buffered: true })]);
   await run('e2e tests (playwright)', ...npx('playwright', 'test'));
   printNodeSuiteFigures();
   printTimings();

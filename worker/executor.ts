@@ -109,7 +109,15 @@ export function startExecutor(options: ExecutorOptions): Executor {
     const result = await runTool(
       payload.name,
       payload.args,
-      { runtime, store, processes, timeoutMs, stopSignal: stopController.signal, backgroundWaitMs: options.backgroundWaitMs ?? BACKGROUND_WAIT_MS, onBackgroundProcess },
+      {
+        runtime,
+        store,
+        processes,
+        timeoutMs,
+        stopSignal: stopController.signal,
+        backgroundWaitMs: options.backgroundWaitMs ?? BACKGROUND_WAIT_MS,
+        onBackgroundProcess,
+      },
       handlers,
     );
     const reply: ToolResultMessage = {

@@ -31,10 +31,7 @@ export function displayPath(path: string): string {
 
 export function assertWritable(store: WorkspaceStore): void {
   if (store.getSnapshot().readOnly) {
-    throw new ToolFailure(
-      'ReadOnly',
-      'The workspace is read-only in this tab (another tab holds it for writing). Ask the user to take it over, then retry.',
-    );
+    throw new ToolFailure('ReadOnly', 'The workspace is read-only in this tab (another tab holds it for writing). Ask the user to take it over, then retry.');
   }
 }
 
@@ -47,8 +44,5 @@ export function assertUnlocked(store: WorkspaceStore, path: string, action: stri
   const locked = store.isLocked(path) ? path : below;
   if (locked === undefined) return;
   const what = locked === path ? displayPath(path) : `${displayPath(locked)} (inside ${displayPath(path)})`;
-  throw new ToolFailure(
-    'FileLocked',
-    `${what} is locked by the user, so it cannot be ${action}. Leave it unchanged, or ask the user to unlock it.`,
-  );
+  throw new ToolFailure('FileLocked', `${what} is locked by the user, so it cannot be ${action}. Leave it unchanged, or ask the user to unlock it.`);
 }

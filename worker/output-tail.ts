@@ -10,8 +10,7 @@ export const OUTPUT_TAIL_CHARS = 4_096;
  * and `ESC[?25l`), OSC (titles, links, the shell's own markers), charset selection (`ESC(B`) and the other
  * two-character escapes a pty emits (`ESC=`, `ESC>`, `ESC7`, `ESC8`, `ESCM`).
  */
-const ESCAPES =
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[()*+][0-9A-Za-z]|\u001b[=>78MDEHc]/g;
+const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[()*+][0-9A-Za-z]|\u001b[=>78MDEHc]/g;
 /** A line that is only spinner frames (npm's braille dots, or the classic |/-\ when alone). */
 const SPINNER_LINE = /^[\s\u2800-\u28ff]*$|^\s*[|/\\-]\s*$/;
 /* eslint-enable no-control-regex */

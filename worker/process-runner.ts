@@ -139,11 +139,7 @@ interface BackgroundOptions {
  * Starts a long-running process, hands it to the UI and returns once it is evidently up: a port opened, it
  * exited, or `waitMs` passed. It keeps running (tracked for Stop) after we return.
  */
-export async function startBackground(
-  spawn: () => Promise<RuntimeProcess>,
-  cmd: string,
-  options: BackgroundOptions,
-): Promise<CommandOutcome> {
+export async function startBackground(spawn: () => Promise<RuntimeProcess>, cmd: string, options: BackgroundOptions): Promise<CommandOutcome> {
   const { runtime, processes, onBackgroundProcess, waitMs, startedAt = performance.now() } = options;
   // Listen before spawning: the offline runtime can run a script up to its listen() before spawn resolves.
   // An object, not a `let`: TypeScript does not see assignments made inside the listener.

@@ -41,9 +41,7 @@ async function runKnown<N extends ToolName>(name: N, args: unknown, call: ToolCa
   const handler = handlers[name] as (input: unknown, context: ToolContext) => Promise<unknown>;
   let content: unknown;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const gaveUp = aborted(signal).then(
-    () => new Promise<typeof NOT_DONE>((resolve) => (timer = setTimeout(() => resolve(NOT_DONE), STOP_GRACE_MS))),
-  );
+  const gaveUp = aborted(signal).then(() => new Promise<typeof NOT_DONE>((resolve) => (timer = setTimeout(() => resolve(NOT_DONE), STOP_GRACE_MS))));
   try {
     content = await Promise.race([handler(parsed.data, ctx), gaveUp]);
   } catch (error) {

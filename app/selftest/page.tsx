@@ -11,11 +11,7 @@ import { resolveBootTimeoutMs, resolveRuntimeChoice } from '@/lib/runtime/choice
 import { contractCases, runContract, type ContractResult } from '@/lib/runtime/contract';
 import { errorMessage } from '../../lib/error-message';
 
-type Phase =
-  | { kind: 'booting'; detail: string }
-  | { kind: 'running'; runtime: string }
-  | { kind: 'done'; runtime: string }
-  | { kind: 'boot-failed' };
+type Phase = { kind: 'booting'; detail: string } | { kind: 'running'; runtime: string } | { kind: 'done'; runtime: string } | { kind: 'boot-failed' };
 
 const line = (r: ContractResult) => (r.ok ? `PASS ${r.name}` : `FAIL ${r.name}: ${r.reason ?? 'failed'}`);
 

@@ -51,13 +51,29 @@ export default {
     const perStep = bytes.map((b, i) => `${i + 1}:${(b / 1024).toFixed(0)}K`).join(' ');
     console.log(`[agent-context] request KB per step: ${perStep}; compacted at steps ${compactedAt.join(', ') || 'none'}`);
 
-    const manifest = manifestFromPackageJson(JSON.stringify({ name: 'app', scripts: { dev: 'vite', build: 'vite build', test: 'vitest' }, dependencies: { react: '^19.0.0', 'react-dom': '^19.0.0' }, devDependencies: { vite: '^7.0.0' } }));
+    const manifest = manifestFromPackageJson(
+      JSON.stringify({
+        name: 'app',
+        scripts: { dev: 'vite', build: 'vite build', test: 'vitest' },
+        dependencies: { react: '^19.0.0', 'react-dom': '^19.0.0' },
+        devDependencies: { vite: '^7.0.0' },
+      }),
+    );
     const promptTokens = (count) => {
       const samples = [];
       for (let run = 0; run < ctx.runs; run++) {
         const prompt = buildSystemPrompt(
           { mode: 'balanced', maxSteps: 5 },
-          { files: project(count), lastCommand: 'npm run dev', serverRunning: true, openPorts: [5173], installedPackages: ['react', 'react-dom', 'vite'], openFiles: ['src/App.tsx'], recentFiles: ['src/main.tsx'], manifest },
+          {
+            files: project(count),
+            lastCommand: 'npm run dev',
+            serverRunning: true,
+            openPorts: [5173],
+            installedPackages: ['react', 'react-dom', 'vite'],
+            openFiles: ['src/App.tsx'],
+            recentFiles: ['src/main.tsx'],
+            manifest,
+          },
         );
         samples.push(Math.ceil(prompt.length / 4));
       }
@@ -72,7 +88,13 @@ export default {
         baseline: { label: 'budget', value: DEFAULT_CONTEXT_BUDGET.maxBytes },
         note: `40 steps, 10 MB written; compacted at steps ${compactedAt.join(', ') || 'none'}; ratio = median / byte budget`,
       },
-      { name: 'agent.context.request-bytes.last-step', unit: 'bytes', samples: [bytes[bytes.length - 1]], baseline: { label: 'whole history', value: unbounded }, note: 'ratio = sent / whole history' },
+      {
+        name: 'agent.context.request-bytes.last-step',
+        unit: 'bytes',
+        samples: [bytes[bytes.length - 1]],
+        baseline: { label: 'whole history', value: unbounded },
+        note: 'ratio = sent / whole history',
+      },
       {
         name: 'agent.context.request-tokens.per-step',
         unit: 'tokens',

@@ -67,7 +67,12 @@ export default {
       const runs = [];
       for (let i = 0; i < ctx.runs; i++) runs.push(await page.evaluate(roundTrips, CALLS));
       return [
-        { name: 'agent.executor.round-trip', unit: 'ms', samples: runs.map((r) => r.executorMs), note: `mean of ${CALLS} sequential fs_readFile calls, client → executor → offline runtime` },
+        {
+          name: 'agent.executor.round-trip',
+          unit: 'ms',
+          samples: runs.map((r) => r.executorMs),
+          note: `mean of ${CALLS} sequential fs_readFile calls, client → executor → offline runtime`,
+        },
         {
           name: 'agent.broadcast.round-trip',
           unit: 'ms',

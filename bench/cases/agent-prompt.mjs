@@ -40,7 +40,12 @@ export default {
     const editBytes = bytes(editArgs);
 
     return [
-      { name: 'agent.system-prompt.bare-1000-files.chars', unit: 'chars', samples: chars, note: 'no manifest, open or recent files (agent-context measures a full workspace): files counted per folder + key paths' },
+      {
+        name: 'agent.system-prompt.bare-1000-files.chars',
+        unit: 'chars',
+        samples: chars,
+        note: 'no manifest, open or recent files (agent-context measures a full workspace): files counted per folder + key paths',
+      },
       { name: 'agent.system-prompt.bare-1000-files.tokens', unit: 'tokens', samples: chars.map((c) => Math.ceil(c / 4)), note: 'estimate: chars / 4' },
       { name: 'agent.system-prompt.bare-1000-files.build', unit: 'ms', samples: buildMs },
       { name: 'agent.one-line-change.fs_editFile', unit: 'bytes', samples: [editBytes], note: 'tool-call arguments (JSON)' },

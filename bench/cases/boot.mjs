@@ -48,9 +48,7 @@ async function webcontainer(ctx) {
   await close();
   if (booted && booted.kind === 'webcontainer') return [{ name, unit: 'ms', samples: [booted.bootMs] }];
   const reason =
-    failed?.code === 'boot-timeout'
-      ? `timed out after ${WEBCONTAINER_TIMEOUT_MS} ms`
-      : (failed?.message ?? `booted ${booted?.kind ?? 'nothing'} instead`);
+    failed?.code === 'boot-timeout' ? `timed out after ${WEBCONTAINER_TIMEOUT_MS} ms` : (failed?.message ?? `booted ${booted?.kind ?? 'nothing'} instead`);
   return [{ name, unit: 'ms', samples: [], unavailable: `unavailable (${reason})` }];
 }
 

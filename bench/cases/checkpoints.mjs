@@ -16,7 +16,10 @@ async function measure({ files, runs }) {
   cp.setCheckpointDatabase(db);
   const body = (i, version) => `// generated module ${i}, version ${version}\n${`export const value${i} = ${i} * 2; // a typical line of code\n`.repeat(12)}`;
   const path = (i) => `/src/dir${i % 25}/module${i}.ts`;
-  const meta = await ws.createWorkspace(db, { name: 'bench checkpoints', files: Array.from({ length: files }, (_, i) => ({ path: path(i), content: body(i, 0) })) });
+  const meta = await ws.createWorkspace(db, {
+    name: 'bench checkpoints',
+    files: Array.from({ length: files }, (_, i) => ({ path: path(i), content: body(i, 0) })),
+  });
   const opened = await ws.openWorkspace({ runtime, db, id: meta.id, mode: 'write' });
   const { store } = opened;
   const time = async (work) => {
@@ -25,7 +28,8 @@ async function measure({ files, runs }) {
     return { ms: performance.now() - started, result };
   };
   const rewriteAll = async (version) => {
-    for (let i = 0; i < files; i += 50) await Promise.all(Array.from({ length: Math.min(50, files - i) }, (_, k) => runtime.fs.writeFile(path(i + k), body(i + k, version))));
+    for (let i = 0; i < files; i += 50)
+      await Promise.all(Array.from({ length: Math.min(50, files - i) }, (_, k) => runtime.fs.writeFile(path(i + k), body(i + k, version))));
     await store.settle();
     await store.flush();
   };
@@ -78,9 +82,24 @@ export default {
       if (r.changes !== FILES) throw new Error(`the diff listed ${r.changes} of ${FILES} files`);
       if (r.restored !== FILES) throw new Error(`the restore wrote ${r.restored} of ${FILES} files`);
       return [
-        { name: 'checkpoints.take.1-of-1000-changed', unit: 'ms', samples: r.oneChangeMs, note: `target < 30 ms; the first (cold, every file hashed) took ${Math.round(r.firstMs)} ms` },
-        { name: 'checkpoints.take.extra-storage', unit: 'bytes', samples: r.extraBytes, note: 'bytes the checkpoint stores gained besides the changed file (target < 1 KB)' },
-        { name: 'checkpoints.restore.1000-files', unit: 'ms', samples: r.restoreMs, note: 'before-restore checkpoint + 1,000 runtime writes + store follows (offline runtime)' },
+        {
+          name: 'checkpoints.take.1-of-1000-changed',
+          unit: 'ms',
+          samples: r.oneChangeMs,
+          note: `target < 30 ms; the first (cold, every file hashed) took ${Math.round(r.firstMs)} ms`,
+        },
+        {
+          name: 'checkpoints.take.extra-storage',
+          unit: 'bytes',
+          samples: r.extraBytes,
+          note: 'bytes the checkpoint stores gained besides the changed file (target < 1 KB)',
+        },
+        {
+          name: 'checkpoints.restore.1000-files',
+          unit: 'ms',
+          samples: r.restoreMs,
+          note: 'before-restore checkpoint + 1,000 runtime writes + store follows (offline runtime)',
+        },
         { name: 'checkpoints.diff.1000-files', unit: 'ms', samples: r.diffMs, note: 'two checkpoints, all 1,000 files modified, line counts in the worker' },
       ];
     } finally {

@@ -21,7 +21,12 @@ export default {
     const note = `seed ${seed}; kills alternate typing / Ctrl+S, 0–50 ms after; ${((Date.now() - started) / 1000).toFixed(0)} s`;
     return [
       { name: 'crash-loop.kills', unit: 'kills', samples: [result.kills], note },
-      { name: 'crash-loop.saved-lost', unit: 'files', samples: [result.losses.length], note: 'stored text not what was shown as saved (nor the save under way)' },
+      {
+        name: 'crash-loop.saved-lost',
+        unit: 'files',
+        samples: [result.losses.length],
+        note: 'stored text not what was shown as saved (nor the save under way)',
+      },
       { name: 'crash-loop.saves-shown-before-kill', unit: 'kills', samples: [result.shownSaved], note: 'Ctrl+S kills that came after the tab showed saved' },
       { name: 'crash-loop.typed-back', unit: 'kills', samples: [result.typedBack], note: 'kills after which the typed text came back (file or journal)' },
     ];

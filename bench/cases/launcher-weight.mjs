@@ -67,7 +67,10 @@ async function measureOnce(ctx) {
     await dialog.getByRole('radio', { name: 'Empty', exact: true }).check();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/[?&]ws=/, { timeout: STEP_TIMEOUT_MS });
-    await page.getByRole('status', { name: 'Runtime status' }).filter({ hasText: /booted in/ }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await page
+      .getByRole('status', { name: 'Runtime status' })
+      .filter({ hasText: /booted in/ })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
     await page.getByRole('tree', { name: 'Workspace files' }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await collector.quiet();
     const ide = await collector.stop();
@@ -90,9 +93,7 @@ export default {
     const launcherGzip = runs.map((r) => kb(r.launcher.gzip));
     const worst = Math.max(...launcherGzip);
     const verdict = worst <= kb(LAUNCHER_BUDGET_GZIP_BYTES) ? 'within' : 'OVER';
-    console.log(
-      `  launcher: ${runs[0].launcher.count} scripts, ${worst.toFixed(1)} KB gzipped — ${verdict} the ${kb(LAUNCHER_BUDGET_GZIP_BYTES)} KB budget`,
-    );
+    console.log(`  launcher: ${runs[0].launcher.count} scripts, ${worst.toFixed(1)} KB gzipped — ${verdict} the ${kb(LAUNCHER_BUDGET_GZIP_BYTES)} KB budget`);
     console.log(`  IDE: ${runs[0].ide.count} scripts, ${kb(runs[0].ide.gzip).toFixed(1)} KB gzipped`);
     if (process.env.BENCH_LIST_SCRIPTS) for (const url of runs[0].launcher.urls) console.log(`    launcher script: ${url}`);
     return [
@@ -104,7 +105,12 @@ export default {
         note: `scripts of a cold launcher load, gzipped; ${verdict} the ${kb(LAUNCHER_BUDGET_GZIP_BYTES)} KB budget (ratio ≤ 1.00x is within)`,
       },
       { name: 'launcher.js.raw', unit: 'KB', samples: runs.map((r) => kb(r.launcher.raw)), note: 'the same scripts uncompressed' },
-      { name: 'ide.js.gzip', unit: 'KB', samples: runs.map((r) => kb(r.ide.gzip)), note: 'scripts of the IDE page a new Empty workspace opens (its frames and workers included), gzipped' },
+      {
+        name: 'ide.js.gzip',
+        unit: 'KB',
+        samples: runs.map((r) => kb(r.ide.gzip)),
+        note: 'scripts of the IDE page a new Empty workspace opens (its frames and workers included), gzipped',
+      },
       { name: 'ide.js.raw', unit: 'KB', samples: runs.map((r) => kb(r.ide.raw)), note: 'the same scripts uncompressed' },
     ];
   },

@@ -10,8 +10,7 @@ const FILES = 1000;
 async function mountOnce({ count, run }) {
   const { runtime } = window.__tabsmithBench;
   const line = 'export const value = "' + 'x'.repeat(160) + '";\n';
-  const filesUnder = (root) =>
-    Array.from({ length: count }, (_, i) => ({ path: `${root}/src/dir${i % 20}/file${i}.js`, data: `// ${i}\n${line}` }));
+  const filesUnder = (root) => Array.from({ length: count }, (_, i) => ({ path: `${root}/src/dir${i % 20}/file${i}.js`, data: `// ${i}\n${line}` }));
 
   const each = filesUnder(`/mount-each-${run}`);
   let started = performance.now();

@@ -20,7 +20,12 @@ export default {
         note: `${m.passed} of ${m.files} files pass (${m.skipped} of the rest skipped by the harness)`,
       })),
       { name: 'node-suite.overall', unit: '%', samples: [total.rate], note: `${total.passed} of ${total.files} files pass; target ≥ 85%` },
-      { name: 'node-suite.wall', unit: 's', samples: [run.wallMs / 1000], note: `whole suite, ${run.pages} runtime frames, ${run.timeoutMs / 1000} s per file` },
+      {
+        name: 'node-suite.wall',
+        unit: 's',
+        samples: [run.wallMs / 1000],
+        note: `whole suite, ${run.pages} runtime frames, ${run.timeoutMs / 1000} s per file`,
+      },
     ];
   },
 };

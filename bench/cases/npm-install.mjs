@@ -56,8 +56,17 @@ async function browserInstall({ packageJson, timeoutMs }) {
     if (code === 'timeout') child.kill();
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 1000))]);
     // A fast wrong answer is not a result: the install must succeed and leave vite and react in place.
-    const ok = code === 0 && (await runtime.fs.exists('/app/node_modules/vite/package.json')) && (await runtime.fs.exists('/app/node_modules/react/package.json'));
-    if (!ok) throw new Error(`npm install ${code === 'timeout' ? `took over ${timeoutMs} ms` : `exited ${code}`}: ${output.replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*[A-Za-z]', 'g'), '').trim().split('\n').slice(-4).join(' | ')}`);
+    const ok =
+      code === 0 && (await runtime.fs.exists('/app/node_modules/vite/package.json')) && (await runtime.fs.exists('/app/node_modules/react/package.json'));
+    if (!ok)
+      throw new Error(
+        `npm install ${code === 'timeout' ? `took over ${timeoutMs} ms` : `exited ${code}`}: ${output
+          .replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*[A-Za-z]', 'g'), '')
+          .trim()
+          .split('\n')
+          .slice(-4)
+          .join(' | ')}`,
+      );
     return { ms, packages: await countInstalled(readdirNames, '/app/node_modules') };
   };
   await runtime.fs.writeFile('/app/package.json', packageJson);
@@ -116,7 +125,9 @@ export default {
           await bench.close();
         }
         const pair = (samples) => (samples.length > i ? `${Math.round(samples[i])}` : '-');
-        console.log(`  run ${i + 1}/${runs}: node ${pair(node.cold)}/${pair(node.warm)} ms, browser ${pair(browser.cold)}/${pair(browser.warm)} ms (cold/warm)${browserError ? `; browser: ${browserError}` : ''}`);
+        console.log(
+          `  run ${i + 1}/${runs}: node ${pair(node.cold)}/${pair(node.warm)} ms, browser ${pair(browser.cold)}/${pair(browser.warm)} ms (cold/warm)${browserError ? `; browser: ${browserError}` : ''}`,
+        );
         if (browserError) break;
       }
     } finally {
@@ -127,10 +138,20 @@ export default {
     const base = (kind) => ({ name: `npm-install.${kind}.node-npm`, median: summarize(node[kind])?.median ?? 0 });
     const what = `create-vite react template (${Object.keys(CREATE_VITE_REACT.dependencies).length} dependencies, ${Object.keys(CREATE_VITE_REACT.devDependencies).length} devDependencies)`;
     return [
-      row('npm-install.cold.node-npm', node.cold, null, `Node ${process.version} npm on this machine, ${what}, fresh cache folder, no lock file; ${packages.node} packages installed`),
-      browserRow('npm-install.cold.browser', browser.cold, base('cold'), `offline runtime in Chromium (runtime frame, app's npm proxy), fresh browser context; ${packages.browser} packages installed; ratio = browser / Node's npm`),
+      row(
+        'npm-install.cold.node-npm',
+        node.cold,
+        null,
+        `Node ${process.version} npm on this machine, ${what}, fresh cache folder, no lock file; ${packages.node} packages installed`,
+      ),
+      browserRow(
+        'npm-install.cold.browser',
+        browser.cold,
+        base('cold'),
+        `offline runtime in Chromium (runtime frame, app's npm proxy), fresh browser context; ${packages.browser} packages installed; ratio = browser / Node's npm`,
+      ),
       row('npm-install.warm.node-npm', node.warm, null, "node_modules removed, lock file and npm's cache kept"),
-      browserRow('npm-install.warm.browser', browser.warm, base('warm'), 'node_modules removed, lock file and the page kept; ratio = browser / Node\'s npm'),
+      browserRow('npm-install.warm.browser', browser.warm, base('warm'), "node_modules removed, lock file and the page kept; ratio = browser / Node's npm"),
     ];
   },
 };

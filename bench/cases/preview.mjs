@@ -24,10 +24,7 @@ async function previewOnce({ port, timeoutMs, tag }) {
       `require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end(html); }).listen(${port});`,
   );
   const withTimeout = (promise, what) =>
-    Promise.race([
-      promise,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${timeoutMs} ms`)), timeoutMs)),
-    ]);
+    Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${timeoutMs} ms`)), timeoutMs))]);
 
   const started = performance.now();
   let unsubscribe = () => {};
@@ -71,9 +68,7 @@ export default {
   async run(ctx) {
     const { pages, close } = await openBothPaths(ctx);
     try {
-      const runs = await alternate(ctx, pages, (page, i) =>
-        page.evaluate(previewOnce, { port: FIRST_PORT + i, timeoutMs: STEP_TIMEOUT_MS, tag: VISIBLE }),
-      );
+      const runs = await alternate(ctx, pages, (page, i) => page.evaluate(previewOnce, { port: FIRST_PORT + i, timeoutMs: STEP_TIMEOUT_MS, tag: VISIBLE }));
       const origins = (id) => [...new Set(runs[id].map((r) => r.previewOrigin))].join(', ');
       const benchOrigin = new URL(ctx.baseURL).origin;
       if (runs.framed.some((r) => r.previewOrigin === benchOrigin)) throw new Error('the framed runtime served its preview from the bench page origin');

@@ -64,7 +64,12 @@ export default {
       });
       return [
         ...rows,
-        { name: 'spawn.node.first-output.native', unit: 'ms', samples: native, note: `baseline: Node ${process.version} on this machine, node -e to its first stdout chunk` },
+        {
+          name: 'spawn.node.first-output.native',
+          unit: 'ms',
+          samples: native,
+          note: `baseline: Node ${process.version} on this machine, node -e to its first stdout chunk`,
+        },
         {
           name: 'spawn.node.first-output.framed-vs-native',
           unit: 'ms',

@@ -68,14 +68,20 @@ async function nodeRun(ctx, files, dir, starts) {
     for (let s = 0; s < starts; s++) {
       await writeFile(join(dir, 'src/App.jsx'), app);
       const started = performance.now();
-      const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(NODE_PORT + s), '--strictPort'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', String(NODE_PORT + s), '--strictPort'], {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let log = '';
       child.stdout.on('data', (chunk) => (log += chunk));
       child.stderr.on('data', (chunk) => (log += chunk));
       try {
         const url = `http://127.0.0.1:${NODE_PORT + s}/`;
         for (;;) {
-          const up = await fetch(url).then((r) => r.ok, () => false);
+          const up = await fetch(url).then(
+            (r) => r.ok,
+            () => false,
+          );
           if (up) break;
           if (performance.now() - started > STEP_TIMEOUT_MS) throw new Error('vite did not answer');
           await new Promise((resolve) => setTimeout(resolve, 20));
@@ -94,7 +100,9 @@ async function nodeRun(ctx, files, dir, starts) {
         const shown = await page.evaluate((selector) => document.querySelector(selector)?.textContent, HEADING).catch(() => '?');
         const onDisk = (await readFile(join(dir, 'src/App.jsx'), 'utf8')).match(/<h1>[^<]*<\/h1>/)?.[0];
         pageLog.push(`heading shown: ${shown}; on disk: ${onDisk}`);
-        throw new Error(`real Vite: ${error instanceof Error ? error.message.split('\n')[0] : error}; its output: ${log.trim().split('\n').slice(-4).join(' | ')}; the page's console: ${pageLog.slice(-4).join(' | ')}`);
+        throw new Error(
+          `real Vite: ${error instanceof Error ? error.message.split('\n')[0] : error}; its output: ${log.trim().split('\n').slice(-4).join(' | ')}; the page's console: ${pageLog.slice(-4).join(' | ')}`,
+        );
       } finally {
         child.kill();
       }
@@ -159,7 +167,13 @@ async function browserRun(ctx, files, starts) {
       if (s === 0) {
         // Where the cold start's time went, as the server and the terminal saw it (the page's own requests included).
         const lines = await page.evaluate(() => window.__viteBenchOutput.join('').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), ''));
-        console.log(`  offline runtime, cold start (time since spawn: output):\n${lines.split('\n').filter((line) => line.trim()).map((line) => `    ${line.trim()}`).join('\n')}`);
+        console.log(
+          `  offline runtime, cold start (time since spawn: output):\n${lines
+            .split('\n')
+            .filter((line) => line.trim())
+            .map((line) => `    ${line.trim()}`)
+            .join('\n')}`,
+        );
       }
       await settle();
       for (let n = 1; n <= EDITS; n++) {
@@ -235,12 +249,32 @@ export default {
     const browserRow = (name, samples, baseline, note) =>
       browserError ? { name, unit: 'ms', samples: [], unavailable: `failed (${browserError})` } : row(name, samples, baseline, note);
     return [
-      row(nodeRows.cold.name, nodeRows.cold.samples, null, 'real Vite in Node on this machine: spawn to the heading in Chromium, first start after npm install'),
-      browserRow('vite-dev.first-render.cold.browser', browser?.first.slice(0, 1) ?? [], nodeRows.cold, 'offline runtime: spawn of npm run dev to the heading in the preview iframe, first start after npm install (target < 3 s); ratio = browser / real Vite'),
+      row(
+        nodeRows.cold.name,
+        nodeRows.cold.samples,
+        null,
+        'real Vite in Node on this machine: spawn to the heading in Chromium, first start after npm install',
+      ),
+      browserRow(
+        'vite-dev.first-render.cold.browser',
+        browser?.first.slice(0, 1) ?? [],
+        nodeRows.cold,
+        'offline runtime: spawn of npm run dev to the heading in the preview iframe, first start after npm install (target < 3 s); ratio = browser / real Vite',
+      ),
       row(nodeRows.warm.name, nodeRows.warm.samples, null, 'restart, dependency bundle reused'),
-      browserRow('vite-dev.first-render.warm.browser', browser?.first.slice(1) ?? [], nodeRows.warm, 'restart, dependency bundle reused from node_modules/.vite; ratio = browser / real Vite'),
+      browserRow(
+        'vite-dev.first-render.warm.browser',
+        browser?.first.slice(1) ?? [],
+        nodeRows.warm,
+        'restart, dependency bundle reused from node_modules/.vite; ratio = browser / real Vite',
+      ),
       row(nodeRows.hmr.name, nodeRows.hmr.samples, null, `file written to the heading updated in the page (React Fast Refresh), ${EDITS} edits per start`),
-      browserRow('vite-dev.hmr.browser', browser?.hmr ?? [], nodeRows.hmr, 'runtime fs write (what an editor save does) to the heading updated in the preview (target < 300 ms median); ratio = browser / real Vite'),
+      browserRow(
+        'vite-dev.hmr.browser',
+        browser?.hmr ?? [],
+        nodeRows.hmr,
+        'runtime fs write (what an editor save does) to the heading updated in the preview (target < 300 ms median); ratio = browser / real Vite',
+      ),
       ...memoryRows(node.memoryMB, browser?.memoryMB ?? null, browserError),
     ];
   },

@@ -13,13 +13,25 @@ function project() {
   const files = [
     {
       path: 'package.json',
-      data: text(JSON.stringify({ name: 'vitest-bench', version: '1.0.0', private: true, type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^4.1.12' } }, null, 2)),
+      data: text(
+        JSON.stringify(
+          { name: 'vitest-bench', version: '1.0.0', private: true, type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^4.1.12' } },
+          null,
+          2,
+        ),
+      ),
     },
     { path: 'src/math.js', data: text('export const sum = (a, b) => a + b;\nexport const product = (a, b) => a * b;\n') },
   ];
   for (let f = 1; f <= FILES; f++) {
-    const tests = Array.from({ length: TESTS_PER_FILE }, (_, t) => `test('case ${f}.${t}', () => {\n  expect(sum(${f}, ${t})).toBe(${f + t});\n  expect(product(${f}, ${t})).toBe(${f * t});\n});`);
-    files.push({ path: `test/suite-${f}.test.js`, data: text(["import { expect, test } from 'vitest';", "import { sum, product } from '../src/math.js';", '', ...tests, ''].join('\n')) });
+    const tests = Array.from(
+      { length: TESTS_PER_FILE },
+      (_, t) => `test('case ${f}.${t}', () => {\n  expect(sum(${f}, ${t})).toBe(${f + t});\n  expect(product(${f}, ${t})).toBe(${f * t});\n});`,
+    );
+    files.push({
+      path: `test/suite-${f}.test.js`,
+      data: text(["import { expect, test } from 'vitest';", "import { sum, product } from '../src/math.js';", '', ...tests, ''].join('\n')),
+    });
   }
   return files;
 }
@@ -29,7 +41,14 @@ export default {
   description: `npx vitest run of ${FILES * TESTS_PER_FILE} tests with the project's own Vitest, offline runtime vs Node`,
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
-    const { node, tab } = await timeInBoth(ctx, { files: project(), tabRoot: '/suite', command: 'npx', args: ['vitest', 'run'], expected: PASSED, what: 'vitest' });
+    const { node, tab } = await timeInBoth(ctx, {
+      files: project(),
+      tabRoot: '/suite',
+      command: 'npx',
+      args: ['vitest', 'run'],
+      expected: PASSED,
+      what: 'vitest',
+    });
     return [
       { name: 'vitest-run.node', unit: 'ms', samples: node, note: `baseline: npx vitest run under Node ${process.version} on this machine, spawn to exit` },
       {

@@ -38,7 +38,12 @@ export default {
       for (let i = 0; i < ctx.runs; i++) runs.push(await page.evaluate(openOnce, SIZE));
       return [
         { name: 'workspace.open-file.5mb', unit: 'ms', samples: runs.map((r) => r.openFileMs), note: 'store.openFile of a 5 MB .js file (offline runtime)' },
-        { name: 'workspace.open.5mb-workspace', unit: 'ms', samples: runs.map((r) => r.openWorkspaceMs), note: 'openWorkspace: lock + IndexedDB load + mount into runtime + store' },
+        {
+          name: 'workspace.open.5mb-workspace',
+          unit: 'ms',
+          samples: runs.map((r) => r.openWorkspaceMs),
+          note: 'openWorkspace: lock + IndexedDB load + mount into runtime + store',
+        },
       ];
     } finally {
       await close();

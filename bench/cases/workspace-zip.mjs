@@ -34,8 +34,18 @@ export default {
       for (let i = 0; i < ctx.runs; i++) runs.push(await page.evaluate(zipOnce, FILES));
       const kb = Math.round((runs[0]?.zipBytes ?? 0) / 1024);
       return [
-        { name: 'workspace.zip.export.1000-files', unit: 'ms', samples: runs.map((r) => r.exportMs), note: `exportZip, ${kb} KB archive (5 x 20 KB random binaries stored)` },
-        { name: 'workspace.zip.import.1000-files', unit: 'ms', samples: runs.map((r) => r.importMs), note: 'importZip: central directory pass, checks, inflate, UTF-8 decode' },
+        {
+          name: 'workspace.zip.export.1000-files',
+          unit: 'ms',
+          samples: runs.map((r) => r.exportMs),
+          note: `exportZip, ${kb} KB archive (5 x 20 KB random binaries stored)`,
+        },
+        {
+          name: 'workspace.zip.import.1000-files',
+          unit: 'ms',
+          samples: runs.map((r) => r.importMs),
+          note: 'importZip: central directory pass, checks, inflate, UTF-8 decode',
+        },
       ];
     } finally {
       await close();

@@ -185,7 +185,9 @@ export async function runCrashLoop({ baseURL, runs, seed, delayFor, log = () => 
       if (shownThisRun) result.shownSaved++;
       const typedBack = file === text || stored.draft === text;
       if (typedBack) result.typedBack++;
-      log(`run ${run}: killed ${wait} ms after ${kind === 'save' ? 'Ctrl+S' : 'typing'}; shown saved: ${shownThisRun ? 'yes' : 'no'}; typed text back: ${typedBack ? 'yes' : 'no'}${allowed.includes(file) ? '' : '; LOST'}`);
+      log(
+        `run ${run}: killed ${wait} ms after ${kind === 'save' ? 'Ctrl+S' : 'typing'}; shown saved: ${shownThisRun ? 'yes' : 'no'}; typed text back: ${typedBack ? 'yes' : 'no'}${allowed.includes(file) ? '' : '; LOST'}`,
+      );
       result.runs++;
 
       if (await page.getByRole('button', { name: 'Keep my version' }).isVisible()) result.conflicts++;

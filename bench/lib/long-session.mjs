@@ -14,7 +14,8 @@ export const WRITE_PART_CHARS = 40_000;
 /** A file's content in the parts its fs_writeFile calls carry: the first writes, the others append. */
 export function writeParts(content) {
   const parts = [];
-  for (let at = 0; at < content.length; at += WRITE_PART_CHARS) parts.push({ content: content.slice(at, at + WRITE_PART_CHARS), append: at > 0, bytesAfter: Math.min(at + WRITE_PART_CHARS, content.length) });
+  for (let at = 0; at < content.length; at += WRITE_PART_CHARS)
+    parts.push({ content: content.slice(at, at + WRITE_PART_CHARS), append: at > 0, bytesAfter: Math.min(at + WRITE_PART_CHARS, content.length) });
   return parts;
 }
 

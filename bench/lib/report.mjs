@@ -34,10 +34,12 @@ export function printTable(measurements) {
   const rows = measurements.map(toRow);
   const columns = /** @type {const} */ (['case', 'runs', 'median', 'p90', 'min', 'max', 'unit', 'ratio']);
   // A long "unavailable (…)" note would stretch the median column for every row, so it spills over instead.
-  const widths = columns.map((c) =>
-    Math.max(c.length, ...rows.filter((r) => c !== 'median' || r.p90 !== '').map((r) => r[c].length)),
-  );
-  const line = (cells) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  const widths = columns.map((c) => Math.max(c.length, ...rows.filter((r) => c !== 'median' || r.p90 !== '').map((r) => r[c].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(line([...columns]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) {

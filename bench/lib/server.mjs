@@ -11,9 +11,7 @@ const SERVER_START_TIMEOUT_MS = 60_000;
 function assertPortFree(port) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', () =>
-      reject(new Error(`Port ${port} is in use. Stop whatever runs there or set TABSMITH_BENCH_PORT to a free port.`)),
-    );
+    probe.once('error', () => reject(new Error(`Port ${port} is in use. Stop whatever runs there or set TABSMITH_BENCH_PORT to a free port.`)));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
   });
 }

@@ -32,7 +32,6 @@ export async function measureBoth(page) {
   return { page: inPage.bytes / MB, frame: inFrame.bytes / MB };
 }
 
-
 /**
  * Proportional set size (PSS, MB) of all of Chromium's renderer processes on this machine (Linux: /proc), or null
  * elsewhere. For a browser showing one bench page, that is the page, its runtime frame with its workers, and the

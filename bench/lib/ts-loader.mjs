@@ -13,7 +13,11 @@ export function registerTsResolution() {
   registered = true;
   registerHooks({
     resolve(specifier, context, next) {
-      const local = specifier.startsWith('@/') ? join(root, specifier.slice(2)) : specifier.startsWith('.') && context.parentURL ? join(dirname(fileURLToPath(context.parentURL)), specifier) : null;
+      const local = specifier.startsWith('@/')
+        ? join(root, specifier.slice(2))
+        : specifier.startsWith('.') && context.parentURL
+          ? join(dirname(fileURLToPath(context.parentURL)), specifier)
+          : null;
       if (local && !/\.[cm]?[jt]sx?$/.test(local)) {
         for (const candidate of [`${local}.ts`, `${local}.tsx`, join(local, 'index.ts')]) {
           if (existsSync(candidate)) return next(pathToFileURL(candidate).href, context);

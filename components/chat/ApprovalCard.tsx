@@ -39,7 +39,9 @@ export function ApprovalCard({ part }: { part: Extract<IdeToolPart, { state: 'ap
       <p id={titleId} className={styles.title}>
         Approve this command?
       </p>
-      <pre className={styles.command} aria-label="Command to approve">{command ?? JSON.stringify(part.input)}</pre>
+      <pre className={styles.command} aria-label="Command to approve">
+        {command ?? JSON.stringify(part.input)}
+      </pre>
       {reason && <p className={styles.reason}>It {reason}.</p>}
       <div className={styles.actions}>
         <button type="button" className={styles.approve} disabled={busy} onClick={() => respond('approve')}>

@@ -57,7 +57,16 @@ export function ChatPanel(props: ChatPanelProps) {
   return <ChatSession key={`${open.workspaceId}/${open.id}`} {...props} open={open} conversations={conversations} />;
 }
 
-function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRevealFile, controller, open, conversations }: ChatPanelProps & { open: OpenConversation; conversations: Conversations }) {
+function ChatSession({
+  store,
+  toolClient,
+  workspaceId,
+  previewErrors = [],
+  onRevealFile,
+  controller,
+  open,
+  conversations,
+}: ChatPanelProps & { open: OpenConversation; conversations: Conversations }) {
   const chat = useAgentChat({ workspaceId, conversationId: open.id, store, toolClient, initial: open.data });
   const errorText = chat.error ? chatErrorText(chat.error) : null;
   const saveError = useConversationSaver(workspaceId, open.id, chat.messages, chat.mode, chat.status);
@@ -73,128 +82,139 @@ function ChatSession({ store, toolClient, workspaceId, previewErrors = [], onRev
   const title = conversationTitle({ title: conversations.list.find((c) => c.id === open.id && c.named)?.title ?? open.data.title, messages: chat.messages });
 
   return (
-    <CheckpointsProvider store={store} workspaceId={workspaceId} conversationId={open.id} messages={chat.messages} setMessages={chat.setMessages} busy={running}>
-    <ApprovalAnswerProvider value={chat.answerApproval}>
-    <div className={styles.panel}>
-      <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={running} />
-      <CheckpointTimelineButton />
-      <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
-        {chat.messages.length === 0 && (
-          <>
-            <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>
-            <KeyNotice mode={chat.mode} />
-          </>
-        )}
-        {chat.messages.map((message) => (
-          <MessageView key={message.id} message={message} onRevealFile={onRevealFile} />
-        ))}
-        {chat.status === 'submitted' && <p className={styles.muted}>Thinking…</p>}
-        {chat.stepLimit && (
-          <div className={styles.notice}>
-            <p>
-              Step limit reached ({chat.stepLimit.steps} steps in {MODE_LABELS[chat.stepLimit.mode]} mode)
-            </p>
-            <button type="button" className={styles.primaryButton} onClick={chat.continueRun}>
-              Continue
-            </button>
-          </div>
-        )}
-        {chat.canContinue && (
-          <div className={styles.notice}>
-            <p>Stopped. The finished tool calls are kept.</p>
-            <button type="button" className={styles.button} onClick={chat.continueRun}>
-              Continue
-            </button>
-          </div>
-        )}
-        {chat.ending && (
-          <div role="alert" className={styles.errorBox}>
-            <p>{chat.ending.text}</p>
-            <button type="button" className={styles.primaryButton} onClick={() => chat.ending && chat.resolveEnding(chat.ending)}>
-              {chat.ending.next === 'continue' ? 'Continue' : 'Retry'}
-            </button>
-            <button type="button" className={styles.button} onClick={chat.dismissEnding}>
-              Dismiss
-            </button>
-          </div>
-        )}
-        {chat.waitingFor !== null && (
-          <p role="status" className={styles.placeholder}>
-            The agent waits for your approval to run <code>{chat.waitingFor}</code>.{' '}
-            <button type="button" className={styles.linkButton} onClick={() => focusApproval(logRef.current)}>
-              Go to the request
-            </button>
-          </p>
-        )}
-        {chat.checking !== null && (
-          <p role="status" className={styles.placeholder}>
-            Checking the agent's work: {chat.checking}…
-          </p>
-        )}
-        {chat.autoFixExhausted && <p className={styles.error}>Stopped after {MAX_AUTO_FIX_ATTEMPTS} automatic fix attempts</p>}
-        {errorText !== null && (
-          <div role="alert" className={styles.errorBox}>
-            <p>Error: {errorText}</p>
-            {fixedInSettings(errorText) && (
-              <button type="button" className={styles.primaryButton} onClick={() => requestCommand('workbench.settings')}>
-                Open Settings
-              </button>
+    <CheckpointsProvider
+      store={store}
+      workspaceId={workspaceId}
+      conversationId={open.id}
+      messages={chat.messages}
+      setMessages={chat.setMessages}
+      busy={running}
+    >
+      <ApprovalAnswerProvider value={chat.answerApproval}>
+        <div className={styles.panel}>
+          <ConversationBar conversations={conversations} openId={open.id} openTitle={title} busy={running} />
+          <CheckpointTimelineButton />
+          <div ref={logRef} role="log" aria-label="Conversation" className={styles.log}>
+            {chat.messages.length === 0 && (
+              <>
+                <p className={styles.placeholder}>Ask the agent to build, change or fix something in this workspace.</p>
+                <KeyNotice mode={chat.mode} />
+              </>
             )}
-            <button type="button" className={styles.button} onClick={chat.retry}>
-              Retry
-            </button>
-            <button type="button" className={styles.button} onClick={chat.clearError}>
-              Dismiss
-            </button>
-            <RestoreBeforeTurn messages={chat.messages} />
+            {chat.messages.map((message) => (
+              <MessageView key={message.id} message={message} onRevealFile={onRevealFile} />
+            ))}
+            {chat.status === 'submitted' && <p className={styles.muted}>Thinking…</p>}
+            {chat.stepLimit && (
+              <div className={styles.notice}>
+                <p>
+                  Step limit reached ({chat.stepLimit.steps} steps in {MODE_LABELS[chat.stepLimit.mode]} mode)
+                </p>
+                <button type="button" className={styles.primaryButton} onClick={chat.continueRun}>
+                  Continue
+                </button>
+              </div>
+            )}
+            {chat.canContinue && (
+              <div className={styles.notice}>
+                <p>Stopped. The finished tool calls are kept.</p>
+                <button type="button" className={styles.button} onClick={chat.continueRun}>
+                  Continue
+                </button>
+              </div>
+            )}
+            {chat.ending && (
+              <div role="alert" className={styles.errorBox}>
+                <p>{chat.ending.text}</p>
+                <button type="button" className={styles.primaryButton} onClick={() => chat.ending && chat.resolveEnding(chat.ending)}>
+                  {chat.ending.next === 'continue' ? 'Continue' : 'Retry'}
+                </button>
+                <button type="button" className={styles.button} onClick={chat.dismissEnding}>
+                  Dismiss
+                </button>
+              </div>
+            )}
+            {chat.waitingFor !== null && (
+              <p role="status" className={styles.placeholder}>
+                The agent waits for your approval to run <code>{chat.waitingFor}</code>.{' '}
+                <button type="button" className={styles.linkButton} onClick={() => focusApproval(logRef.current)}>
+                  Go to the request
+                </button>
+              </p>
+            )}
+            {chat.checking !== null && (
+              <p role="status" className={styles.placeholder}>
+                Checking the agent's work: {chat.checking}…
+              </p>
+            )}
+            {chat.autoFixExhausted && <p className={styles.error}>Stopped after {MAX_AUTO_FIX_ATTEMPTS} automatic fix attempts</p>}
+            {errorText !== null && (
+              <div role="alert" className={styles.errorBox}>
+                <p>Error: {errorText}</p>
+                {fixedInSettings(errorText) && (
+                  <button type="button" className={styles.primaryButton} onClick={() => requestCommand('workbench.settings')}>
+                    Open Settings
+                  </button>
+                )}
+                <button type="button" className={styles.button} onClick={chat.retry}>
+                  Retry
+                </button>
+                <button type="button" className={styles.button} onClick={chat.clearError}>
+                  Dismiss
+                </button>
+                <RestoreBeforeTurn messages={chat.messages} />
+              </div>
+            )}
           </div>
-        )}
-      </div>
-      <RestoreStatus />
-      {notice && <p role="status" className={styles.error}>{notice}</p>}
-      {chat.busy && chat.mode !== chat.runMode && (
-        <p className={styles.muted}>
-          This run stays in {MODE_LABELS[chat.runMode]} mode; {MODE_LABELS[chat.mode]} applies from your next message.
-        </p>
-      )}
-      {lastPreviewError && (
-        <div className={styles.previewError}>
-          <span className={styles.previewErrorText} title={lastPreviewError.message}>
-            Preview error: {lastPreviewError.message}
-          </span>
-          <FixWithAgent errorText={lastPreviewError.message} controller={controller ?? inlineController(enqueue)} />
+          <RestoreStatus />
+          {notice && (
+            <p role="status" className={styles.error}>
+              {notice}
+            </p>
+          )}
+          {chat.busy && chat.mode !== chat.runMode && (
+            <p className={styles.muted}>
+              This run stays in {MODE_LABELS[chat.runMode]} mode; {MODE_LABELS[chat.mode]} applies from your next message.
+            </p>
+          )}
+          {lastPreviewError && (
+            <div className={styles.previewError}>
+              <span className={styles.previewErrorText} title={lastPreviewError.message}>
+                Preview error: {lastPreviewError.message}
+              </span>
+              <FixWithAgent errorText={lastPreviewError.message} controller={controller ?? inlineController(enqueue)} />
+            </div>
+          )}
+          <Composer
+            mode={chat.mode}
+            onModeChange={chat.setMode}
+            busy={chat.busy || chat.waitingFor !== null}
+            autoFix={chat.autoFix}
+            selfCheck={chat.selfCheck}
+            onSelfCheckChange={chat.setSelfCheck}
+            onAutoFixChange={chat.setAutoFix}
+            onSend={(text, files) => chat.send(text, { files })}
+            onAttachPreview={capturePreview}
+            onStop={chat.stop}
+            onClear={() => setConfirmClear(true)}
+            canClear={chat.messages.length > 0}
+          />
+          {confirmClear && (
+            <ConfirmDialog
+              title="Clear the conversation?"
+              confirmLabel="Clear"
+              danger
+              onCancel={() => setConfirmClear(false)}
+              onConfirm={() => {
+                setConfirmClear(false);
+                chat.clear();
+              }}
+            >
+              <p>The messages of this workspace are deleted. Files the agent wrote stay.</p>
+            </ConfirmDialog>
+          )}
         </div>
-      )}
-      <Composer
-        mode={chat.mode}
-        onModeChange={chat.setMode}
-        busy={chat.busy || chat.waitingFor !== null}
-        autoFix={chat.autoFix}
-        selfCheck={chat.selfCheck}
-        onSelfCheckChange={chat.setSelfCheck}
-        onAutoFixChange={chat.setAutoFix}
-        onSend={(text, files) => chat.send(text, { files })}
-        onAttachPreview={capturePreview}
-        onStop={chat.stop}
-        onClear={() => setConfirmClear(true)}
-        canClear={chat.messages.length > 0}
-      />
-      {confirmClear && (
-        <ConfirmDialog
-          title="Clear the conversation?"
-          confirmLabel="Clear"
-          danger
-          onCancel={() => setConfirmClear(false)}
-          onConfirm={() => {
-            setConfirmClear(false);
-            chat.clear();
-          }}
-        >
-          <p>The messages of this workspace are deleted. Files the agent wrote stay.</p>
-        </ConfirmDialog>
-      )}
-    </div>
-    </ApprovalAnswerProvider>
+      </ApprovalAnswerProvider>
     </CheckpointsProvider>
   );
 }

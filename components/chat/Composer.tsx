@@ -28,7 +28,20 @@ interface ComposerProps {
 }
 
 /** The message box and the controls around it. Enter sends, Shift+Enter starts a new line. */
-export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, selfCheck, onSelfCheckChange, onSend, onAttachPreview, onStop, onClear, canClear }: ComposerProps) {
+export function Composer({
+  mode,
+  onModeChange,
+  busy,
+  autoFix,
+  onAutoFixChange,
+  selfCheck,
+  onSelfCheckChange,
+  onSend,
+  onAttachPreview,
+  onStop,
+  onClear,
+  canClear,
+}: ComposerProps) {
   const [draft, setDraft] = useState('');
   const [dropping, setDropping] = useState(false);
   const [capturing, setCapturing] = useState(false);
@@ -38,7 +51,10 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, s
 
   const submit = () => {
     if (!canSend || busy) return;
-    onSend(draft.trim(), attachments.items.map((item) => item.part));
+    onSend(
+      draft.trim(),
+      attachments.items.map((item) => item.part),
+    );
     setDraft('');
     attachments.clear();
   };
@@ -63,10 +79,12 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, s
   const attachPreview = () => {
     setCapturing(true);
     attachments.setError(null);
-    onAttachPreview().then(
-      ({ part, bytes }) => attachments.add(part, bytes, part.filename ?? 'preview'),
-      (error: unknown) => attachments.setError(`The preview could not be captured: ${error instanceof Error ? error.message : String(error)}`),
-    ).finally(() => setCapturing(false));
+    onAttachPreview()
+      .then(
+        ({ part, bytes }) => attachments.add(part, bytes, part.filename ?? 'preview'),
+        (error: unknown) => attachments.setError(`The preview could not be captured: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => setCapturing(false));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -110,7 +128,10 @@ export function Composer({ mode, onModeChange, busy, autoFix, onAutoFixChange, s
         <label className={styles.checkbox}>
           <input type="checkbox" checked={autoFix} onChange={(e) => onAutoFixChange(e.target.checked)} /> Auto-fix
         </label>
-        <label className={styles.checkbox} title="After a turn that changed files, run the project's tests, type check and lint, and ask the agent to fix what fails">
+        <label
+          className={styles.checkbox}
+          title="After a turn that changed files, run the project's tests, type check and lint, and ask the agent to fix what fails"
+        >
           <input type="checkbox" checked={selfCheck} onChange={(e) => onSelfCheckChange(e.target.checked)} /> Check work
         </label>
         <label className={`${styles.button} ${attachStyles.attach}`}>

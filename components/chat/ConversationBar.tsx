@@ -43,7 +43,13 @@ export function ConversationBar({ conversations, openId, openTitle, busy }: Conv
           }}
         />
       ) : (
-        <select aria-label="Conversation" className={styles.select} value={openId} onChange={(e) => run(() => conversations.switchTo(e.target.value))} {...locked}>
+        <select
+          aria-label="Conversation"
+          className={styles.select}
+          value={openId}
+          onChange={(e) => run(() => conversations.switchTo(e.target.value))}
+          {...locked}
+        >
           {listed.map((c) => (
             <option key={c.id} value={c.id}>
               {c.id === openId ? openTitle : c.title}
@@ -51,7 +57,14 @@ export function ConversationBar({ conversations, openId, openTitle, busy }: Conv
           ))}
         </select>
       )}
-      <button type="button" className={chatStyles.button} aria-label="New conversation" title="New conversation" onClick={() => run(conversations.create)} {...locked}>
+      <button
+        type="button"
+        className={chatStyles.button}
+        aria-label="New conversation"
+        title="New conversation"
+        onClick={() => run(conversations.create)}
+        {...locked}
+      >
         New
       </button>
       <button type="button" className={chatStyles.button} onClick={() => setRenaming(true)} disabled={renaming}>

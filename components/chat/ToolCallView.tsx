@@ -46,7 +46,12 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
   if (part.state === 'output-error') return <p className={styles.error}>Error: {part.errorText}</p>;
   if (part.state !== 'output-available') return null;
   const error = outputError(part.output);
-  if (error) return <p className={styles.error}>Error: {error.name}: {error.message}</p>;
+  if (error)
+    return (
+      <p className={styles.error}>
+        Error: {error.name}: {error.message}
+      </p>
+    );
   const reveal = (path: string) => (
     <button type="button" className={styles.linkButton} onClick={() => onRevealFile(`/${path.replace(/^\/+/, '')}`)}>
       Open {path.replace(/^\/+/, '')}
@@ -58,7 +63,7 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
       if (!('diff' in part.output)) return null;
       return (
         <div className={styles.toolResult}>
-          <DiffView diff={part.output.diff} label={`Changes to ${part.output.path.replace(/^\//, "")}`} />
+          <DiffView diff={part.output.diff} label={`Changes to ${part.output.path.replace(/^\//, '')}`} />
           {reveal(part.output.path)}
         </div>
       );
@@ -74,10 +79,18 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
       );
     case 'tool-fs_readFile':
       if (!('totalLines' in part.output)) return null;
-      return <p className={styles.muted}>{part.output.totalLines} lines{part.output.truncated ? ' (truncated)' : ''}</p>;
+      return (
+        <p className={styles.muted}>
+          {part.output.totalLines} lines{part.output.truncated ? ' (truncated)' : ''}
+        </p>
+      );
     case 'tool-fs_listFiles':
       if (!('entries' in part.output)) return null;
-      return <p className={styles.muted}>{part.output.entries.length} entries{part.output.truncated ? ' (truncated)' : ''}</p>;
+      return (
+        <p className={styles.muted}>
+          {part.output.entries.length} entries{part.output.truncated ? ' (truncated)' : ''}
+        </p>
+      );
     case 'tool-run_sh':
     case 'tool-install_npm':
     case 'tool-test_run':
@@ -117,7 +130,11 @@ function CommandResult({ ok, exitCode, output, durationMs, timedOut, background 
         {timedOut ? 'timed out · ' : ''}
         {status} · {Math.round(durationMs)} ms
       </p>
-      {output.trim() !== '' && <pre className={styles.output} aria-label="Command output">{output}</pre>}
+      {output.trim() !== '' && (
+        <pre className={styles.output} aria-label="Command output">
+          {output}
+        </pre>
+      )}
     </div>
   );
 }

@@ -13,7 +13,11 @@ export function RejectedCall({ reason, input }: { reason: string; input: unknown
   return (
     <div>
       <p className={chat.error}>Rejected: {reason}</p>
-      {raw && raw !== '{}' && <p className={styles.rawInput} aria-label="Arguments sent">{raw.length > 300 ? `${raw.slice(0, 300)}…` : raw}</p>}
+      {raw && raw !== '{}' && (
+        <p className={styles.rawInput} aria-label="Arguments sent">
+          {raw.length > 300 ? `${raw.slice(0, 300)}…` : raw}
+        </p>
+      )}
     </div>
   );
 }
@@ -39,7 +43,11 @@ export function SearchResult({ output }: { output: Success<'fs_search'> }) {
 }
 
 export function GlobResult({ output }: { output: Success<'fs_glob'> }) {
-  return <p className={chat.muted}>{output.paths.length} files{output.truncated ? ' (truncated)' : ''}</p>;
+  return (
+    <p className={chat.muted}>
+      {output.paths.length} files{output.truncated ? ' (truncated)' : ''}
+    </p>
+  );
 }
 
 const isProblem = (entry: PreviewLogEntry) => entry.kind !== 'console' || entry.level === 'error' || entry.level === 'warn';
@@ -78,7 +86,9 @@ export function CheckResult({ output }: { output: Success<'preview_check'> }) {
   ].filter(Boolean);
   return (
     <div>
-      <p className={chat.muted} aria-label="Check cost">{cost.join(' · ')}</p>
+      <p className={chat.muted} aria-label="Check cost">
+        {cost.join(' · ')}
+      </p>
       <p className={output.ok ? chat.muted : chat.error}>{output.answer}</p>
       {output.logs && <LogList entries={output.logs.entries} />}
     </div>

@@ -36,7 +36,8 @@ function createChatTransport(getBody: () => object | Promise<object>): DefaultCh
     body: getBody,
     prepareSendMessagesRequest: async ({ id, messages, body, headers, trigger, messageId }) => {
       const rest: Record<string, unknown> = { ...body, id, trigger, messageId };
-      if (rest.workspaceState && typeof rest.workspaceState === 'object') rest.workspaceState = { ...rest.workspaceState, recentFiles: recentlyChangedFiles(messages) };
+      if (rest.workspaceState && typeof rest.workspaceState === 'object')
+        rest.workspaceState = { ...rest.workspaceState, recentFiles: recentlyChangedFiles(messages) };
       const mode: AgentMode = agentModeSchema.catch('balanced').parse(rest.mode);
       // The first message can beat the settings' first read from IndexedDB: wait for it (it is read once).
       await Promise.all([loadSettings(), loadModelOptions().catch(() => null)]);

@@ -58,7 +58,11 @@ function newConversationId(): string {
 export function conversationTitle(data: Pick<ConversationData, 'title' | 'messages'>): string {
   if (data.title) return data.title;
   const first = data.messages.find((message) => message.role === 'user');
-  const text = first?.parts.map((part) => (part.type === 'text' ? part.text : '')).join(' ').replace(/\s+/g, ' ').trim();
+  const text = first?.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return 'New conversation';
   return text.length > 48 ? `${text.slice(0, 47)}…` : text;
 }
@@ -77,7 +81,15 @@ export async function listConversations(workspaceId: string): Promise<Conversati
   return records
     .map((record) => {
       const data = parseData(record.data);
-      return data && { id: record.id, title: conversationTitle(data), named: data.title !== null, createdAt: data.createdAt || record.updatedAt, openedAt: data.openedAt };
+      return (
+        data && {
+          id: record.id,
+          title: conversationTitle(data),
+          named: data.title !== null,
+          createdAt: data.createdAt || record.updatedAt,
+          openedAt: data.openedAt,
+        }
+      );
     })
     .filter((summary): summary is ConversationSummary => summary !== null)
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));

@@ -14,7 +14,12 @@ interface ConversationTail {
   content: Pick<ConversationData, 'mode' | 'messages'>;
 }
 
-export function keepTail(workspaceId: string, id: string, content: Pick<ConversationData, 'mode' | 'messages'>, storage: Storage | undefined = globalThis.sessionStorage): void {
+export function keepTail(
+  workspaceId: string,
+  id: string,
+  content: Pick<ConversationData, 'mode' | 'messages'>,
+  storage: Storage | undefined = globalThis.sessionStorage,
+): void {
   try {
     storage?.setItem(KEY(workspaceId, id), JSON.stringify({ savedAt: Date.now(), content } satisfies ConversationTail));
   } catch {

@@ -47,7 +47,12 @@ function previewResult(check: ProjectCheck, output: PreviewOutput): CheckResult 
 }
 
 /** Runs the checks in order; after Stop, none starts and the one Stop cut short is not reported. */
-export async function runChecks(checks: readonly ProjectCheck[], runner: ToolRunner, onStart: (check: ProjectCheck) => void, stopped: () => boolean = () => false): Promise<CheckResult[]> {
+export async function runChecks(
+  checks: readonly ProjectCheck[],
+  runner: ToolRunner,
+  onStart: (check: ProjectCheck) => void,
+  stopped: () => boolean = () => false,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const check of checks) {
     if (stopped()) break;
@@ -64,7 +69,13 @@ export async function runChecks(checks: readonly ProjectCheck[], runner: ToolRun
       continue;
     }
     const output = content as CommandOutput;
-    results.push({ kind: check.kind, command: check.command, ok: output.ok === true && !output.error, summary: summarise(output).slice(0, 300), output: tail(output.output ?? '') });
+    results.push({
+      kind: check.kind,
+      command: check.command,
+      ok: output.ok === true && !output.error,
+      summary: summarise(output).slice(0, 300),
+      output: tail(output.output ?? ''),
+    });
   }
   return results;
 }

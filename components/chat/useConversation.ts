@@ -137,7 +137,13 @@ export function useConversations(workspaceId: string): Conversations {
   return { open: open?.workspaceId === workspaceId ? open : null, list, loadError, create, switchTo, rename, remove };
 }
 
-export function useConversationSaver(workspaceId: string, conversationId: string, messages: IdeUIMessage[], mode: AgentMode, status: ChatStatus): string | null {
+export function useConversationSaver(
+  workspaceId: string,
+  conversationId: string,
+  messages: IdeUIMessage[],
+  mode: AgentMode,
+  status: ChatStatus,
+): string | null {
   const [saveError, setSaveError] = useState<string | null>(null);
   const latest = useRef({ mode, messages });
   const dirty = useRef(false);

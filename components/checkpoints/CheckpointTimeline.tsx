@@ -92,7 +92,11 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
           Save checkpoint…
         </button>
       )}
-      {(problem ?? context.error) && <p role="alert" className={styles.error}>{problem ?? context.error}</p>}
+      {(problem ?? context.error) && (
+        <p role="alert" className={styles.error}>
+          {problem ?? context.error}
+        </p>
+      )}
       {context.lastRestore && (
         <p role="status" className={styles.muted}>
           Restored {context.lastRestore.label}.{' '}
@@ -125,11 +129,22 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
               </div>
             )}
             <div className={styles.timelineActions}>
-              <button type="button" className={styles.button} onClick={() => setPending({ action: 'restore', checkpoint })} aria-label={`Restore ${checkpoint.label}`}>
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => setPending({ action: 'restore', checkpoint })}
+                aria-label={`Restore ${checkpoint.label}`}
+              >
                 Restore
               </button>
               {context.canRewind(checkpoint) && (
-                <button type="button" className={styles.button} disabled={context.busy} onClick={() => setPending({ action: 'rewind', checkpoint })} aria-label={`Rewind conversation to here (before ${checkpoint.label})`}>
+                <button
+                  type="button"
+                  className={styles.button}
+                  disabled={context.busy}
+                  onClick={() => setPending({ action: 'rewind', checkpoint })}
+                  aria-label={`Rewind conversation to here (before ${checkpoint.label})`}
+                >
                   Rewind conversation to here
                 </button>
               )}
@@ -138,7 +153,12 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
                   <button type="button" className={styles.button} onClick={() => setRenaming(checkpoint.id)} aria-label={`Rename ${checkpoint.label}`}>
                     Rename
                   </button>
-                  <button type="button" className={styles.button} onClick={() => setPending({ action: 'delete', checkpoint })} aria-label={`Delete ${checkpoint.label}`}>
+                  <button
+                    type="button"
+                    className={styles.button}
+                    onClick={() => setPending({ action: 'delete', checkpoint })}
+                    aria-label={`Delete ${checkpoint.label}`}
+                  >
                     Delete
                   </button>
                 </>
@@ -149,7 +169,13 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
       </ol>
       {pending && (
         <ConfirmDialog
-          title={pending.action === 'restore' ? `Restore “${pending.checkpoint.label}”?` : pending.action === 'rewind' ? 'Rewind the conversation to here?' : `Delete “${pending.checkpoint.label}”?`}
+          title={
+            pending.action === 'restore'
+              ? `Restore “${pending.checkpoint.label}”?`
+              : pending.action === 'rewind'
+                ? 'Rewind the conversation to here?'
+                : `Delete “${pending.checkpoint.label}”?`
+          }
           confirmLabel={pending.action === 'restore' ? 'Restore' : pending.action === 'rewind' ? 'Rewind' : 'Delete'}
           danger
           onCancel={() => setPending(null)}

@@ -84,9 +84,13 @@ export function CheckpointsProvider({ store, workspaceId, conversationId, messag
       setError(null);
       try {
         const result = await restoreCheckpoint(store, checkpoint.id, paths ? { paths } : {});
-        const what = paths && paths.length === 1 ? `${paths[0]?.replace(/^\/+/, "")} from “${checkpoint.label}”` : `“${checkpoint.label}”`;
+        const what = paths && paths.length === 1 ? `${paths[0]?.replace(/^\/+/, '')} from “${checkpoint.label}”` : `“${checkpoint.label}”`;
         noteRestored(workspaceId, paths ? `${checkpoint.label} (only ${paths.join(', ')})` : checkpoint.label);
-        setLastRestore({ label: what, before: result.before, problems: [...result.skipped.map((p) => `${p} (locked)`), ...result.failed.map((f) => `${f.path} (${f.reason})`)] });
+        setLastRestore({
+          label: what,
+          before: result.before,
+          problems: [...result.skipped.map((p) => `${p} (locked)`), ...result.failed.map((f) => `${f.path} (${f.reason})`)],
+        });
         return true;
       } catch (e) {
         setError(`Restore failed: ${errorMessage(e)}`);
@@ -115,7 +119,8 @@ export function CheckpointsProvider({ store, workspaceId, conversationId, messag
 
   const turnsByMessage = useMemo(() => turnCheckpoints(checkpoints, conversationId), [checkpoints, conversationId]);
   const canRewind = useCallback(
-    (checkpoint: CheckpointMeta) => checkpoint.kind === 'turn' && checkpoint.conversationId === conversationId && messages.some((m) => m.id === checkpoint.messageId),
+    (checkpoint: CheckpointMeta) =>
+      checkpoint.kind === 'turn' && checkpoint.conversationId === conversationId && messages.some((m) => m.id === checkpoint.messageId),
     [conversationId, messages],
   );
 

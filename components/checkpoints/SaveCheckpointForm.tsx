@@ -4,7 +4,19 @@ import { useId, useState } from 'react';
 import styles from './checkpoints.module.css';
 
 /** A one-field form for a checkpoint's name (saving a new one, renaming one). */
-export function SaveCheckpointForm({ label, initial = '', submitLabel, onSubmit, onCancel }: { label: string; initial?: string; submitLabel: string; onSubmit: (name: string) => void; onCancel: () => void }) {
+export function SaveCheckpointForm({
+  label,
+  initial = '',
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial?: string;
+  submitLabel: string;
+  onSubmit: (name: string) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(initial);
   const id = useId();
   const valid = name.trim() !== '';

@@ -43,9 +43,19 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
       onClose={onClose}
       busy={confirmAll}
     >
-      <p className={styles.muted}>Before: “{turn.from.label}”, {new Date(turn.from.createdAt).toLocaleString()}</p>
-      {error && <p role="alert" className={styles.error}>The changes could not be read: {error}</p>}
-      {context.error && <p role="alert" className={styles.error}>{context.error}</p>}
+      <p className={styles.muted}>
+        Before: “{turn.from.label}”, {new Date(turn.from.createdAt).toLocaleString()}
+      </p>
+      {error && (
+        <p role="alert" className={styles.error}>
+          The changes could not be read: {error}
+        </p>
+      )}
+      {context.error && (
+        <p role="alert" className={styles.error}>
+          {context.error}
+        </p>
+      )}
       {changes && changes.length === 0 && <p>This turn changed no files.</p>}
       {changes && changes.length > 0 && (
         <div className={styles.reviewBody}>
@@ -68,7 +78,13 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
             <section aria-label={`Diff of ${shown(current.path)}`} className={styles.diffPane}>
               <div className={styles.diffHeader}>
                 <span>{shown(current.path)}</span>
-                <button type="button" className={styles.button} disabled={working} onClick={() => void restore([current.path])} aria-label={`Restore this file: ${shown(current.path)}`}>
+                <button
+                  type="button"
+                  className={styles.button}
+                  disabled={working}
+                  onClick={() => void restore([current.path])}
+                  aria-label={`Restore this file: ${shown(current.path)}`}
+                >
                   Restore this file
                 </button>
               </div>

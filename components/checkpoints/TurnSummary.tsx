@@ -23,7 +23,13 @@ export function TurnSummary({ messageId }: { messageId: string }) {
   return (
     <div className={styles.turnSummary}>
       <span>{summaryText(changes)}</span>
-      <button ref={opener} type="button" className={styles.button} onClick={() => setOpen(true)} aria-label={`Review changes of this turn (${summaryText(changes)})`}>
+      <button
+        ref={opener}
+        type="button"
+        className={styles.button}
+        onClick={() => setOpen(true)}
+        aria-label={`Review changes of this turn (${summaryText(changes)})`}
+      >
         Review changes
       </button>
       {open && (

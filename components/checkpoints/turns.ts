@@ -45,7 +45,10 @@ export function turnsByEndMessage(messages: readonly MessageLike[], checkpoints:
     const end = n + 1 < starts.length ? (starts[n + 1] ?? messages.length) : messages.length;
     const endMessage = messages.slice(start + 1, end).findLast((message) => message.role === 'assistant');
     if (!from || !endMessage) return;
-    const nextUser = starts.slice(n + 1).map((index) => messages[index]?.id ?? '').find((id) => byMessage.has(id));
+    const nextUser = starts
+      .slice(n + 1)
+      .map((index) => messages[index]?.id ?? '')
+      .find((id) => byMessage.has(id));
     const next = nextUser === undefined ? undefined : byMessage.get(nextUser);
     // A restore since the turn changed what comes after it: the state just before the first such restore is
     // where the turn ended, so its review still shows what it did (and can restore it again).

@@ -32,7 +32,11 @@ export function useTurnChanges(workspaceId: string, store: WorkspaceStore | null
 }
 
 function changeTotals(changes: readonly FileChange[]): { files: number; additions: number; deletions: number } {
-  return changes.reduce((sum, change) => ({ files: sum.files + 1, additions: sum.additions + change.additions, deletions: sum.deletions + change.deletions }), { files: 0, additions: 0, deletions: 0 });
+  return changes.reduce((sum, change) => ({ files: sum.files + 1, additions: sum.additions + change.additions, deletions: sum.deletions + change.deletions }), {
+    files: 0,
+    additions: 0,
+    deletions: 0,
+  });
 }
 
 export function summaryText(changes: readonly FileChange[]): string {

@@ -11,15 +11,14 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const { ref: dialogRef, onCancel } = useModalDialog(onClose);
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="keyboard-shortcuts-title"
-      className={`${quickOpen.dialog} ${styles.shortcuts}`}
-      onCancel={onCancel}
-    >
+    <dialog ref={dialogRef} aria-labelledby="keyboard-shortcuts-title" className={`${quickOpen.dialog} ${styles.shortcuts}`} onCancel={onCancel}>
       <div className={styles.header}>
-        <h2 id="keyboard-shortcuts-title" className={styles.title}>Keyboard shortcuts</h2>
-        <button type="button" onClick={onClose} autoFocus>Close</button>
+        <h2 id="keyboard-shortcuts-title" className={styles.title}>
+          Keyboard shortcuts
+        </h2>
+        <button type="button" onClick={onClose} autoFocus>
+          Close
+        </button>
       </div>
       {/* A tab stop of its own: the list scrolls, and a keyboard user scrolls it with the arrow keys once here. */}
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Shortcuts list">
@@ -38,15 +37,23 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
                   {command.detail && <span className={styles.detail}>{command.detail}</span>}
                 </th>
                 <td>
-                  {command.shortcuts.length === 0
-                    ? <span className={styles.none}>none: run it from the command palette</span>
-                    : command.shortcuts.map((shortcut) => <kbd key={shortcut} className={styles.kbd}>{formatShortcut(shortcut)}</kbd>)}
+                  {command.shortcuts.length === 0 ? (
+                    <span className={styles.none}>none: run it from the command palette</span>
+                  ) : (
+                    command.shortcuts.map((shortcut) => (
+                      <kbd key={shortcut} className={styles.kbd}>
+                        {formatShortcut(shortcut)}
+                      </kbd>
+                    ))
+                  )}
                 </td>
               </tr>
             ))}
             <tr>
               <th scope="row">Leave the editor or the terminal</th>
-              <td><kbd className={styles.kbd}>Esc</kbd> then <kbd className={styles.kbd}>Tab</kbd></td>
+              <td>
+                <kbd className={styles.kbd}>Esc</kbd> then <kbd className={styles.kbd}>Tab</kbd>
+              </td>
             </tr>
           </tbody>
         </table>

@@ -25,7 +25,9 @@ export function ScreenshotView({ last, step }: { last: LastScreenshot; step: num
           width={screenshot.width}
           height={screenshot.height}
         />
-        {marker && <span className={styles.marker} style={marker} role="img" aria-label={`Last action at (${at?.x}, ${at?.y})`} data-testid="computer-use-marker" />}
+        {marker && (
+          <span className={styles.marker} style={marker} role="img" aria-label={`Last action at (${at?.x}, ${at?.y})`} data-testid="computer-use-marker" />
+        )}
       </div>
       <figcaption className={styles.caption}>
         {screenshot.url} · viewport {viewport.width}×{viewport.height}

@@ -15,7 +15,9 @@ export function SessionList({ sessions, currentId, onSelect }: { sessions: Sessi
   if (sessions.length === 0) return null;
   return (
     <section aria-labelledby="computer-use-sessions-heading">
-      <h3 id="computer-use-sessions-heading" className={styles.heading}>Sessions</h3>
+      <h3 id="computer-use-sessions-heading" className={styles.heading}>
+        Sessions
+      </h3>
       <ul aria-label="Computer-use sessions" className={styles.sessions}>
         {[...sessions].reverse().map((session) => (
           <li key={session.id}>

@@ -13,7 +13,14 @@ function stateOf(entry: ActionEntry): StepState {
   return entry.url !== undefined ? 'done' : 'running';
 }
 
-const STATE_TEXT: Record<StepState, string> = { done: 'done', error: 'failed', waiting: 'waiting for approval', running: 'running', declined: 'declined', stopped: 'stopped before it finished' };
+const STATE_TEXT: Record<StepState, string> = {
+  done: 'done',
+  error: 'failed',
+  waiting: 'waiting for approval',
+  running: 'running',
+  declined: 'declined',
+  stopped: 'stopped before it finished',
+};
 
 /**
  * The step log: one item per action the model asked for (its function name, what it maps to, what happened),
@@ -28,7 +35,9 @@ export function StepLog({ log }: { log: LogEntry[] }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="computer-use-steps-heading">
-      <h3 id="computer-use-steps-heading" className={styles.heading}>Steps</h3>
+      <h3 id="computer-use-steps-heading" className={styles.heading}>
+        Steps
+      </h3>
       <ol aria-label="Computer-use steps" className={styles.steps}>
         {items.map((entry) => {
           if (entry.kind === 'user') {

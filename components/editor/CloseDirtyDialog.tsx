@@ -33,12 +33,20 @@ export function CloseDirtyDialog({ path, onSave, onDiscard, onCancel }: Props) {
         onCancel();
       }}
     >
-      <h2 id={titleId} className={styles.dialogTitle}>Save changes to {name}?</h2>
+      <h2 id={titleId} className={styles.dialogTitle}>
+        Save changes to {name}?
+      </h2>
       <p>Your changes to {path} will be lost if you close it without saving.</p>
       <div className={styles.dialogButtons}>
-        <button type="button" className={styles.primary} onClick={onSave} autoFocus>Save</button>
-        <button type="button" onClick={onDiscard}>Don&apos;t save</button>
-        <button type="button" onClick={onCancel}>Cancel</button>
+        <button type="button" className={styles.primary} onClick={onSave} autoFocus>
+          Save
+        </button>
+        <button type="button" onClick={onDiscard}>
+          Don&apos;t save
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </dialog>
   );

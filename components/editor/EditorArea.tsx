@@ -97,13 +97,12 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
       {saveError && (
         <div role="alert" className={styles.error}>
           <p>{saveError.message}</p>
-          <button type="button" onClick={() => setSaveError(null)}>Dismiss</button>
+          <button type="button" onClick={() => setSaveError(null)}>
+            Dismiss
+          </button>
         </div>
       )}
-      <div
-        className={styles.panel}
-        {...(active ? { role: 'tabpanel', id: panelId, 'aria-labelledby': tabId(idPrefix, activeIndex) } : {})}
-      >
+      <div className={styles.panel} {...(active ? { role: 'tabpanel', id: panelId, 'aria-labelledby': tabId(idPrefix, activeIndex) } : {})}>
         {active?.conflict && <ConflictBanner path={active.path} onResolve={(choice) => resolve(active.path, choice)} />}
         {active?.locked && !active.binary && (
           <p role="status" className={styles.locked}>
@@ -119,8 +118,8 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
           </p>
           {!active && (
             <p className={styles.placeholder}>
-              No file open. Open one from the file tree, or press {commandShortcut('workbench.quickOpen')} to find it by name;
-              {' '}{commandShortcut('workbench.commandPalette')} lists every command and its shortcut.
+              No file open. Open one from the file tree, or press {commandShortcut('workbench.quickOpen')} to find it by name;{' '}
+              {commandShortcut('workbench.commandPalette')} lists every command and its shortcut.
             </p>
           )}
         </div>

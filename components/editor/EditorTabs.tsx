@@ -61,11 +61,20 @@ export function EditorTabs({ tabs, activePath, idPrefix, panelId, onSelect, onCl
               {tab.locked && <LockIcon />}
               <span className={tab.conflict ? styles.conflictName : undefined}>{displayName(tab.name)}</span>
               {/* Always laid out: a close button that moves when a save clears the dot would miss the click. */}
-              <span aria-hidden="true" className={styles.dot} style={{ visibility: tab.dirty ? 'visible' : 'hidden' }}>●</span>
+              <span aria-hidden="true" className={styles.dot} style={{ visibility: tab.dirty ? 'visible' : 'hidden' }}>
+                ●
+              </span>
             </button>
             {/* For the pointer only: a tablist may hold nothing but tabs, so the keyboard and screen readers close a
                 tab with Delete on it (aria-keyshortcuts), and this button stays out of their way. */}
-            <button type="button" className={styles.close} aria-hidden="true" tabIndex={-1} title={`Close ${displayName(tab.name)} (Delete)`} onClick={() => onClose(tab.path)}>
+            <button
+              type="button"
+              className={styles.close}
+              aria-hidden="true"
+              tabIndex={-1}
+              title={`Close ${displayName(tab.name)} (Delete)`}
+              onClick={() => onClose(tab.path)}
+            >
               ×
             </button>
           </span>

@@ -10,8 +10,12 @@ export function ConflictBanner({ path, onResolve }: { path: string; onResolve(ch
   return (
     <div role="alert" className={styles.conflict}>
       <p>{baseName(path)} changed on disk while you had unsaved edits</p>
-      <button type="button" onClick={() => onResolve('keep-mine')}>Keep my version</button>
-      <button type="button" onClick={() => onResolve('take-theirs')}>Use the version on disk</button>
+      <button type="button" onClick={() => onResolve('keep-mine')}>
+        Keep my version
+      </button>
+      <button type="button" onClick={() => onResolve('take-theirs')}>
+        Use the version on disk
+      </button>
     </div>
   );
 }

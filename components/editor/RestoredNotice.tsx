@@ -16,11 +16,14 @@ export function RestoredNotice({ store }: { store: WorkspaceStore }) {
   return (
     <div role="alert" aria-label="Restored unsaved changes" className={styles.restored}>
       <p>
-        <strong>Restored unsaved changes</strong> in {paths.map(baseName).join(', ')} from your last session. They are not saved
-        yet.
+        <strong>Restored unsaved changes</strong> in {paths.map(baseName).join(', ')} from your last session. They are not saved yet.
       </p>
-      <button type="button" onClick={() => store.dismissRestored()}>Keep</button>
-      <button type="button" onClick={() => void store.discardRestored()}>Discard</button>
+      <button type="button" onClick={() => store.dismissRestored()}>
+        Keep
+      </button>
+      <button type="button" onClick={() => void store.discardRestored()}>
+        Discard
+      </button>
     </div>
   );
 }

@@ -9,21 +9,13 @@ import type { WorkspaceSnapshot, WorkspaceStore } from '@/lib/workspace';
  * (`equal`), so typing in a large file does not re-render the panels around it. `select` and `equal` must
  * be stable (module-level functions).
  */
-export function useStoreSelector<T>(
-  store: WorkspaceStore,
-  select: (snapshot: WorkspaceSnapshot) => T,
-  equal: (a: T, b: T) => boolean,
-): T {
+export function useStoreSelector<T>(store: WorkspaceStore, select: (snapshot: WorkspaceSnapshot) => T, equal: (a: T, b: T) => boolean): T {
   const getSelection = useMemo(() => memoizedSelection(store, select, equal), [store, select, equal]);
   return useSyncExternalStore(store.subscribe, getSelection, getSelection);
 }
 
 /** A getSnapshot for useSyncExternalStore that returns the previous slice while it is still `equal`. */
-function memoizedSelection<T>(
-  store: WorkspaceStore,
-  select: (snapshot: WorkspaceSnapshot) => T,
-  equal: (a: T, b: T) => boolean,
-): () => T {
+function memoizedSelection<T>(store: WorkspaceStore, select: (snapshot: WorkspaceSnapshot) => T, equal: (a: T, b: T) => boolean): () => T {
   const cache: { snapshot: WorkspaceSnapshot | null; value: T | undefined; has: boolean } = {
     snapshot: null,
     value: undefined,

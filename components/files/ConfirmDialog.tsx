@@ -26,12 +26,24 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
   useModal(ref);
 
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className={styles.dialog} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id={titleId} className={styles.title}>{title}</h2>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={styles.dialog}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId} className={styles.title}>
+        {title}
+      </h2>
       {children}
       <div className={styles.actions}>
         {/* Cancel first in the DOM gets initial focus: the safe choice for a destructive question. */}
-        <button type="button" onClick={onCancel} autoFocus>{cancelLabel}</button>
+        <button type="button" onClick={onCancel} autoFocus>
+          {cancelLabel}
+        </button>
         <button type="button" className={danger ? styles.danger : styles.primary} disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </button>

@@ -50,10 +50,13 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
     rowElements.current.get(tabbable)?.focus();
   });
 
-  const focusRow = useCallback((path: string) => {
-    focusPending.current = true;
-    model.setSelected(path);
-  }, [model]);
+  const focusRow = useCallback(
+    (path: string) => {
+      focusPending.current = true;
+      model.setSelected(path);
+    },
+    [model],
+  );
 
   const closeEdit = () => {
     model.setEdit(null);
@@ -68,13 +71,20 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
 
   const carryOut = (intent: TreeIntent) => {
     switch (intent.kind) {
-      case 'focus': return focusRow(intent.path);
-      case 'expand': return model.setFolder(intent.path, true);
-      case 'collapse': return model.setFolder(intent.path, false);
-      case 'toggle': return model.setFolder(intent.path, !expanded.has(intent.path));
-      case 'open': return model.open(intent.path);
-      case 'rename': return readOnly ? undefined : startRename(intent.path);
-      case 'delete': return readOnly ? undefined : model.setConfirmDelete(intent.path);
+      case 'focus':
+        return focusRow(intent.path);
+      case 'expand':
+        return model.setFolder(intent.path, true);
+      case 'collapse':
+        return model.setFolder(intent.path, false);
+      case 'toggle':
+        return model.setFolder(intent.path, !expanded.has(intent.path));
+      case 'open':
+        return model.open(intent.path);
+      case 'rename':
+        return readOnly ? undefined : startRename(intent.path);
+      case 'delete':
+        return readOnly ? undefined : model.setConfirmDelete(intent.path);
       case 'menu': {
         const box = rowElements.current.get(intent.path)?.getBoundingClientRect();
         return setMenu({ path: intent.path, x: (box?.left ?? 0) + 24, y: box?.bottom ?? 0 });
@@ -141,23 +151,46 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
   return (
     <div className={styles.pane}>
       <div role="toolbar" aria-label="File actions" className={styles.toolbar}>
-        <IconButton label="New file" hint={commandTitle('files.newFile')} disabled={readOnly} onClick={() => startNew('new-file')}><NewFileIcon /></IconButton>
-        <IconButton label="New folder" hint={commandTitle('files.newFolder')} disabled={readOnly} onClick={() => startNew('new-folder')}><NewFolderIcon /></IconButton>
-        <IconButton label="Rename" hint={selectedName ? `Rename ${selectedName} (F2)` : undefined} disabled={readOnly || !selectedNode} onClick={() => selected && startRename(selected)}>
+        <IconButton label="New file" hint={commandTitle('files.newFile')} disabled={readOnly} onClick={() => startNew('new-file')}>
+          <NewFileIcon />
+        </IconButton>
+        <IconButton label="New folder" hint={commandTitle('files.newFolder')} disabled={readOnly} onClick={() => startNew('new-folder')}>
+          <NewFolderIcon />
+        </IconButton>
+        <IconButton
+          label="Rename"
+          hint={selectedName ? `Rename ${selectedName} (F2)` : undefined}
+          disabled={readOnly || !selectedNode}
+          onClick={() => selected && startRename(selected)}
+        >
           <RenameIcon />
         </IconButton>
-        <IconButton label="Delete" hint={selectedName ? `Delete ${selectedName} (Delete)` : undefined} disabled={readOnly || !selectedNode} onClick={() => selected && model.setConfirmDelete(selected)}>
+        <IconButton
+          label="Delete"
+          hint={selectedName ? `Delete ${selectedName} (Delete)` : undefined}
+          disabled={readOnly || !selectedNode}
+          onClick={() => selected && model.setConfirmDelete(selected)}
+        >
           <DeleteIcon />
         </IconButton>
         <IconButton
           label={lockedSelected ? 'Unlock' : 'Lock'}
-          hint={selectedName ? `${lockedSelected ? 'Unlock' : 'Lock'} ${selectedName}: locked files cannot be saved or changed by the agent` : 'Select a file to lock it'}
+          hint={
+            selectedName
+              ? `${lockedSelected ? 'Unlock' : 'Lock'} ${selectedName}: locked files cannot be saved or changed by the agent`
+              : 'Select a file to lock it'
+          }
           disabled={readOnly || selectedNode?.type !== 'file'}
           onClick={() => selected && model.toggleLock(selected)}
         >
           {lockedSelected ? <UnlockIcon /> : <LockIcon size={14} />}
         </IconButton>
-        <IconButton label="Show hidden folders" hint={showHidden ? 'Hide hidden folders (.git)' : 'Show hidden folders (.git)'} pressed={showHidden} onClick={() => setShowHidden((shown) => !shown)}>
+        <IconButton
+          label="Show hidden folders"
+          hint={showHidden ? 'Hide hidden folders (.git)' : 'Show hidden folders (.git)'}
+          pressed={showHidden}
+          onClick={() => setShowHidden((shown) => !shown)}
+        >
           <EyeIcon crossed={!showHidden} />
         </IconButton>
       </div>
@@ -187,7 +220,9 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
       {error && (
         <div role="alert" className={styles.alert}>
           <p>{error}</p>
-          <button type="button" onClick={() => model.setError(null)}>Dismiss</button>
+          <button type="button" onClick={() => model.setError(null)}>
+            Dismiss
+          </button>
         </div>
       )}
 
@@ -200,49 +235,49 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
         {rows.length === 0 && <p className={styles.empty}>The workspace is empty. Create a file or a folder to begin.</p>}
         {/* Always in the page, even empty, so the tree is there to find (and to receive new items). */}
         <ul role="tree" aria-label="Workspace files" className={styles.tree}>
-            {rows.map((row) => {
-              const path = row.node.path;
-              const isFolder = row.node.type === 'directory';
-              return (
-                <TreeRowItem
-                  key={path}
-                  row={row}
-                  expanded={expanded.has(path)}
-                  selected={path === selected}
-                  tabbable={path === tabbable}
-                  dirty={dirty.has(path)}
-                  locked={snapshot.locks.has(path)}
-                  notSaved={snapshot.notSaved.get(path)?.reason}
-                  dropTarget={dropTarget === path}
-                  register={(el) => {
-                    if (el) rowElements.current.set(path, el);
-                    else rowElements.current.delete(path);
-                  }}
-                  onClick={() => {
-                    model.setSelected(path);
-                    if (isFolder) model.setFolder(path, !expanded.has(path));
-                    else model.open(path);
-                  }}
-                  onKeyDown={(e) => onRowKey(e, path)}
-                  // Single-select tree: selection follows focus, so Tab back in lands where the user was.
-                  onFocus={() => path !== selected && model.setSelected(path)}
-                  onContextMenu={(e) => {
-                    e.preventDefault();
-                    model.setSelected(path);
-                    setMenu({ path, x: e.clientX, y: e.clientY });
-                  }}
-                  onDragStart={(e) => {
-                    dragged.current = path;
-                    e.dataTransfer.setData(DRAG_TYPE, path);
-                    e.dataTransfer.effectAllowed = 'move';
-                  }}
-                  onDragOver={(e) => (isFolder ? allowDrop(e, path) : allowDrop(e, row.parent))}
-                  onDragLeave={() => setDropTarget(null)}
-                  // Dropping on a file means "next to it": into the file's folder.
-                  onDrop={(e) => drop(e, isFolder ? path : row.parent)}
-                />
-              );
-            })}
+          {rows.map((row) => {
+            const path = row.node.path;
+            const isFolder = row.node.type === 'directory';
+            return (
+              <TreeRowItem
+                key={path}
+                row={row}
+                expanded={expanded.has(path)}
+                selected={path === selected}
+                tabbable={path === tabbable}
+                dirty={dirty.has(path)}
+                locked={snapshot.locks.has(path)}
+                notSaved={snapshot.notSaved.get(path)?.reason}
+                dropTarget={dropTarget === path}
+                register={(el) => {
+                  if (el) rowElements.current.set(path, el);
+                  else rowElements.current.delete(path);
+                }}
+                onClick={() => {
+                  model.setSelected(path);
+                  if (isFolder) model.setFolder(path, !expanded.has(path));
+                  else model.open(path);
+                }}
+                onKeyDown={(e) => onRowKey(e, path)}
+                // Single-select tree: selection follows focus, so Tab back in lands where the user was.
+                onFocus={() => path !== selected && model.setSelected(path)}
+                onContextMenu={(e) => {
+                  e.preventDefault();
+                  model.setSelected(path);
+                  setMenu({ path, x: e.clientX, y: e.clientY });
+                }}
+                onDragStart={(e) => {
+                  dragged.current = path;
+                  e.dataTransfer.setData(DRAG_TYPE, path);
+                  e.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(e) => (isFolder ? allowDrop(e, path) : allowDrop(e, row.parent))}
+                onDragLeave={() => setDropTarget(null)}
+                // Dropping on a file means "next to it": into the file's folder.
+                onDrop={(e) => drop(e, isFolder ? path : row.parent)}
+              />
+            );
+          })}
         </ul>
       </div>
 

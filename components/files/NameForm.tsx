@@ -78,8 +78,12 @@ export function NameForm({ label, hint, initial = '', validate, onSubmit, onCanc
           e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
         }}
       />
-      <button type="submit" disabled={busy}>OK</button>
-      <button type="button" onClick={onCancel}>Cancel</button>
+      <button type="submit" disabled={busy}>
+        OK
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
       {error && (
         <p id={errorId} role="alert" className={styles.inlineError}>
           {error}

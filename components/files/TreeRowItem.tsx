@@ -67,15 +67,34 @@ export function TreeRowItem({ row, expanded, selected, tabbable, dirty, locked, 
       onDragLeave={handlers.onDragLeave}
       onDrop={handlers.onDrop}
     >
-      <span aria-hidden="true" className={styles.twisty}>{isFolder ? (expanded ? '▾' : '▸') : ''}</span>
+      <span aria-hidden="true" className={styles.twisty}>
+        {isFolder ? (expanded ? '▾' : '▸') : ''}
+      </span>
       {/* The file-type glyph ("JS") is drawn by CSS from data-glyph: as text in the row it would read as part of the name. */}
-      <span aria-hidden="true" className={isFolder ? styles.folderIcon : styles.fileIcon} title={kind?.label ?? 'folder'} data-glyph={isFolder ? undefined : kind?.glyph}>
+      <span
+        aria-hidden="true"
+        className={isFolder ? styles.folderIcon : styles.fileIcon}
+        title={kind?.label ?? 'folder'}
+        data-glyph={isFolder ? undefined : kind?.glyph}
+      >
         {isFolder && <FolderIcon open={expanded} />}
       </span>
       <span className={styles.name}>{displayName(node.name)}</span>
-      {dirty && <span aria-hidden="true" className={styles.dirty} title="Unsaved changes">●</span>}
-      {locked && <span aria-hidden="true" className={styles.lock} title="Locked"><LockIcon /></span>}
-      {notSaved !== undefined && <span aria-hidden="true" className={styles.notSaved} title={`Not saved: ${notSaved}`}>not saved</span>}
+      {dirty && (
+        <span aria-hidden="true" className={styles.dirty} title="Unsaved changes">
+          ●
+        </span>
+      )}
+      {locked && (
+        <span aria-hidden="true" className={styles.lock} title="Locked">
+          <LockIcon />
+        </span>
+      )}
+      {notSaved !== undefined && (
+        <span aria-hidden="true" className={styles.notSaved} title={`Not saved: ${notSaved}`}>
+          not saved
+        </span>
+      )}
     </li>
   );
 }

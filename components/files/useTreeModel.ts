@@ -117,7 +117,21 @@ export function useTreeModel(store: WorkspaceStore) {
   );
 
   return {
-    expanded, setFolder, selected, setSelected, edit, setEdit, confirmDelete, setConfirmDelete, error, setError,
-    open, create, rename, move, remove, toggleLock,
+    expanded,
+    setFolder,
+    selected,
+    setSelected,
+    edit,
+    setEdit,
+    confirmDelete,
+    setConfirmDelete,
+    error,
+    setError,
+    open,
+    create,
+    rename,
+    move,
+    remove,
+    toggleLock,
   };
 }

@@ -29,12 +29,14 @@ function Question({ ask }: { ask: GitApprovalAsk }) {
   return (
     <dialog ref={ref} aria-labelledby={titleId} aria-describedby={textId} className={styles.dialog} onCancel={onCancel}>
       <div className={styles.header}>
-        <h2 id={titleId} className={styles.title}>Use your {ask.host} token?</h2>
+        <h2 id={titleId} className={styles.title}>
+          Use your {ask.host} token?
+        </h2>
       </div>
       <div className={styles.body}>
         <p id={textId}>
-          A git command in the terminal asks to {what} with the token you saved for {ask.host}. Allow it only if you started this
-          command: programs in the workspace can run git too.
+          A git command in the terminal asks to {what} with the token you saved for {ask.host}. Allow it only if you started this command: programs in the
+          workspace can run git too.
           {ask.write ? ' You are asked again for every push.' : ' Reads of this repository are allowed until the page is closed.'}
         </p>
         <div className={styles.row}>

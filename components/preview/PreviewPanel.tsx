@@ -69,16 +69,20 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
       {lastError && (
         <div role="alert" className={styles.error}>
           <p className={styles.errorText}>
-            <strong>The preview reported {state.errors.length === 1 ? 'an error' : `${state.errors.length} errors`}:</strong>{' '}
-            <code>{lastError.message}</code>
+            <strong>The preview reported {state.errors.length === 1 ? 'an error' : `${state.errors.length} errors`}:</strong> <code>{lastError.message}</code>
           </p>
           <div className={styles.errorActions}>
             {onFix && (
-              <button type="button" onClick={() => onFix(`The preview reported an error: ${lastError.message}${lastError.stack ? `\n${lastError.stack}` : ''}`)}>
+              <button
+                type="button"
+                onClick={() => onFix(`The preview reported an error: ${lastError.message}${lastError.stack ? `\n${lastError.stack}` : ''}`)}
+              >
                 Fix with agent
               </button>
             )}
-            <button type="button" onClick={() => dispatch({ type: 'dismiss-errors' })}>Dismiss</button>
+            <button type="button" onClick={() => dispatch({ type: 'dismiss-errors' })}>
+              Dismiss
+            </button>
           </div>
         </div>
       )}
@@ -105,8 +109,8 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         {url && state.stuck?.halted ? (
           <div role="alert" className={styles.empty}>
             <p>
-              <strong>The page stopped responding again as it loaded,</strong> so it is not loaded again on its own: a
-              script in it may loop without end. The server and the IDE are fine. Fix the page, then reload it.
+              <strong>The page stopped responding again as it loaded,</strong> so it is not loaded again on its own: a script in it may loop without end. The
+              server and the IDE are fine. Fix the page, then reload it.
             </p>
             <button type="button" onClick={() => dispatch({ type: 'reload' })}>
               Load the page again
@@ -126,10 +130,14 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         ) : (
           <div className={styles.empty}>
             <p>
-              <strong>No server is running.</strong> Start one in the terminal (for example <code>node server.js</code>)
-              and its page appears here as soon as its port opens.
+              <strong>No server is running.</strong> Start one in the terminal (for example <code>node server.js</code>) and its page appears here as soon as
+              its port opens.
             </p>
-            {lastError && <p>Last error: <code>{lastError.message}</code></p>}
+            {lastError && (
+              <p>
+                Last error: <code>{lastError.message}</code>
+              </p>
+            )}
           </div>
         )}
       </div>

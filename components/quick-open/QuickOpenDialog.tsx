@@ -53,7 +53,13 @@ export function QuickOpenDialog({ store, onClose }: { store: WorkspaceStore; onC
       }}
       onChoose={choose}
       onClose={onClose}
-      notice={error && <p role="alert" className={styles.error}>{error}</p>}
+      notice={
+        error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )
+      }
     />
   );
 }

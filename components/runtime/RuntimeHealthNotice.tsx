@@ -20,8 +20,14 @@ export function RuntimeHealthNotice({ runtime }: { runtime: Runtime }) {
   return (
     <div role="alert" style={{ padding: '4px 8px', background: '#4a3b12', color: '#fff', display: 'flex', gap: 8, alignItems: 'center' }}>
       <span>
-        The runtime has not responded for {seconds} s{health.command ? <> (running <code>{health.command}</code>)</> : null}. The IDE
-        is not affected.
+        The runtime has not responded for {seconds} s
+        {health.command ? (
+          <>
+            {' '}
+            (running <code>{health.command}</code>)
+          </>
+        ) : null}
+        . The IDE is not affected.
       </span>
       <button type="button" onClick={() => void runtime.killAll().catch(() => undefined)}>
         Stop it

@@ -117,7 +117,11 @@ export function SearchPanel({ store }: { store: WorkspaceStore }) {
           Aa
         </button>
       </form>
-      {error && <p role="alert" className={styles.error}>{error}</p>}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       <p role="status" className={styles.summary}>
         {busy ? 'Searching…' : outcome ? summary(outcome.hits.length, groups.length, outcome.hits.length >= MAX_RESULTS) : ''}
       </p>
@@ -133,12 +137,7 @@ export function SearchPanel({ store }: { store: WorkspaceStore }) {
                   const [before, match, after] = splitPreview(hit.preview, outcome.query, outcome.caseSensitive);
                   return (
                     <li key={`${hit.line}:${hit.column}`}>
-                      <button
-                        type="button"
-                        className={styles.hit}
-                        aria-label={`${hit.path}:${hit.line} ${hit.preview.trim()}`}
-                        onClick={() => open(hit)}
-                      >
+                      <button type="button" className={styles.hit} aria-label={`${hit.path}:${hit.line} ${hit.preview.trim()}`} onClick={() => open(hit)}>
                         <span className={styles.line}>{hit.line}</span>
                         <span className={styles.preview}>
                           {before}

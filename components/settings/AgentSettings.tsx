@@ -79,25 +79,39 @@ function ModeRow({ mode, settings, options, onChange }: ModeRowProps) {
     <div className={styles.modeRow}>
       <label className={styles.label}>
         {MODE_LABELS[mode]}
-        <select aria-label={label} value={chosen ? valueOf(chosen) : SERVER_DEFAULT} onChange={(e) => {
-          setResult(null);
-          onChange(e.target.value);
-        }}>
+        <select
+          aria-label={label}
+          value={chosen ? valueOf(chosen) : SERVER_DEFAULT}
+          onChange={(e) => {
+            setResult(null);
+            onChange(e.target.value);
+          }}
+        >
           <option value={SERVER_DEFAULT}>{`Server default (${fallback.model})`}</option>
           {options.providers.map((provider) => (
             <optgroup key={provider.id} label={provider.label}>
               {provider.models.map((model) => (
-                <option key={model} value={valueOf({ provider: provider.id, model })}>{model}</option>
+                <option key={model} value={valueOf({ provider: provider.id, model })}>
+                  {model}
+                </option>
               ))}
             </optgroup>
           ))}
         </select>
       </label>
-      <button type="button" className={styles.button} onClick={() => void test()} disabled={testing} aria-label={`Test connection for ${MODE_LABELS[mode]} mode`}>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => void test()}
+        disabled={testing}
+        aria-label={`Test connection for ${MODE_LABELS[mode]} mode`}
+      >
         {testing ? 'Testing…' : 'Test connection'}
       </button>
       <p className={status.ready ? styles.hint : styles.warning}>{status.text}</p>
-      <p role="status" className={result?.ok === false ? styles.error : styles.hint}>{result?.text}</p>
+      <p role="status" className={result?.ok === false ? styles.error : styles.hint}>
+        {result?.text}
+      </p>
     </div>
   );
 }

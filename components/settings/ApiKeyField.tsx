@@ -23,7 +23,11 @@ export function ApiKeyField({ provider, saved, onSave }: ApiKeyFieldProps) {
   const [visible, setVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const label = `${provider.label} API key`;
-  const serverNote = provider.serverKey ? 'The server has its own key; yours is used instead when you add one.' : provider.keyRequired ? 'The server has no key: add yours to use this provider.' : 'Optional for this server.';
+  const serverNote = provider.serverKey
+    ? 'The server has its own key; yours is used instead when you add one.'
+    : provider.keyRequired
+      ? 'The server has no key: add yours to use this provider.'
+      : 'Optional for this server.';
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +55,9 @@ export function ApiKeyField({ provider, saved, onSave }: ApiKeyFieldProps) {
   }
   return (
     <form className={styles.keyRow} onSubmit={save}>
-      <label htmlFor={inputId} className={styles.label}>{label}</label>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
       <input
         id={inputId}
         className={styles.keyInput}
@@ -72,8 +78,14 @@ export function ApiKeyField({ provider, saved, onSave }: ApiKeyFieldProps) {
       <button type="submit" className={styles.button} disabled={value.trim() === ''} aria-label={`Save key (${provider.label})`}>
         Save key
       </button>
-      {error && <p id={errorId} role="alert" className={styles.error}>{error}</p>}
-      <p id={hintId} className={styles.hint}>Kept in this browser only and sent only to this app's server, with your requests. {serverNote}</p>
+      {error && (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <p id={hintId} className={styles.hint}>
+        Kept in this browser only and sent only to this app's server, with your requests. {serverNote}
+      </p>
     </form>
   );
 }

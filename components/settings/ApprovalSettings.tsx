@@ -12,8 +12,16 @@ import styles from './settings.module.css';
  * keeps its own.
  */
 export function ApprovalSettingsSection({ store }: { store: WorkspaceStore }) {
-  const stored = useSyncExternalStore(store.subscribe, () => store.getSnapshot().meta.approvals, () => undefined);
-  const readOnly = useSyncExternalStore(store.subscribe, () => store.getSnapshot().readOnly, () => false);
+  const stored = useSyncExternalStore(
+    store.subscribe,
+    () => store.getSnapshot().meta.approvals,
+    () => undefined,
+  );
+  const readOnly = useSyncExternalStore(
+    store.subscribe,
+    () => store.getSnapshot().readOnly,
+    () => false,
+  );
   const [error, setError] = useState<string | null>(null);
   // Shown at once while the store writes it durably; a failed write goes back to what is stored, with why.
   const [saving, setSaving] = useState<ApprovalSettings | null>(null);
@@ -38,12 +46,20 @@ export function ApprovalSettingsSection({ store }: { store: WorkspaceStore }) {
         <legend>When the agent runs a command</legend>
         {APPROVAL_POLICIES.map((policy) => (
           <label key={policy} className={styles.radio}>
-            <input type="radio" name="settings-approval-policy" value={policy} checked={settings.policy === policy} onChange={() => save({ ...settings, policy })} />
+            <input
+              type="radio"
+              name="settings-approval-policy"
+              value={policy}
+              checked={settings.policy === policy}
+              onChange={() => save({ ...settings, policy })}
+            />
             {APPROVAL_POLICY_LABELS[policy]}
           </label>
         ))}
       </fieldset>
-      <h4 id="settings-allowlist" className={styles.subheading}>Commands always allowed here</h4>
+      <h4 id="settings-allowlist" className={styles.subheading}>
+        Commands always allowed here
+      </h4>
       {settings.allowlist.length === 0 ? (
         <p className={styles.hint}>None yet. “Always allow this command here” on an approval card adds one.</p>
       ) : (

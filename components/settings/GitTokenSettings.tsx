@@ -52,19 +52,45 @@ export function GitTokenSettings({ settings }: { settings: Settings }) {
         </div>
       ))}
       <form className={styles.keyRow} onSubmit={save} aria-label="Add a git token">
-        <label htmlFor={hostId} className={styles.label}>Git host</label>
-        <input id={hostId} value={host} placeholder="github.com" spellCheck={false} onChange={(e) => (setHost(e.target.value), setError(null))} aria-describedby={hintId} />
-        <label htmlFor={userId} className={styles.label}>User name (optional)</label>
+        <label htmlFor={hostId} className={styles.label}>
+          Git host
+        </label>
+        <input
+          id={hostId}
+          value={host}
+          placeholder="github.com"
+          spellCheck={false}
+          onChange={(e) => (setHost(e.target.value), setError(null))}
+          aria-describedby={hintId}
+        />
+        <label htmlFor={userId} className={styles.label}>
+          User name (optional)
+        </label>
         <input id={userId} value={username} spellCheck={false} autoComplete="off" onChange={(e) => (setUsername(e.target.value), setError(null))} />
-        <label htmlFor={tokenId} className={styles.label}>Access token</label>
-        <input id={tokenId} className={styles.keyInput} type="password" autoComplete="off" spellCheck={false} value={token} onChange={(e) => (setToken(e.target.value), setError(null))} aria-invalid={error ? true : undefined} />
+        <label htmlFor={tokenId} className={styles.label}>
+          Access token
+        </label>
+        <input
+          id={tokenId}
+          className={styles.keyInput}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={token}
+          onChange={(e) => (setToken(e.target.value), setError(null))}
+          aria-invalid={error ? true : undefined}
+        />
         <button type="submit" className={styles.button} disabled={host.trim() === '' || token.trim() === ''}>
           Save git token
         </button>
-        {error && <p role="alert" className={styles.error}>{error}</p>}
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
         <p id={hintId} className={styles.hint}>
-          For private repositories and pushes. Kept in this browser only and sent only to this app&apos;s git proxy for that host; a
-          terminal command asks before it uses it.
+          For private repositories and pushes. Kept in this browser only and sent only to this app&apos;s git proxy for that host; a terminal command asks
+          before it uses it.
         </p>
       </form>
     </section>

@@ -14,7 +14,11 @@ import { useModelOptions, useSettings } from './useSettings';
 import styles from './settings.module.css';
 
 const THEME_LABELS = { system: 'Same as the system', light: 'Light', dark: 'Dark' } as const;
-const RUNTIME_LABELS = { auto: 'Automatic (WebContainer, else offline)', webcontainer: 'WebContainer', offline: 'Offline (runs without stackblitz.com)' } as const;
+const RUNTIME_LABELS = {
+  auto: 'Automatic (WebContainer, else offline)',
+  webcontainer: 'WebContainer',
+  offline: 'Offline (runs without stackblitz.com)',
+} as const;
 
 /**
  * Settings, applied and stored as they change (IndexedDB; nothing waits for a Save button): the agent's model per
@@ -26,24 +30,29 @@ export function SettingsDialog({ onClose, store }: { onClose(): void; /** The op
   const options = useModelOptions();
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="settings-title"
-      className={styles.dialog}
-      onCancel={onCancel}
-    >
+    <dialog ref={dialogRef} aria-labelledby="settings-title" className={styles.dialog} onCancel={onCancel}>
       <div className={styles.header}>
-        <h2 id="settings-title" className={styles.title}>Settings</h2>
-        <button type="button" className={styles.button} onClick={onClose} autoFocus>Close</button>
+        <h2 id="settings-title" className={styles.title}>
+          Settings
+        </h2>
+        <button type="button" className={styles.button} onClick={onClose} autoFocus>
+          Close
+        </button>
       </div>
       <div className={styles.body}>
         <section aria-labelledby="settings-agent" className={styles.section}>
           <h3 id="settings-agent">Agent</h3>
-          {options.status === 'loading' && <p role="status" className={styles.hint}>Loading the models this server offers…</p>}
+          {options.status === 'loading' && (
+            <p role="status" className={styles.hint}>
+              Loading the models this server offers…
+            </p>
+          )}
           {options.status === 'error' && (
             <p role="alert" className={styles.error}>
               {options.error}{' '}
-              <button type="button" className={styles.button} onClick={options.retry}>Try again</button>
+              <button type="button" className={styles.button} onClick={options.retry}>
+                Try again
+              </button>
             </p>
           )}
           {options.status === 'ready' && <AgentSettings settings={settings} options={options.options} />}
@@ -65,7 +74,13 @@ function AppearanceSettings({ settings }: { settings: Settings }) {
         <legend>Theme</legend>
         {THEMES.map((theme) => (
           <label key={theme} className={styles.radio}>
-            <input type="radio" name="settings-theme" value={theme} checked={settings.theme === theme} onChange={() => void updateSettings({ theme: themeSchema.parse(theme) })} />
+            <input
+              type="radio"
+              name="settings-theme"
+              value={theme}
+              checked={settings.theme === theme}
+              onChange={() => void updateSettings({ theme: themeSchema.parse(theme) })}
+            />
             {THEME_LABELS[theme]}
           </label>
         ))}
@@ -117,14 +132,18 @@ function RuntimeSetting() {
           }}
         >
           {runtimeChoiceSchema.options.map((choice) => (
-            <option key={choice} value={choice}>{RUNTIME_LABELS[choice]}</option>
+            <option key={choice} value={choice}>
+              {RUNTIME_LABELS[choice]}
+            </option>
           ))}
         </select>
       </label>
       {changed && (
         <p role="status" className={styles.hint}>
           Applies when the IDE reloads.{' '}
-          <button type="button" className={styles.button} onClick={() => window.location.reload()}>Reload now</button>
+          <button type="button" className={styles.button} onClick={() => window.location.reload()}>
+            Reload now
+          </button>
         </p>
       )}
     </section>

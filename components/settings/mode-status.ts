@@ -23,10 +23,25 @@ export function modeStatus(mode: AgentMode, settings: Settings, options: ModelOp
   const provider = options.providers.find((p) => p.id === choice.provider);
   const providerLabel = provider?.label ?? PROVIDER_LABELS[choice.provider];
   const base = { provider: choice.provider, providerLabel, model: choice.model };
-  if (!provider) return { ...base, keySource: 'none', ready: false, text: `${providerLabel} is not offered by this server any more: choose another model in Settings.` };
-  if (choice.provider === 'replay') return { ...base, keySource: 'none', ready: true, text: `${MODE_LABELS[mode]} mode plays recorded sessions (${choice.model}): no API key needed.` };
-  if (settings.apiKeys[choice.provider]) return { ...base, keySource: 'user', ready: true, text: `${MODE_LABELS[mode]} mode runs ${choice.model} with your ${providerLabel} key (kept in this browser).` };
-  if (provider.serverKey) return { ...base, keySource: 'server', ready: true, text: `${MODE_LABELS[mode]} mode runs ${choice.model} with the server's ${providerLabel} key.` };
-  if (!provider.keyRequired) return { ...base, keySource: 'none', ready: true, text: `${MODE_LABELS[mode]} mode runs ${choice.model} on the server's ${providerLabel}, without a key.` };
-  return { ...base, keySource: 'none', ready: false, text: `No ${providerLabel} API key: ${MODE_LABELS[mode]} mode cannot run until you add your key in Settings.` };
+  if (!provider)
+    return { ...base, keySource: 'none', ready: false, text: `${providerLabel} is not offered by this server any more: choose another model in Settings.` };
+  if (choice.provider === 'replay')
+    return { ...base, keySource: 'none', ready: true, text: `${MODE_LABELS[mode]} mode plays recorded sessions (${choice.model}): no API key needed.` };
+  if (settings.apiKeys[choice.provider])
+    return {
+      ...base,
+      keySource: 'user',
+      ready: true,
+      text: `${MODE_LABELS[mode]} mode runs ${choice.model} with your ${providerLabel} key (kept in this browser).`,
+    };
+  if (provider.serverKey)
+    return { ...base, keySource: 'server', ready: true, text: `${MODE_LABELS[mode]} mode runs ${choice.model} with the server's ${providerLabel} key.` };
+  if (!provider.keyRequired)
+    return { ...base, keySource: 'none', ready: true, text: `${MODE_LABELS[mode]} mode runs ${choice.model} on the server's ${providerLabel}, without a key.` };
+  return {
+    ...base,
+    keySource: 'none',
+    ready: false,
+    text: `No ${providerLabel} API key: ${MODE_LABELS[mode]} mode cannot run until you add your key in Settings.`,
+  };
 }

@@ -13,10 +13,7 @@ export function useSettings(): Settings {
   return useSyncExternalStore(subscribeSettings, getSettings, () => DEFAULT_SETTINGS);
 }
 
-type ModelOptionsState =
-  | { status: 'loading' }
-  | { status: 'ready'; options: ModelOptions }
-  | { status: 'error'; error: string; retry(): void };
+type ModelOptionsState = { status: 'loading' } | { status: 'ready'; options: ModelOptions } | { status: 'error'; error: string; retry(): void };
 
 /** The server's model list, loaded once per page; an error offers a retry. */
 export function useModelOptions(): ModelOptionsState {

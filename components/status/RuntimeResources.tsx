@@ -72,7 +72,11 @@ export function RuntimeResources({ runtime }: { runtime: Runtime }) {
           {`Runtime memory is high: ${formatBytes(figures.heapUsedBytes)} of ${formatBytes(figures.heapLimitBytes)}. Stop a program or remove large files to keep the tab responsive.`}
         </span>
       )}
-      {stopError && <span role="alert" className={styles.warning}>{stopError}</span>}
+      {stopError && (
+        <span role="alert" className={styles.warning}>
+          {stopError}
+        </span>
+      )}
     </span>
   );
 }

@@ -57,12 +57,15 @@ export function StorageStatus({ store }: { store?: WorkspaceStore }) {
     if (!store) return;
     const id = store.getSnapshot().meta.id;
     // At once the first time, then after each quiet period.
-    const timer = setTimeout(() => {
-      void estimateStorage().then((estimate) => setFigures((current) => ({ ...current, ...estimate })));
-      if (!db) return;
-      measuredOnce.current = true;
-      void workspaceUsage(db, id).then(setWorkspaceBytes, () => undefined);
-    }, measuredOnce.current ? REMEASURE_MS : 0);
+    const timer = setTimeout(
+      () => {
+        void estimateStorage().then((estimate) => setFigures((current) => ({ ...current, ...estimate })));
+        if (!db) return;
+        measuredOnce.current = true;
+        void workspaceUsage(db, id).then(setWorkspaceBytes, () => undefined);
+      },
+      measuredOnce.current ? REMEASURE_MS : 0,
+    );
     return () => clearTimeout(timer);
     // `version` is what makes it run again: every change restarts the quiet period.
   }, [store, db, version]);
@@ -77,7 +80,12 @@ export function StorageStatus({ store }: { store?: WorkspaceStore }) {
   ].filter(Boolean);
   return (
     <span className={styles.storage}>
-      <span role="status" aria-label="Storage status" title={`${parts.join(' · ')}\n\n${STORAGE_FIGURES_EXPLAINED}`} className={full ? `${styles.figures} ${styles.warning}` : styles.figures}>
+      <span
+        role="status"
+        aria-label="Storage status"
+        title={`${parts.join(' · ')}\n\n${STORAGE_FIGURES_EXPLAINED}`}
+        className={full ? `${styles.figures} ${styles.warning}` : styles.figures}
+      >
         {parts.join(' · ')}
       </span>
       {full && usage !== null && quota !== null && (

@@ -38,7 +38,9 @@ export function FailedCommandNotice({ runtime, requests, onFix }: { runtime: Run
       <button
         type="button"
         onClick={() => {
-          onFix(`The command \`${failure.command}\` failed with exit code ${failure.exitCode}. Look at its output in the terminal and the files involved, and fix the cause.`);
+          onFix(
+            `The command \`${failure.command}\` failed with exit code ${failure.exitCode}. Look at its output in the terminal and the files involved, and fix the cause.`,
+          );
           setFailure(null);
         }}
       >

@@ -59,17 +59,14 @@ export function useTerminalSessions(runtime: Runtime, requests: TerminalRequests
     };
   }, [open]);
 
-  const close = useCallback(
-    (id: number) => {
-      const registry = registryRef.current;
-      registry.sessions.find((s) => s.id === id)?.dispose();
-      registry.sessions = registry.sessions.filter((s) => s.id !== id);
-      const rest = [...registry.sessions];
-      setSessions(rest);
-      setActiveId((active) => (active === id ? (rest.at(-1)?.id ?? null) : active));
-    },
-    [],
-  );
+  const close = useCallback((id: number) => {
+    const registry = registryRef.current;
+    registry.sessions.find((s) => s.id === id)?.dispose();
+    registry.sessions = registry.sessions.filter((s) => s.id !== id);
+    const rest = [...registry.sessions];
+    setSessions(rest);
+    setActiveId((active) => (active === id ? (rest.at(-1)?.id ?? null) : active));
+  }, []);
 
   /** "Stop all": every process the IDE started ends; each tab then gets a fresh shell. */
   const stopAll = useCallback(async () => {

@@ -39,8 +39,7 @@ export function WebContainerConnect() {
       <h1 style={{ fontSize: '1.25rem' }}>Connecting a preview to WebContainer</h1>
       {problem === null ? (
         <p role="status">
-          Linking the preview that opened this tab to WebContainer in the IDE&apos;s tab. Keep this tab and the IDE&apos;s tab
-          open while you use the preview.
+          Linking the preview that opened this tab to WebContainer in the IDE&apos;s tab. Keep this tab and the IDE&apos;s tab open while you use the preview.
         </p>
       ) : (
         <p role="alert">{problem}</p>

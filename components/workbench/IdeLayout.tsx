@@ -39,47 +39,53 @@ function WideLayout({ files, filesActions, editor, preview, terminal, agent }: L
   const top = useSavedLayout('tabsmith-top');
   return (
     <>
-    <WorkspaceTopBar
-      actions={
-        <>
-          <PaneToggles panes={panes} />
-          <SettingsButton className={topbar.toggle} />
-        </>
-      }
-    />
-    <main aria-label="Tabsmith IDE" className={styles.main}>
-      <Group orientation="horizontal" id="tabsmith-columns" {...columns}>
-        <Panel id="workbench" defaultSize="74" minSize="40">
-          <Group orientation="vertical" id="tabsmith-rows" {...rows}>
-            <Panel id="top" defaultSize="62" minSize="15">
-              <Group orientation="horizontal" id="tabsmith-top" {...top}>
-                <Panel id="files" {...paneSizes('files')} collapsible panelRef={panes.refs.files} onResize={panes.onResize('files')}>
-                  <Region label="Files" actions={filesActions} hidden={panes.hidden.files}>
-                    {files}
-                  </Region>
-                </Panel>
-                <Separator aria-label="Resize files" className={styles.vsep} />
-                <Panel id="editor" defaultSize="42" minSize="15">
-                  <Region label="Editor">{editor}</Region>
-                </Panel>
-                <Separator aria-label="Resize preview" className={styles.vsep} />
-                <Panel id="preview" {...paneSizes('preview')} collapsible panelRef={panes.refs.preview} onResize={panes.onResize('preview')}>
-                  <Region label="Preview" hidden={panes.hidden.preview}>{preview}</Region>
-                </Panel>
-              </Group>
-            </Panel>
-            <Separator aria-label="Resize terminal" className={styles.hsep} />
-            <Panel id="terminal" {...paneSizes('terminal')} collapsible panelRef={panes.refs.terminal} onResize={panes.onResize('terminal')}>
-              <Region label="Terminal" hidden={panes.hidden.terminal}>{terminal}</Region>
-            </Panel>
-          </Group>
-        </Panel>
-        <Separator aria-label="Resize agent column" className={styles.vsep} />
-        <Panel id="agent" {...paneSizes('agent')} collapsible panelRef={panes.refs.agent} onResize={panes.onResize('agent')}>
-          <Region label="Agent" hidden={panes.hidden.agent}>{agent}</Region>
-        </Panel>
-      </Group>
-    </main>
+      <WorkspaceTopBar
+        actions={
+          <>
+            <PaneToggles panes={panes} />
+            <SettingsButton className={topbar.toggle} />
+          </>
+        }
+      />
+      <main aria-label="Tabsmith IDE" className={styles.main}>
+        <Group orientation="horizontal" id="tabsmith-columns" {...columns}>
+          <Panel id="workbench" defaultSize="74" minSize="40">
+            <Group orientation="vertical" id="tabsmith-rows" {...rows}>
+              <Panel id="top" defaultSize="62" minSize="15">
+                <Group orientation="horizontal" id="tabsmith-top" {...top}>
+                  <Panel id="files" {...paneSizes('files')} collapsible panelRef={panes.refs.files} onResize={panes.onResize('files')}>
+                    <Region label="Files" actions={filesActions} hidden={panes.hidden.files}>
+                      {files}
+                    </Region>
+                  </Panel>
+                  <Separator aria-label="Resize files" className={styles.vsep} />
+                  <Panel id="editor" defaultSize="42" minSize="15">
+                    <Region label="Editor">{editor}</Region>
+                  </Panel>
+                  <Separator aria-label="Resize preview" className={styles.vsep} />
+                  <Panel id="preview" {...paneSizes('preview')} collapsible panelRef={panes.refs.preview} onResize={panes.onResize('preview')}>
+                    <Region label="Preview" hidden={panes.hidden.preview}>
+                      {preview}
+                    </Region>
+                  </Panel>
+                </Group>
+              </Panel>
+              <Separator aria-label="Resize terminal" className={styles.hsep} />
+              <Panel id="terminal" {...paneSizes('terminal')} collapsible panelRef={panes.refs.terminal} onResize={panes.onResize('terminal')}>
+                <Region label="Terminal" hidden={panes.hidden.terminal}>
+                  {terminal}
+                </Region>
+              </Panel>
+            </Group>
+          </Panel>
+          <Separator aria-label="Resize agent column" className={styles.vsep} />
+          <Panel id="agent" {...paneSizes('agent')} collapsible panelRef={panes.refs.agent} onResize={panes.onResize('agent')}>
+            <Region label="Agent" hidden={panes.hidden.agent}>
+              {agent}
+            </Region>
+          </Panel>
+        </Group>
+      </main>
     </>
   );
 }

@@ -37,7 +37,11 @@ export function PhoneLayout({ files, filesActions, editor, preview, terminal, ag
   const [active, setActive] = useState<RegionName>('Editor');
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
   const store = useOpenWorkspace();
-  const activePath = useSyncExternalStore(store?.subscribe ?? noSubscription, () => store?.getSnapshot().activePath ?? null, () => null);
+  const activePath = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.getSnapshot().activePath ?? null,
+    () => null,
+  );
 
   useEffect(() => {
     const stops = TABS.map((name) => onCommandRequest(revealRequest(name), () => setActive(name)));
@@ -84,7 +88,14 @@ export function PhoneLayout({ files, filesActions, editor, preview, terminal, ag
       </div>
       <main aria-label="Tabsmith IDE" className={styles.phoneMain}>
         {TABS.map((name) => (
-          <div key={name} role="tabpanel" id={`phone-panel-${name}`} aria-labelledby={`phone-tab-${name}`} hidden={active !== name} className={styles.phonePanel}>
+          <div
+            key={name}
+            role="tabpanel"
+            id={`phone-panel-${name}`}
+            aria-labelledby={`phone-tab-${name}`}
+            hidden={active !== name}
+            className={styles.phonePanel}
+          >
             <Region label={name} actions={name === 'Files' ? filesActions : undefined} hidden={active !== name}>
               {content[name]}
             </Region>

@@ -50,7 +50,11 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
 
   const fixWithAgent = useCallback((errorText: string) => void controller.send(fixMessage(errorText)), [controller]);
   const revealFile = useCallback(
-    (path: string) => void store.openFile(path).then(() => revealLine(path, 1), () => undefined),
+    (path: string) =>
+      void store.openFile(path).then(
+        () => revealLine(path, 1),
+        () => undefined,
+      ),
     [store],
   );
 
@@ -98,9 +102,9 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
   return (
     <ChatControllerProvider controller={controller}>
       <OpenWorkspaceProvider store={store}>
-      <CommandCenter store={store} runtime={runtime} runInTerminal={runInTerminal} />
-      <IdeLayout {...places} />
-      {portals}
+        <CommandCenter store={store} runtime={runtime} runInTerminal={runInTerminal} />
+        <IdeLayout {...places} />
+        {portals}
       </OpenWorkspaceProvider>
     </ChatControllerProvider>
   );

@@ -49,9 +49,7 @@ function OpenWorkspace({ session, runtime, waiting }: { session: WorkspaceSessio
   return (
     <>
       {store && <ReadOnlyBanner store={store} reason={session.readOnlyReason} onTakeOver={session.takeOver} />}
-      {session.phase === 'locked' && (
-        <WorkspaceLockDialog name={session.name} onOpenReadOnly={session.openReadOnly} onTakeOver={session.takeOver} />
-      )}
+      {session.phase === 'locked' && <WorkspaceLockDialog name={session.name} onOpenReadOnly={session.openReadOnly} onTakeOver={session.takeOver} />}
       {session.phase === 'error' && (
         <div role="alert" className={styles.bootFailed}>
           <p>{session.error}</p>

@@ -19,8 +19,16 @@ const noSubscription = () => () => undefined;
 export function WorkspaceTopBar({ actions }: { actions?: ReactNode }) {
   const store = useOpenWorkspace();
   useSendPendingPrompt(store);
-  const name = useSyncExternalStore(store?.subscribe ?? noSubscription, () => store?.getSnapshot().meta.name ?? null, () => null);
-  const readOnly = useSyncExternalStore(store?.subscribe ?? noSubscription, () => store?.getSnapshot().readOnly ?? false, () => false);
+  const name = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.getSnapshot().meta.name ?? null,
+    () => null,
+  );
+  const readOnly = useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.getSnapshot().readOnly ?? false,
+    () => false,
+  );
   const [editing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
 
@@ -44,7 +52,9 @@ export function WorkspaceTopBar({ actions }: { actions?: ReactNode }) {
       <span className={styles.brand}>{APP_NAME}</span>
       {store && name !== null && (
         <>
-          <span aria-hidden="true" className={styles.separator}>/</span>
+          <span aria-hidden="true" className={styles.separator}>
+            /
+          </span>
           {editing ? (
             <NameEditor initial={name} rename={(next) => store.renameWorkspace(next)} onDone={finish} />
           ) : (

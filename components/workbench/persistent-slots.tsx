@@ -28,7 +28,11 @@ export function usePersistentSlots(slots: LayoutSlots): { places: LayoutSlots; p
   };
   const names = Object.keys(slots).filter((name) => slots[name as SlotName] !== undefined) as SlotName[];
   const places = Object.fromEntries(names.map((name) => [name, <SlotPlace key={name} container={containerFor(name)} />])) as unknown as LayoutSlots;
-  const portals = names.map((name) => <SlotPortal key={name} container={containerFor(name)}>{slots[name]}</SlotPortal>);
+  const portals = names.map((name) => (
+    <SlotPortal key={name} container={containerFor(name)}>
+      {slots[name]}
+    </SlotPortal>
+  ));
   return { places, portals };
 }
 

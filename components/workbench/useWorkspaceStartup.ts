@@ -33,7 +33,11 @@ function nextExit(runtime: Runtime, command: string): Promise<number> {
  * recorded, so a reload restores the last one into the shell's history, and the one serving a port is
  * remembered as the workspace's dev server.
  */
-export function useWorkspaceStartup(store: WorkspaceStore | undefined, needsInstall: boolean, runtime: Runtime): { requests: TerminalRequests; startup: WorkspaceStartup } {
+export function useWorkspaceStartup(
+  store: WorkspaceStore | undefined,
+  needsInstall: boolean,
+  runtime: Runtime,
+): { requests: TerminalRequests; startup: WorkspaceStartup } {
   const [requests] = useState(() => {
     const lastCommand = store?.getSnapshot().facts.lastCommand;
     return new TerminalRequests(lastCommand ? [lastCommand] : []);

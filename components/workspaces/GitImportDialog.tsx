@@ -15,7 +15,8 @@ interface GitImportDialogProps {
 function repositoryUrlProblem(value: string): string | null {
   if (!URL.canParse(value)) return 'Enter the repository’s address, such as https://github.com/owner/repo.git.';
   const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `Only http(s) repository addresses can be cloned here, not ${url.protocol.replace(':', '')}.`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `Only http(s) repository addresses can be cloned here, not ${url.protocol.replace(':', '')}.`;
   if (url.username || url.password) return 'Leave the token out of the address: save it in Settings → Git, for this host.';
   return null;
 }
@@ -40,9 +41,19 @@ export function GitImportDialog({ onClone, onClose }: GitImportDialogProps) {
   };
 
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className={dialogStyles.dialog} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={dialogStyles.dialog}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <form onSubmit={submit}>
-        <h2 id={titleId} className={dialogStyles.title}>Import from Git</h2>
+        <h2 id={titleId} className={dialogStyles.title}>
+          Import from Git
+        </h2>
         <label className={styles.field}>
           <span>Repository URL</span>
           <input
@@ -65,10 +76,18 @@ export function GitImportDialog({ onClone, onClose }: GitImportDialogProps) {
         <p id={hintId} className={styles.muted}>
           GitHub, GitLab, Codeberg, Bitbucket, or a host this server allows. For a private repository, save a token for its host in Settings → Git first.
         </p>
-        {error && <p id={errorId} role="alert" className={dialogStyles.error}>{error}</p>}
+        {error && (
+          <p id={errorId} role="alert" className={dialogStyles.error}>
+            {error}
+          </p>
+        )}
         <div className={dialogStyles.actions}>
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className={dialogStyles.primary}>Clone</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={dialogStyles.primary}>
+            Clone
+          </button>
         </div>
       </form>
     </dialog>

@@ -20,9 +20,15 @@ export function ImportButtons({ progress, onZip, onFolder, onGit }: ImportButton
 
   return (
     <>
-      <button type="button" disabled={busy} onClick={() => zipInput.current?.click()}>Import zip</button>
-      <button type="button" disabled={busy} onClick={() => folderInput.current?.click()}>Import folder</button>
-      <button type="button" disabled={busy} onClick={onGit}>Import from Git</button>
+      <button type="button" disabled={busy} onClick={() => zipInput.current?.click()}>
+        Import zip
+      </button>
+      <button type="button" disabled={busy} onClick={() => folderInput.current?.click()}>
+        Import folder
+      </button>
+      <button type="button" disabled={busy} onClick={onGit}>
+        Import from Git
+      </button>
       <input
         ref={zipInput}
         type="file"

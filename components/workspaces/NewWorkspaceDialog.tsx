@@ -40,9 +40,19 @@ export function NewWorkspaceDialog({ templates, onCreate, onClose }: NewWorkspac
   };
 
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className={dialogStyles.dialog} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={dialogStyles.dialog}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <form onSubmit={(e) => void submit(e)}>
-        <h2 id={titleId} className={dialogStyles.title}>New workspace</h2>
+        <h2 id={titleId} className={dialogStyles.title}>
+          New workspace
+        </h2>
         <label className={styles.field}>
           <span>Workspace name</span>
           <input
@@ -72,15 +82,25 @@ export function NewWorkspaceDialog({ templates, onCreate, onClose }: NewWorkspac
               />
               <span>
                 <strong>{t.name}</strong>
-                <span id={`${titleId}-${t.id}`} className={styles.muted}>{t.description}</span>
+                <span id={`${titleId}-${t.id}`} className={styles.muted}>
+                  {t.description}
+                </span>
               </span>
             </label>
           ))}
         </div>
-        {error && <p id={errorId} role="alert" className={dialogStyles.error}>{error}</p>}
+        {error && (
+          <p id={errorId} role="alert" className={dialogStyles.error}>
+            {error}
+          </p>
+        )}
         <div className={dialogStyles.actions}>
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className={dialogStyles.primary} disabled={busy}>{busy ? 'Creating…' : 'Create'}</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={dialogStyles.primary} disabled={busy}>
+            {busy ? 'Creating…' : 'Create'}
+          </button>
         </div>
       </form>
     </dialog>

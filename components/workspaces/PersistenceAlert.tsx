@@ -16,7 +16,9 @@ const SHOWN = 5;
 export function PersistenceAlert({ store }: { store: WorkspaceStore }) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   if (!snapshot.persistenceError) return null;
-  const failed = [...snapshot.notSaved].filter(([, why]) => why.code !== 'temporary').map(([path, why]) => [path, why.code === 'too-large' ? 'too large to store' : why.reason] as const);
+  const failed = [...snapshot.notSaved]
+    .filter(([, why]) => why.code !== 'temporary')
+    .map(([path, why]) => [path, why.code === 'too-large' ? 'too large to store' : why.reason] as const);
   // A single refused file is named by the message itself; names storage cannot keep are always listed.
   const listed = [...(failed.length > 1 ? failed : []), ...snapshot.unkept, ...snapshot.lostLastSession.map((file) => [file.path, file.reason] as const)];
   return (
@@ -29,10 +31,16 @@ export function PersistenceAlert({ store }: { store: WorkspaceStore }) {
               <code>{shownPath(path)}</code>: {reason}
             </li>
           ))}
-          {listed.length > SHOWN && <li>and {listed.length - SHOWN} more{failed.length > SHOWN ? ' (marked “not saved” in the tree)' : ''}</li>}
+          {listed.length > SHOWN && (
+            <li>
+              and {listed.length - SHOWN} more{failed.length > SHOWN ? ' (marked “not saved” in the tree)' : ''}
+            </li>
+          )}
         </ul>
       )}
-      <button type="button" onClick={() => store.dismissPersistenceError()}>Dismiss</button>
+      <button type="button" onClick={() => store.dismissPersistenceError()}>
+        Dismiss
+      </button>
     </div>
   );
 }

@@ -22,11 +22,15 @@ export function ReadOnlyBanner({ store, reason, onTakeOver }: ReadOnlyBannerProp
       <p>
         <strong>Read-only.</strong> {reason ?? 'This workspace is open for writing in another tab.'} Changes here cannot be saved.
       </p>
-      {onTakeOver && <button type="button" onClick={onTakeOver}>Take over</button>}
+      {onTakeOver && (
+        <button type="button" onClick={onTakeOver}>
+          Take over
+        </button>
+      )}
       {temporary > 0 && (
         <p className={styles.temporary}>
-          {temporary === 1 ? '1 file was' : `${temporary} files were`} changed here by the shell or a program: temporary, not saved
-          (marked “not saved” in the tree), and gone when this tab closes or takes over.
+          {temporary === 1 ? '1 file was' : `${temporary} files were`} changed here by the shell or a program: temporary, not saved (marked “not saved” in the
+          tree), and gone when this tab closes or takes over.
         </p>
       )}
     </div>

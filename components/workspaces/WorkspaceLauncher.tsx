@@ -18,8 +18,12 @@ export function WorkspaceLauncher({ templates }: { templates: readonly TemplateO
         <p className={styles.brand}>Tabsmith</p>
         <PromptStart templates={templates} list={list} />
         <section aria-labelledby="launcher-workspaces" className={styles.workspaces}>
-          <h2 id="launcher-workspaces" className={styles.sectionTitle}>Your workspaces</h2>
-          <p className={styles.lead}>Pick up where you left off, start from a template, or bring a project in as a .zip or a folder. Everything stays in this browser.</p>
+          <h2 id="launcher-workspaces" className={styles.sectionTitle}>
+            Your workspaces
+          </h2>
+          <p className={styles.lead}>
+            Pick up where you left off, start from a template, or bring a project in as a .zip or a folder. Everything stays in this browser.
+          </p>
           <WorkspaceManager templates={templates} list={list} />
         </section>
       </div>

@@ -27,7 +27,12 @@ export function WorkspaceListView({ list, currentId, onOpen, templates, onError 
   const [deleting, setDeleting] = useState<WorkspaceMeta | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (list.loadError) return <p role="alert" className={styles.alert}>{list.loadError}</p>;
+  if (list.loadError)
+    return (
+      <p role="alert" className={styles.alert}>
+        {list.loadError}
+      </p>
+    );
   if (!list.workspaces) return <p className={styles.muted}>Loading workspaces…</p>;
   if (list.workspaces.length === 0) return <p className={styles.muted}>No workspaces yet. Create one from a template, or import a .zip or a folder.</p>;
 
@@ -65,12 +70,15 @@ export function WorkspaceListView({ list, currentId, onOpen, templates, onError 
                   <span className={styles.name}>{ws.name}</span>
                   <span className={styles.muted}>
                     {current ? 'Open in this tab · ' : ''}
-                    {ws.template ? `${templateName(templates, ws.template)} · ` : ''}updated <time dateTime={new Date(ws.updatedAt).toISOString()}>{describeUpdated(ws.updatedAt)}</time>
+                    {ws.template ? `${templateName(templates, ws.template)} · ` : ''}updated{' '}
+                    <time dateTime={new Date(ws.updatedAt).toISOString()}>{describeUpdated(ws.updatedAt)}</time>
                   </span>
                 </div>
               )}
               <div className={styles.itemActions}>
-                <button type="button" aria-label={`Open ${ws.name}`} disabled={busy || current} onClick={() => onOpen(ws.id)}>Open</button>
+                <button type="button" aria-label={`Open ${ws.name}`} disabled={busy || current} onClick={() => onOpen(ws.id)}>
+                  Open
+                </button>
                 <button
                   type="button"
                   aria-label={`Rename ${ws.name}`}
@@ -81,7 +89,9 @@ export function WorkspaceListView({ list, currentId, onOpen, templates, onError 
                 >
                   Rename
                 </button>
-                <button type="button" aria-label={`Duplicate ${ws.name}`} disabled={busy} onClick={() => void act(() => list.duplicate(ws.id))}>Duplicate</button>
+                <button type="button" aria-label={`Duplicate ${ws.name}`} disabled={busy} onClick={() => void act(() => list.duplicate(ws.id))}>
+                  Duplicate
+                </button>
                 <button
                   type="button"
                   aria-label={`Delete ${ws.name}`}

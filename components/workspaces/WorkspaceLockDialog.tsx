@@ -25,15 +25,23 @@ export function WorkspaceLockDialog({ name, onOpenReadOnly, onTakeOver, busy }: 
   return (
     // No onCancel close: Escape must not leave the page in a half-open state; "Back to workspaces" is the way out.
     <dialog ref={ref} aria-labelledby={titleId} className={dialogStyles.dialog} onCancel={(e) => e.preventDefault()}>
-      <h2 id={titleId} className={dialogStyles.title}>This workspace is open in another tab</h2>
+      <h2 id={titleId} className={dialogStyles.title}>
+        This workspace is open in another tab
+      </h2>
       <p>
-        {name ? <strong>{name}</strong> : 'It'} can only be edited in one tab at a time, so that saves from two tabs never mix. You can
-        look at it here without changing anything, or take it over: the other tab then becomes read-only.
+        {name ? <strong>{name}</strong> : 'It'} can only be edited in one tab at a time, so that saves from two tabs never mix. You can look at it here without
+        changing anything, or take it over: the other tab then becomes read-only.
       </p>
       <div className={dialogStyles.actions}>
-        <button type="button" onClick={() => navigateToWorkspace(null)}>Back to workspaces</button>
-        <button type="button" disabled={busy} onClick={onOpenReadOnly} autoFocus>Open read-only</button>
-        <button type="button" className={dialogStyles.primary} disabled={busy} onClick={onTakeOver}>Take over</button>
+        <button type="button" onClick={() => navigateToWorkspace(null)}>
+          Back to workspaces
+        </button>
+        <button type="button" disabled={busy} onClick={onOpenReadOnly} autoFocus>
+          Open read-only
+        </button>
+        <button type="button" className={dialogStyles.primary} disabled={busy} onClick={onTakeOver}>
+          Take over
+        </button>
       </div>
     </dialog>
   );

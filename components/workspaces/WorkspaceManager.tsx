@@ -38,7 +38,9 @@ export function WorkspaceManager({ templates, list, currentId = null, extraActio
   return (
     <DropZone onDrop={(transfer) => void importer.importDrop(transfer)} disabled={busy}>
       <div role="toolbar" aria-label="Workspace actions" className={styles.toolbar}>
-        <button type="button" className={styles.primary} disabled={busy} onClick={() => setCreating(true)}>New workspace</button>
+        <button type="button" className={styles.primary} disabled={busy} onClick={() => setCreating(true)}>
+          New workspace
+        </button>
         <ImportButtons
           progress={importer.progress}
           onZip={(file) => void importer.importZipFile(file)}
@@ -49,8 +51,14 @@ export function WorkspaceManager({ templates, list, currentId = null, extraActio
       </div>
       {importer.progress && (
         <div className={styles.progressRow}>
-          <p role="status" className={styles.progress}>{importer.progress}</p>
-          {importer.cancellable && <button type="button" onClick={importer.cancel}>Cancel import</button>}
+          <p role="status" className={styles.progress}>
+            {importer.progress}
+          </p>
+          {importer.cancellable && (
+            <button type="button" onClick={importer.cancel}>
+              Cancel import
+            </button>
+          )}
         </div>
       )}
       {(importer.error ?? error) && (

@@ -48,10 +48,18 @@ function WorkspacesDialog({ store, onClose }: { store: WorkspaceStore; onClose: 
     >
       <div className={styles.dialogHead}>
         <h2 id={titleId}>Workspaces</h2>
-        <button type="button" className={styles.closeX} aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" className={styles.closeX} aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
-      <p className={styles.muted}>Current: <strong>{meta.name}</strong></p>
-      {exportError && <p role="alert" className={styles.alert}>{exportError}</p>}
+      <p className={styles.muted}>
+        Current: <strong>{meta.name}</strong>
+      </p>
+      {exportError && (
+        <p role="alert" className={styles.alert}>
+          {exportError}
+        </p>
+      )}
       <WorkspaceManager
         templates={templateOptions(TEMPLATES)}
         list={list}
@@ -59,7 +67,9 @@ function WorkspacesDialog({ store, onClose }: { store: WorkspaceStore; onClose: 
         extraActions={
           <>
             <ExportButton store={store} onError={setExportError} historyOption />
-            <button type="button" onClick={() => navigateToWorkspace(null)}>Close workspace</button>
+            <button type="button" onClick={() => navigateToWorkspace(null)}>
+              Close workspace
+            </button>
           </>
         }
       />

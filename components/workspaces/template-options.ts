@@ -9,9 +9,7 @@ export interface TemplateOption {
 
 /** "Empty" first: the picker reads as "nothing, or one of these starters". */
 export function templateOptions(templates: readonly Template[]): TemplateOption[] {
-  return [...templates]
-    .sort((a, b) => (a.id === 'empty' ? -1 : b.id === 'empty' ? 1 : 0))
-    .map(({ id, name, description }) => ({ id, name, description }));
+  return [...templates].sort((a, b) => (a.id === 'empty' ? -1 : b.id === 'empty' ? 1 : 0)).map(({ id, name, description }) => ({ id, name, description }));
 }
 
 export function templateName(options: readonly TemplateOption[], id: string): string {

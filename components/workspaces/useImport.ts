@@ -24,7 +24,6 @@ export function importName(fileName: string): string {
   return base || 'Imported workspace';
 }
 
-
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip' || file.type === 'application/x-zip-compressed';
 
 /**

@@ -66,27 +66,39 @@ export function useWorkspaceList(): WorkspaceList {
     setWorkspaces(await readList(need()));
   }, [need]);
 
-  const create = useCallback(async (input: CreateWorkspaceInput) => {
-    const meta = await (await operations()).createWorkspace(need(), input);
-    await refresh();
-    return meta;
-  }, [need, refresh]);
+  const create = useCallback(
+    async (input: CreateWorkspaceInput) => {
+      const meta = await (await operations()).createWorkspace(need(), input);
+      await refresh();
+      return meta;
+    },
+    [need, refresh],
+  );
 
-  const rename = useCallback(async (id: string, name: string) => {
-    await (await operations()).renameWorkspace(need(), id, name);
-    await refresh();
-  }, [need, refresh]);
+  const rename = useCallback(
+    async (id: string, name: string) => {
+      await (await operations()).renameWorkspace(need(), id, name);
+      await refresh();
+    },
+    [need, refresh],
+  );
 
-  const duplicate = useCallback(async (id: string) => {
-    const meta = await (await operations()).duplicateWorkspace(need(), id);
-    await refresh();
-    return meta;
-  }, [need, refresh]);
+  const duplicate = useCallback(
+    async (id: string) => {
+      const meta = await (await operations()).duplicateWorkspace(need(), id);
+      await refresh();
+      return meta;
+    },
+    [need, refresh],
+  );
 
-  const remove = useCallback(async (id: string) => {
-    await (await operations()).deleteWorkspace(need(), id);
-    await refresh();
-  }, [need, refresh]);
+  const remove = useCallback(
+    async (id: string) => {
+      await (await operations()).deleteWorkspace(need(), id);
+      await refresh();
+    },
+    [need, refresh],
+  );
 
   return { workspaces, loadError, create, rename, duplicate, remove, refresh };
 }

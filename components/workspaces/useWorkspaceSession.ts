@@ -41,11 +41,7 @@ interface Session {
   releaseTimer?: ReturnType<typeof setTimeout>;
 }
 
-type State =
-  | { phase: 'opening' }
-  | { phase: 'locked' }
-  | { phase: 'error'; error: string }
-  | { phase: 'ready'; opened: OpenedWorkspace; mode: OpenMode };
+type State = { phase: 'opening' } | { phase: 'locked' } | { phase: 'error'; error: string } | { phase: 'ready'; opened: OpenedWorkspace; mode: OpenMode };
 
 const never = () => () => undefined;
 const notReadOnly = () => false;
@@ -75,7 +71,11 @@ export function useWorkspaceSession(runtime: Runtime | null): WorkspaceSession {
       clearTimeout(current.releaseTimer);
     } else {
       // A new request (read-only, take-over) replaces the old one: let go of the old store first.
-      const previous = current?.promise.then((o) => o.release(), () => undefined) ?? Promise.resolve();
+      const previous =
+        current?.promise.then(
+          (o) => o.release(),
+          () => undefined,
+        ) ?? Promise.resolve();
       const promise = previous.then(async () => openWorkspace({ runtime, db: await database, id: workspaceId, mode: request.mode }));
       current = session.current = { key, promise };
     }
@@ -93,7 +93,10 @@ export function useWorkspaceSession(runtime: Runtime | null): WorkspaceSession {
       cancelled = true;
       mine.releaseTimer = setTimeout(() => {
         if (session.current === mine) session.current = null;
-        void mine.promise.then((o) => o.release(), () => undefined);
+        void mine.promise.then(
+          (o) => o.release(),
+          () => undefined,
+        );
       }, 0);
     };
   }, [runtime, workspaceId, request]);
@@ -105,18 +108,17 @@ export function useWorkspaceSession(runtime: Runtime | null): WorkspaceSession {
     let cancelled = false;
     db.current
       .then((database) => getWorkspace(database, workspaceId))
-      .then((meta) => !cancelled && meta && setName(meta.name), () => undefined);
+      .then(
+        (meta) => !cancelled && meta && setName(meta.name),
+        () => undefined,
+      );
     return () => {
       cancelled = true;
     };
   }, [workspaceId]);
 
   const store = state.phase === 'ready' ? state.opened.store : undefined;
-  const readOnly = useSyncExternalStore(
-    store?.subscribe ?? never,
-    () => store?.getSnapshot().readOnly ?? false,
-    notReadOnly,
-  );
+  const readOnly = useSyncExternalStore(store?.subscribe ?? never, () => store?.getSnapshot().readOnly ?? false, notReadOnly);
 
   // A read-only tab follows the writer's saves live and notices when the writer goes away.
   const [writerPresent, setWriterPresent] = useState(true);

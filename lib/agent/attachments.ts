@@ -48,7 +48,8 @@ export function imagePartsProblem(parts: readonly unknown[]): string | null {
     if (!parsed.success) return parsed.error.issues[0]?.message ?? 'an attached image is not valid';
     total += dataUrlBytes(parsed.data.url);
   }
-  if (total > MAX_MESSAGE_IMAGE_BYTES) return `the images of one message may total at most ${formatBytes(MAX_MESSAGE_IMAGE_BYTES)} (these are ${formatBytes(total)})`;
+  if (total > MAX_MESSAGE_IMAGE_BYTES)
+    return `the images of one message may total at most ${formatBytes(MAX_MESSAGE_IMAGE_BYTES)} (these are ${formatBytes(total)})`;
   return null;
 }
 
@@ -59,6 +60,7 @@ export function attachProblem(file: { name: string; type: string; size: number }
   if (file.size > MAX_IMAGE_BYTES) return `${name} is ${formatBytes(file.size)}; an image may be at most ${formatBytes(MAX_IMAGE_BYTES)}.`;
   if (attached.length >= MAX_IMAGES_PER_MESSAGE) return `At most ${MAX_IMAGES_PER_MESSAGE} images per message.`;
   const total = attached.reduce((sum, a) => sum + a.bytes, 0) + file.size;
-  if (total > MAX_MESSAGE_IMAGE_BYTES) return `${name} would bring this message's images to ${formatBytes(total)}; the limit is ${formatBytes(MAX_MESSAGE_IMAGE_BYTES)}.`;
+  if (total > MAX_MESSAGE_IMAGE_BYTES)
+    return `${name} would bring this message's images to ${formatBytes(total)}; the limit is ${formatBytes(MAX_MESSAGE_IMAGE_BYTES)}.`;
   return null;
 }

@@ -102,7 +102,10 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
 
   let modelMessages: ModelMessage[];
   try {
-    modelMessages = await convertToModelMessages(markEmptySteps(neutralizeForeignSignatures(withImages.messages, config.model)), { tools: agentTools, ignoreIncompleteToolCalls: true });
+    modelMessages = await convertToModelMessages(markEmptySteps(neutralizeForeignSignatures(withImages.messages, config.model)), {
+      tools: agentTools,
+      ignoreIncompleteToolCalls: true,
+    });
   } catch (error) {
     return jsonError(400, `messages: ${errorMessage(error)}`);
   }
@@ -146,10 +149,21 @@ export async function handleChat(req: Request, deps: AgentDeps = {}): Promise<Re
       originalMessages: messages,
       generateMessageId: generateId,
       messageMetadata: ({ part }) => {
-        if ((part.type === 'text-delta' && part.text.trim() !== '') || part.type === 'tool-call' || part.type === 'tool-input-start' || part.type === 'tool-error') produced = true;
+        if (
+          (part.type === 'text-delta' && part.text.trim() !== '') ||
+          part.type === 'tool-call' ||
+          part.type === 'tool-input-start' ||
+          part.type === 'tool-error'
+        )
+          produced = true;
         if (part.type === 'start') return { mode, model: config.model, keySource, maxSteps: config.maxSteps };
         if (part.type === 'finish') {
-          const ending: StepEnding = { reason: part.finishReason, raw: part.rawFinishReason?.slice(0, 100) ?? null, empty: !produced, maxOutputTokens: config.maxOutputTokens ?? null };
+          const ending: StepEnding = {
+            reason: part.finishReason,
+            raw: part.rawFinishReason?.slice(0, 100) ?? null,
+            empty: !produced,
+            maxOutputTokens: config.maxOutputTokens ?? null,
+          };
           return { mode, model: config.model, keySource, maxSteps: config.maxSteps, usage: turnUsage(previousUsage, part.totalUsage), ending };
         }
         return undefined;

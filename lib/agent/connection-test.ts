@@ -26,7 +26,10 @@ export async function handleConnectionTest(req: Request, deps: AgentDeps = {}): 
   headers.set(MODEL_HEADER, parsed.data.model);
   const resolution = resolveOrError('fast', deps, headers);
   if (!resolution.ok) {
-    const text = await resolution.response.clone().json().catch(() => ({ error: 'The model could not be set up.' }));
+    const text = await resolution.response
+      .clone()
+      .json()
+      .catch(() => ({ error: 'The model could not be set up.' }));
     return Response.json({ ok: false, error: String((text as { error?: unknown }).error) } satisfies ConnectionTestResult);
   }
   const { model, config, providerOptions, provider, keySource } = resolution.resolved;
@@ -41,7 +44,14 @@ export async function handleConnectionTest(req: Request, deps: AgentDeps = {}): 
       maxRetries: 0,
     });
     const ms = Math.round(performance.now() - started);
-    return Response.json({ ok: true, provider, model: config.model, keySource, reply: text.trim().slice(0, MAX_REPLY_CHARS), ms } satisfies ConnectionTestResult);
+    return Response.json({
+      ok: true,
+      provider,
+      model: config.model,
+      keySource,
+      reply: text.trim().slice(0, MAX_REPLY_CHARS),
+      ms,
+    } satisfies ConnectionTestResult);
   } catch (error) {
     return Response.json({ ok: false, error: resolution.redact(describeModelError(error)) } satisfies ConnectionTestResult);
   }

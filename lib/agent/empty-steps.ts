@@ -10,7 +10,10 @@ import { EMPTY_STEP_TEXT } from './step-ending';
 type Part = IdeUIMessage['parts'][number];
 
 /** Parts that give a step content for the model; anything else (step-start, sources) does not. */
-const carriesContent = (part: Part) => part.type === 'text' ? part.text.trim() !== '' : part.type === 'reasoning' || part.type.startsWith('tool-') || part.type === 'dynamic-tool' || part.type === 'file';
+const carriesContent = (part: Part) =>
+  part.type === 'text'
+    ? part.text.trim() !== ''
+    : part.type === 'reasoning' || part.type.startsWith('tool-') || part.type === 'dynamic-tool' || part.type === 'file';
 
 function markSteps(parts: readonly Part[]): Part[] | null {
   const out: Part[] = [];

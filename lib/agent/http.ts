@@ -12,7 +12,8 @@ export function jsonError(status: number, error: string, headers?: Record<string
 
 type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-const defaultTooLarge = (limit: number) => `The request body is larger than this endpoint's limit of ${limit} bytes (${(limit / (1024 * 1024)).toFixed(0)} MB).`;
+const defaultTooLarge = (limit: number) =>
+  `The request body is larger than this endpoint's limit of ${limit} bytes (${(limit / (1024 * 1024)).toFixed(0)} MB).`;
 
 /** `tooLargeText` says why a body this large happened, for the route's 413, whose JSON also names `limitBytes`. */
 export async function readJsonBody(req: Request, limit: number, tooLargeText: (limit: number) => string = defaultTooLarge): Promise<BodyResult> {

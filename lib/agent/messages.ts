@@ -28,7 +28,10 @@ export const workspaceStateSchema = z.object({
   /** The root package.json's scripts and dependencies (read in the tab). */
   manifest: packageManifestSchema.nullable().optional(),
   /** A checkpoint the user restored since the last request (sent once): the agent's earlier edits may be gone. */
-  restoredCheckpoint: z.object({ label: z.string().max(500), at: z.number() }).nullable().optional(),
+  restoredCheckpoint: z
+    .object({ label: z.string().max(500), at: z.number() })
+    .nullable()
+    .optional(),
 });
 export type WorkspaceState = z.infer<typeof workspaceStateSchema>;
 

@@ -53,7 +53,10 @@ export function listModelOptions(env: Env = process.env): ModelOptions {
     providers.push({ id: 'replay', label: PROVIDER_LABELS.replay, models: unique(configuredModels(env, 'replay')), serverKey: false, keyRequired: false });
   }
   const serverModels = configuredModels(env, serverProvider);
-  const defaults = Object.fromEntries(AGENT_MODES.map((mode, i) => [mode, { provider: serverProvider, model: serverModels[i] ?? serverProvider }])) as Record<AgentMode, ModelChoice>;
+  const defaults = Object.fromEntries(AGENT_MODES.map((mode, i) => [mode, { provider: serverProvider, model: serverModels[i] ?? serverProvider }])) as Record<
+    AgentMode,
+    ModelChoice
+  >;
   return { providers, defaults };
 }
 
@@ -63,6 +66,7 @@ export function choiceProblem(choice: ModelChoice, options: ModelOptions): strin
   if (!provider) return `This server does not offer the provider "${choice.provider}"; it offers ${options.providers.map((p) => p.id).join(', ')}.`;
   const retired = choice.provider === 'gemini' ? retiredModelProblem(choice.model) : undefined;
   if (retired) return `The model chosen in Settings cannot answer: ${retired}. Pick another in Settings.`;
-  if (!provider.models.includes(choice.model)) return `This server does not offer the model "${choice.model}" for ${provider.label}; pick one of ${provider.models.join(', ')} in Settings.`;
+  if (!provider.models.includes(choice.model))
+    return `This server does not offer the model "${choice.model}" for ${provider.label}; pick one of ${provider.models.join(', ')} in Settings.`;
   return undefined;
 }

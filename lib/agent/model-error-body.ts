@@ -67,7 +67,12 @@ const redactKeys = (text: string): string => text.replace(API_KEY_PATTERN, '[red
 function source(error: unknown): { status?: number; body?: string; text: string; headers?: Record<string, string> } {
   const inner = unwrap(error);
   if (APICallError.isInstance(inner))
-    return { status: inner.statusCode, body: inner.responseBody ?? inner.message, text: `${inner.message} ${inner.responseBody ?? ''}`, headers: inner.responseHeaders };
+    return {
+      status: inner.statusCode,
+      body: inner.responseBody ?? inner.message,
+      text: `${inner.message} ${inner.responseBody ?? ''}`,
+      headers: inner.responseHeaders,
+    };
   const text = inner instanceof Error ? `${inner.name} ${inner.message}` : String(inner);
   return { body: inner instanceof Error ? inner.message : undefined, text };
 }

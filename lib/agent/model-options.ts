@@ -19,10 +19,20 @@ export const PROVIDER_LABELS: Record<ProviderKind, string> = {
   replay: 'Replay (recorded sessions)',
 };
 
-export const modelIdSchema = z.string().trim().min(1).max(200).regex(/^[\w.:/-]+$/, 'letters, digits and . _ - : / only');
+export const modelIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[\w.:/-]+$/, 'letters, digits and . _ - : / only');
 
 /** Printable ASCII without spaces: every provider's key format, and nothing that could split a header. */
-export const apiKeySchema = z.string().trim().min(8, 'an API key is at least 8 characters').max(400).regex(/^[\x21-\x7e]+$/, 'an API key has no spaces or special characters');
+export const apiKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'an API key is at least 8 characters')
+  .max(400)
+  .regex(/^[\x21-\x7e]+$/, 'an API key has no spaces or special characters');
 
 export const providerOptionSchema = z.object({
   id: providerKindSchema,

@@ -19,7 +19,7 @@ function thinkingText(config: ModeConfig): string {
  */
 export function describeModelSetup(env: Env = process.env): string {
   const provider = readProviderKind(env);
-  const fallback = provider === 'gemini' ? undefined : (env.TABSMITH_OPENAI_MODEL?.trim() || provider);
+  const fallback = provider === 'gemini' ? undefined : env.TABSMITH_OPENAI_MODEL?.trim() || provider;
   const modes = AGENT_MODES.map((mode) => {
     const config = getModeConfig(mode, env, { providerIsGemini: provider === 'gemini', ...(fallback ? { modelFallback: fallback } : {}) });
     const sampling = config.temperature === undefined ? 'default sampling' : `temperature ${config.temperature}`;

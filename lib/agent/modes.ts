@@ -33,9 +33,7 @@ export { MODE_STEP_CAPS, THINKING_LEVELS, type ThinkingLevel };
 export const AGENT_MODES = agentModeSchema.options;
 
 /** What @ai-sdk/google expects under providerOptions.google.thinkingConfig. */
-export type GoogleThinkingConfig =
-  | { thinkingBudget: number; includeThoughts?: boolean }
-  | { thinkingLevel: ThinkingLevel; includeThoughts?: boolean };
+export type GoogleThinkingConfig = { thinkingBudget: number; includeThoughts?: boolean } | { thinkingLevel: ThinkingLevel; includeThoughts?: boolean };
 
 export interface ModeConfig {
   mode: AgentMode;

@@ -44,7 +44,9 @@ export function readOpenAICompatibleSettings(env: Env): OpenAICompatibleSettings
   const baseURL = env.TABSMITH_OPENAI_BASE_URL?.trim();
   const model = env.TABSMITH_OPENAI_MODEL?.trim();
   if (!baseURL || !z.url().safeParse(baseURL).success)
-    throw new AgentConfigError('TABSMITH_OPENAI_BASE_URL must be set to the server\'s OpenAI-compatible base URL (e.g. http://localhost:11434/v1) when TABSMITH_MODEL_PROVIDER=openai-compatible.');
+    throw new AgentConfigError(
+      "TABSMITH_OPENAI_BASE_URL must be set to the server's OpenAI-compatible base URL (e.g. http://localhost:11434/v1) when TABSMITH_MODEL_PROVIDER=openai-compatible.",
+    );
   if (!model) throw new AgentConfigError('TABSMITH_OPENAI_MODEL must name the model to use when TABSMITH_MODEL_PROVIDER=openai-compatible.');
   return { baseURL, model, apiKey: env.TABSMITH_OPENAI_API_KEY?.trim() || undefined };
 }
@@ -83,7 +85,9 @@ function liveModel(provider: ProviderKind, config: ModeConfig, env: Env, apiKey:
   switch (provider) {
     case 'gemini': {
       if (!apiKey)
-        throw new MissingApiKeyError(`The agent needs a Gemini API key: paste yours in Settings (it stays in this browser), or set ${GEMINI_KEY_VARIABLE} in the server's environment and restart.`);
+        throw new MissingApiKeyError(
+          `The agent needs a Gemini API key: paste yours in Settings (it stays in this browser), or set ${GEMINI_KEY_VARIABLE} in the server's environment and restart.`,
+        );
       // TABSMITH_GEMINI_BASE_URL: a gateway or proxy in front of the Gemini API (and the tests' loopback fake).
       const baseURL = env.TABSMITH_GEMINI_BASE_URL?.trim();
       // The chat uses the AI SDK like every other provider; computer use needs the computerUse tool, which the AI
@@ -111,7 +115,8 @@ export function resolveModel(mode: AgentMode, options: ResolveOptions = {}): Res
   const env = options.env ?? process.env;
   const chosen = options.choice?.model;
   const provider = chosen?.provider ?? readProviderKind(env);
-  const modelFallback = provider === 'openai-compatible' && !options.createModel ? readOpenAICompatibleSettings(env).model : (env.TABSMITH_OPENAI_MODEL ?? 'replay');
+  const modelFallback =
+    provider === 'openai-compatible' && !options.createModel ? readOpenAICompatibleSettings(env).model : (env.TABSMITH_OPENAI_MODEL ?? 'replay');
   const config = getModeConfig(mode, env, { providerIsGemini: provider === 'gemini', modelFallback, ...(chosen ? { model: chosen.model } : {}) });
   const { key, source } = keyFor(provider, env, options.choice?.apiKey);
   let model = options.createModel ? options.createModel(config, provider) : liveModel(provider, config, env, key);

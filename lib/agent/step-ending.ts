@@ -44,10 +44,20 @@ const rawNote = (ending: StepEnding) => (ending.raw ? ` (finish reason ${ending.
 export function endingProblem(ending: StepEnding | undefined): EndingProblem | null {
   if (!ending) return null;
   if (ending.reason === 'content-filter')
-    return { kind: 'blocked', text: `The model's safety filter blocked this answer${rawNote(ending)}. Rephrase the request, or retry.`, next: 'retry', automatic: false };
+    return {
+      kind: 'blocked',
+      text: `The model's safety filter blocked this answer${rawNote(ending)}. Rephrase the request, or retry.`,
+      next: 'retry',
+      automatic: false,
+    };
   if (ending.reason === 'length') {
     const cap = ending.maxOutputTokens ? ` of ${ending.maxOutputTokens.toLocaleString('en-US')} tokens` : '';
-    return { kind: 'cut-off', text: `The answer was cut off at the model's output limit${cap}. Continue asks the model to pick up where it stopped.`, next: 'continue', automatic: false };
+    return {
+      kind: 'cut-off',
+      text: `The answer was cut off at the model's output limit${cap}. Continue asks the model to pick up where it stopped.`,
+      next: 'continue',
+      automatic: false,
+    };
   }
   if (ending.raw === 'MALFORMED_FUNCTION_CALL' || (ending.reason === 'error' && ending.empty))
     return { kind: 'malformed', text: `The model produced a tool call it could not complete${rawNote(ending)}.`, next: 'retry', automatic: true };
@@ -63,6 +73,7 @@ export const EMPTY_STEP_TEXT = '(This step ended without an answer.)';
 
 /** The message appended for the model (not shown in the chat) when the chat resubmits with a nudge. */
 export const NUDGE_TEXT: Record<Nudge, string> = {
-  continue: 'Your last answer was cut off at the output limit. Continue exactly where it stopped, without repeating what you already wrote; write a large file in parts (fs_writeFile, then fs_writeFile with append: true).',
+  continue:
+    'Your last answer was cut off at the output limit. Continue exactly where it stopped, without repeating what you already wrote; write a large file in parts (fs_writeFile, then fs_writeFile with append: true).',
   retry: 'Your last step did not produce a usable answer. Try that step again: reply in text, or call one tool with valid arguments.',
 };

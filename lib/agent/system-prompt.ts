@@ -86,7 +86,10 @@ export function renderFileTree(paths: readonly string[], limits: Pick<SummaryLim
 
 function listWithMore(items: readonly string[], max: number): string {
   if (items.length === 0) return 'none';
-  const shown = items.slice(0, max).map((item) => clip(item, 120)).join(', ');
+  const shown = items
+    .slice(0, max)
+    .map((item) => clip(item, 120))
+    .join(', ');
   return items.length > max ? `${shown}, …and ${items.length - max} more` : shown;
 }
 
@@ -99,7 +102,11 @@ export function renderWorkspaceSummary(state: WorkspaceState, limits: SummaryLim
     `Dev server running: ${state.serverRunning ? 'yes' : 'no'}`,
     `Open ports: ${state.openPorts.length > 0 ? state.openPorts.slice(0, 20).join(', ') : 'none'}`,
     `Installed packages: ${listWithMore(state.installedPackages, limits.maxPackages)}`,
-    ...(state.restoredCheckpoint ? [`The user restored checkpoint "${clip(state.restoredCheckpoint.label, 120)}" at ${new Date(state.restoredCheckpoint.at).toISOString()}: files may differ from what you wrote before; read them before editing.`] : []),
+    ...(state.restoredCheckpoint
+      ? [
+          `The user restored checkpoint "${clip(state.restoredCheckpoint.label, 120)}" at ${new Date(state.restoredCheckpoint.at).toISOString()}: files may differ from what you wrote before; read them before editing.`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -124,7 +131,7 @@ const TOOL_ETIQUETTE = `How to work:
 
 export function buildSystemPrompt(config: Pick<ModeConfig, 'mode' | 'maxSteps'>, state: WorkspaceState, limits?: SummaryLimits): string {
   return [
-    'You are Tabsmith, a coding agent inside a browser IDE. You change the user\'s workspace only through the tools.',
+    "You are Tabsmith, a coding agent inside a browser IDE. You change the user's workspace only through the tools.",
     MODE_GUIDANCE[config.mode],
     `You have at most ${config.maxSteps} model steps for this turn.`,
     '',

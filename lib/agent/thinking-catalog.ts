@@ -9,10 +9,7 @@ import { getGoogleLanguageModelEntry } from '@ai-sdk/google/internal';
 export const THINKING_LEVELS = ['minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
-type ThinkingRules =
-  | { kind: 'level'; levels: ThinkingLevel[] }
-  | { kind: 'budget'; min: number; max: number }
-  | { kind: 'none' };
+type ThinkingRules = { kind: 'level'; levels: ThinkingLevel[] } | { kind: 'budget'; min: number; max: number } | { kind: 'none' };
 
 const isLevel = (value: string): value is ThinkingLevel => (THINKING_LEVELS as readonly string[]).includes(value);
 

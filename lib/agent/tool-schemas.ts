@@ -112,7 +112,14 @@ export const TOOL_DEFINITIONS = {
       startLine: z.number().int().min(1).optional().describe('1-based first line to return'),
       endLine: z.number().int().min(1).optional().describe('1-based last line to return (inclusive)'),
     }),
-    output: orError({ ok: z.literal(true), path: z.string(), content: z.string(), totalLines: z.number(), truncated: z.boolean(), note: z.string().optional() }),
+    output: orError({
+      ok: z.literal(true),
+      path: z.string(),
+      content: z.string(),
+      totalLines: z.number(),
+      truncated: z.boolean(),
+      note: z.string().optional(),
+    }),
     timeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
     modes: ALL_MODES,
   }),
@@ -134,7 +141,7 @@ export const TOOL_DEFINITIONS = {
   fs_search: define({
     label: 'fs.search',
     description:
-      'Search the text of the workspace\'s files (node_modules, .git and binary files are skipped) for a string or, with regex: true, a JavaScript regular expression. Returns matching lines with their line numbers and a few lines of context; read more around a match with fs_readFile startLine/endLine.',
+      "Search the text of the workspace's files (node_modules, .git and binary files are skipped) for a string or, with regex: true, a JavaScript regular expression. Returns matching lines with their line numbers and a few lines of context; read more around a match with fs_readFile startLine/endLine.",
     input: z.object({
       query: z.string().min(1).max(1000).describe('Text to find, or a regular expression when regex is true'),
       regex: z.boolean().optional(),
@@ -214,7 +221,13 @@ export const TOOL_DEFINITIONS = {
     description: 'Install npm packages into the workspace (saved to package.json).',
     input: z.object({
       packages: z
-        .array(z.string().min(1).max(214).regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*(@[^\s]+)?$/, 'not an npm package spec'))
+        .array(
+          z
+            .string()
+            .min(1)
+            .max(214)
+            .regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*(@[^\s]+)?$/, 'not an npm package spec'),
+        )
         .min(1)
         .max(50),
       dev: z.boolean().optional(),
@@ -268,7 +281,7 @@ export const TOOL_DEFINITIONS = {
   preview_logs: define({
     label: 'preview.logs',
     description:
-      "Read what the preview page logged since it last loaded: console messages, uncaught errors, unhandled promise rejections and failed network requests (capped). Quick: use it after a change to see whether the running app reports errors.",
+      'Read what the preview page logged since it last loaded: console messages, uncaught errors, unhandled promise rejections and failed network requests (capped). Quick: use it after a change to see whether the running app reports errors.',
     input: z.object({ errorsOnly: z.boolean().optional().describe('Only errors, warnings, rejections and failed requests') }),
     output: orError({ ok: z.literal(true), ...previewLogsResult }),
     timeoutMs: 10_000,

@@ -7,7 +7,6 @@ import { choiceProblem, listModelOptions } from './model-catalog';
 import { API_KEY_HEADER, apiKeySchema, MODEL_HEADER, modelChoiceSchema, PROVIDER_HEADER, type UserChoice } from './model-options';
 import type { Env } from './server-env';
 
-
 export type UserChoiceResult = { ok: true; choice: UserChoice } | { ok: false; response: Response };
 
 export function readUserChoice(headers: Headers, env: Env = process.env): UserChoiceResult {
@@ -16,7 +15,11 @@ export function readUserChoice(headers: Headers, env: Env = process.env): UserCh
   const model = headers.get(MODEL_HEADER);
   if (provider !== null || model !== null) {
     const parsed = modelChoiceSchema.safeParse({ provider, model });
-    if (!parsed.success) return { ok: false, response: jsonError(400, `The model chosen in Settings is not valid (${parsed.error.issues[0]?.message ?? 'invalid'}); choose it again.`) };
+    if (!parsed.success)
+      return {
+        ok: false,
+        response: jsonError(400, `The model chosen in Settings is not valid (${parsed.error.issues[0]?.message ?? 'invalid'}); choose it again.`),
+      };
     const problem = choiceProblem(parsed.data, listModelOptions(env));
     if (problem) return { ok: false, response: jsonError(400, problem) };
     choice.model = parsed.data;

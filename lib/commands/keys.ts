@@ -7,9 +7,7 @@ import { z } from 'zod';
 
 type Modifier = 'Mod' | 'Shift' | 'Alt';
 
-export const shortcutSchema = z
-  .string()
-  .regex(/^((Mod|Shift|Alt)\+)*([A-Z0-9`,]|F([1-9]|1[0-2])|Escape|Enter)$/, 'a shortcut like "Mod+Shift+P" or "F1"');
+export const shortcutSchema = z.string().regex(/^((Mod|Shift|Alt)\+)*([A-Z0-9`,]|F([1-9]|1[0-2])|Escape|Enter)$/, 'a shortcut like "Mod+Shift+P" or "F1"');
 type Shortcut = z.infer<typeof shortcutSchema>;
 
 interface ParsedShortcut {
@@ -46,12 +44,7 @@ export interface KeyLike {
 
 export function matchesShortcut(event: KeyLike, shortcut: Shortcut): boolean {
   const parsed = parseShortcut(shortcut);
-  return (
-    event.code === parsed.code &&
-    (event.ctrlKey || event.metaKey) === parsed.mod &&
-    event.shiftKey === parsed.shift &&
-    event.altKey === parsed.alt
-  );
+  return event.code === parsed.code && (event.ctrlKey || event.metaKey) === parsed.mod && event.shiftKey === parsed.shift && event.altKey === parsed.alt;
 }
 
 /** "Mod+Shift+P" → "Ctrl+Shift+P" (or "⌘+Shift+P" on a Mac), as shown in menus and tooltips. */

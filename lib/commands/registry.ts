@@ -56,7 +56,9 @@ const ask = (ctx: CommandContext, id: string) => ctx.request(id);
 export const COMMANDS = [
   define({ id: 'workbench.commandPalette', label: 'Show all commands', category: 'Workbench', shortcuts: ['Mod+Shift+P', 'F1'] }, (ctx) => ctx.show('palette')),
   define({ id: 'workbench.quickOpen', label: 'Go to file (quick open)', category: 'Workbench', shortcuts: ['Mod+P'] }, (ctx) => ctx.show('quick-open')),
-  define({ id: 'workbench.settings', label: 'Settings (agent models and keys, theme, editor, runtime)', category: 'Workbench', shortcuts: ['Mod+,'] }, (ctx) => ctx.show('settings')),
+  define({ id: 'workbench.settings', label: 'Settings (agent models and keys, theme, editor, runtime)', category: 'Workbench', shortcuts: ['Mod+,'] }, (ctx) =>
+    ctx.show('settings'),
+  ),
   define({ id: 'help.keyboardShortcuts', label: 'Keyboard shortcuts', category: 'Help' }, (ctx) => ctx.show('shortcuts')),
   define({ id: 'file.save', label: 'Save', category: 'File', shortcuts: ['Mod+S'] }, (ctx) => ask(ctx, 'file.save')),
   define({ id: 'file.saveAll', label: 'Save all', category: 'File', shortcuts: ['Mod+Alt+S'] }, (ctx) => ctx.store.saveAll()),
@@ -72,22 +74,34 @@ export const COMMANDS = [
   define({ id: 'runtime.reload', label: 'Restart the runtime (reload the IDE)', category: 'Run' }, (ctx) => ctx.reload()),
   define({ id: 'terminal.new', label: 'New terminal', category: 'Terminal', shortcuts: ['Mod+Shift+`'] }, (ctx) => ask(ctx, 'terminal.new')),
   define(
-    { id: 'terminal.toggleFocus', label: 'Focus terminal / back to where you were', category: 'Terminal', shortcuts: ['Mod+`'],
-      detail: 'In the terminal, Esc then Tab (or Shift+Tab) moves focus out, as in the editor.' },
+    {
+      id: 'terminal.toggleFocus',
+      label: 'Focus terminal / back to where you were',
+      category: 'Terminal',
+      shortcuts: ['Mod+`'],
+      detail: 'In the terminal, Esc then Tab (or Shift+Tab) moves focus out, as in the editor.',
+    },
     (ctx) => ctx.toggleTerminal(),
   ),
   define({ id: 'workspace.export', label: 'Export workspace as zip', category: 'Workbench' }, (ctx) => ctx.exportZip()),
-  define({ id: 'chat.newConversation', label: 'New conversation', category: 'Agent' }, (ctx) =>
-    ask(ctx, 'chat.newConversation') || ctx.press('Agent', 'New conversation'),
+  define(
+    { id: 'chat.newConversation', label: 'New conversation', category: 'Agent' },
+    (ctx) => ask(ctx, 'chat.newConversation') || ctx.press('Agent', 'New conversation'),
   ),
   define({ id: 'view.toggleFiles', label: 'Show or hide the files pane', category: 'View', shortcuts: ['Mod+B'] }, (ctx) => ask(ctx, 'view.toggleFiles')),
-  define({ id: 'view.togglePreview', label: 'Show or hide the preview pane', category: 'View', shortcuts: ['Mod+Alt+P'] }, (ctx) => ask(ctx, 'view.togglePreview')),
-  define({ id: 'view.toggleTerminal', label: 'Show or hide the terminal pane', category: 'View', shortcuts: ['Mod+J'] }, (ctx) => ask(ctx, 'view.toggleTerminal')),
+  define({ id: 'view.togglePreview', label: 'Show or hide the preview pane', category: 'View', shortcuts: ['Mod+Alt+P'] }, (ctx) =>
+    ask(ctx, 'view.togglePreview'),
+  ),
+  define({ id: 'view.toggleTerminal', label: 'Show or hide the terminal pane', category: 'View', shortcuts: ['Mod+J'] }, (ctx) =>
+    ask(ctx, 'view.toggleTerminal'),
+  ),
   define({ id: 'view.toggleAgent', label: 'Show or hide the agent column', category: 'View', shortcuts: ['Mod+Alt+B'] }, (ctx) => ask(ctx, 'view.toggleAgent')),
   define({ id: 'focus.nextRegion', label: 'Focus next region', category: 'Focus', shortcuts: ['F6'] }, (ctx) => ctx.cycleRegion(1)),
   define({ id: 'focus.previousRegion', label: 'Focus previous region', category: 'Focus', shortcuts: ['Shift+F6'] }, (ctx) => ctx.cycleRegion(-1)),
   define({ id: 'focus.files', label: 'Focus files', category: 'Focus' }, (ctx) => ctx.focusRegion('Files')),
-  define({ id: 'focus.editor', label: 'Focus editor', category: 'Focus', detail: 'In the editor, Esc then Tab moves focus out.' }, (ctx) => ctx.focusRegion('Editor')),
+  define({ id: 'focus.editor', label: 'Focus editor', category: 'Focus', detail: 'In the editor, Esc then Tab moves focus out.' }, (ctx) =>
+    ctx.focusRegion('Editor'),
+  ),
   define({ id: 'focus.terminal', label: 'Focus terminal', category: 'Focus' }, (ctx) => ctx.focusRegion('Terminal')),
   define({ id: 'focus.preview', label: 'Focus preview', category: 'Focus' }, (ctx) => ctx.focusRegion('Preview')),
   define({ id: 'focus.agent', label: 'Focus agent (message composer)', category: 'Focus' }, (ctx) => ctx.focusRegion('Agent')),

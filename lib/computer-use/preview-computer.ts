@@ -127,7 +127,9 @@ export function createPreviewComputer(getFrame: () => HTMLIFrameElement | null, 
       const timer = setTimeout(() => {
         pending.delete(request.id);
         bridgeAlive = false;
-        reject(new BridgeError('BridgeTimeout', `the preview page did not answer "${op}" within ${Math.round(limitMs / 1000)} s: is it loaded? reload the preview`));
+        reject(
+          new BridgeError('BridgeTimeout', `the preview page did not answer "${op}" within ${Math.round(limitMs / 1000)} s: is it loaded? reload the preview`),
+        );
       }, limitMs);
       pending.set(request.id, { request, resolve, reject, timer });
       dest.win.postMessage(request, dest.origin);
@@ -152,7 +154,10 @@ export function createPreviewComputer(getFrame: () => HTMLIFrameElement | null, 
       // a `ready` from the new page counts (the old page may still answer pings while it unloads).
       const ping = () => {
         if (after !== null) return;
-        send('ping', {}, RESEND_MS * 2).then(() => finish(), () => undefined);
+        send('ping', {}, RESEND_MS * 2).then(
+          () => finish(),
+          () => undefined,
+        );
       };
       const pinger = setInterval(ping, RESEND_MS);
       ping();

@@ -32,7 +32,10 @@ const partSchema = z.looseObject({
       id: z.string().optional(),
       name: z.string().min(1),
       response: argsSchema.optional(),
-      parts: z.array(z.looseObject({ inlineData: blobSchema.optional() })).max(20).optional(),
+      parts: z
+        .array(z.looseObject({ inlineData: blobSchema.optional() }))
+        .max(20)
+        .optional(),
     })
     .optional(),
 });

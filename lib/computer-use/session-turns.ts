@@ -53,7 +53,9 @@ function unansweredCalls(contents: readonly Content[]): TurnFunctionCall[] {
     if (!part.functionCall?.name) return [];
     const args = part.functionCall.args ?? {};
     const safetyDecision = readSafetyDecision(args);
-    return [{ ...(part.functionCall.id ? { id: part.functionCall.id } : {}), name: part.functionCall.name, args, ...(safetyDecision ? { safetyDecision } : {}) }];
+    return [
+      { ...(part.functionCall.id ? { id: part.functionCall.id } : {}), name: part.functionCall.name, args, ...(safetyDecision ? { safetyDecision } : {}) },
+    ];
   });
 }
 
@@ -103,8 +105,11 @@ export function replyContents(contents: readonly Content[], answered: readonly P
   const reply: Part[] = [{ text }, imagePart(screenshot)];
   const open = unansweredCalls(contents);
   if (open.length === 0) return withUserParts(contents, reply);
-  if (open.slice(answered.length).some(isFlagged)) return [...contents.slice(0, -1), stoppedTurnNote(open, answered.length, declined), { role: 'user', parts: reply }];
-  const skipped = open.slice(answered.length).map((call) => functionResponsePart(call, { screenshot, error: 'Not executed: the session was stopped before this action ran.' }));
+  if (open.slice(answered.length).some(isFlagged))
+    return [...contents.slice(0, -1), stoppedTurnNote(open, answered.length, declined), { role: 'user', parts: reply }];
+  const skipped = open
+    .slice(answered.length)
+    .map((call) => functionResponsePart(call, { screenshot, error: 'Not executed: the session was stopped before this action ran.' }));
   return withUserParts(contents, [...answered, ...skipped, ...reply]);
 }
 
@@ -149,7 +154,8 @@ export function createFetchTurn(
       if (body.success) throw new TurnRequestError(res.status, body.data.error, body.data.retryAfterSeconds);
       throw new TurnRequestError(res.status, `${res.status} ${res.statusText} ${text.slice(0, 200)}`.trim());
     }
-    if (!parsed || typeof parsed !== 'object' || !('candidateContent' in parsed)) throw new TurnRequestError(res.status, 'The computer-use route answered without a model turn.');
+    if (!parsed || typeof parsed !== 'object' || !('candidateContent' in parsed))
+      throw new TurnRequestError(res.status, 'The computer-use route answered without a model turn.');
     return parsed as TurnResponse;
   };
 }

@@ -69,7 +69,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const sessions = new Map<string, SessionState>();
   const listeners = new Listeners<[SessionInfo]>();
 
-  const snapshot = (state: SessionState): SessionInfo => ({ ...state.info, ...(state.info.confirmation ? { confirmation: { ...state.info.confirmation } } : {}) });
+  const snapshot = (state: SessionState): SessionInfo => ({
+    ...state.info,
+    ...(state.info.confirmation ? { confirmation: { ...state.info.confirmation } } : {}),
+  });
   const emit = (state: SessionState) => listeners.emit(snapshot(state));
   const get = (id: string): SessionState => {
     const state = sessions.get(id);
@@ -107,7 +110,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   async function handleCall(state: SessionState, call: TurnFunctionCall, turn: number, alive: () => boolean): Promise<Part | undefined> {
     const { safety_decision: _decision, ...args } = call.args;
     const safety = call.safetyDecision ?? readSafetyDecision(call.args);
-    const entry = addLog<ActionEntry>(state, { kind: 'action', startedAt: now(), durationMs: 0, turn, name: call.name, args: call.args, actions: [], description: call.name });
+    const entry = addLog<ActionEntry>(state, {
+      kind: 'action',
+      startedAt: now(),
+      durationMs: 0,
+      turn,
+      name: call.name,
+      args: call.args,
+      actions: [],
+      description: call.name,
+    });
     const done = (outcome: CallOutcome): Part => {
       entry.durationMs = now() - entry.startedAt;
       entry.screenshot = outcome.screenshot;
@@ -119,8 +131,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     const source = state.info.actionSource ?? actionSourceForModel(state.info.model ?? options.model ?? '');
     // Pixel sets count in the screenshot the model saw, which may be scaled down from the viewport.
-    const seen = source === 'generic' || source === 'claude' ? (await currentScreenshot(state)) : undefined;
-    const mapped = toActions(source, call.name, args, await computer.displaySize(), seen ? { screen: { width: seen.width, height: seen.height }, ...(state.last?.at ? { pointer: state.last.at } : {}) } : {});
+    const seen = source === 'generic' || source === 'claude' ? await currentScreenshot(state) : undefined;
+    const mapped = toActions(
+      source,
+      call.name,
+      args,
+      await computer.displaySize(),
+      seen ? { screen: { width: seen.width, height: seen.height }, ...(state.last?.at ? { pointer: state.last.at } : {}) } : {},
+    );
     if (!alive()) return undefined;
     if (isMappingError(mapped)) return done({ screenshot: await currentScreenshot(state), error: mapped.message });
     entry.actions = mapped;
@@ -131,7 +149,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     let acknowledged = false;
     if (safety?.decision === 'require_confirmation') {
       entry.safety = { ...safety };
-      state.info = { ...state.info, status: 'awaiting-confirmation', confirmation: { step: entry.index, name: call.name, args: call.args, actions: mapped, explanation: safety.explanation } };
+      state.info = {
+        ...state.info,
+        status: 'awaiting-confirmation',
+        confirmation: { step: entry.index, name: call.name, args: call.args, actions: mapped, explanation: safety.explanation },
+      };
       emit(state);
       const answer = await new Promise<boolean | 'ended'>((resolve) => (state.decide = resolve));
       state.decide = undefined;
@@ -204,7 +226,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         const response = await takeTurn(state, controller.signal, alive);
         if (!response || !alive()) return;
         if (response.functionCalls.length === 0) {
-          if (response.text.trim() === '') return stop(state, { status: 'error', error: `The model finished without an answer (finish reason ${response.finishReason ?? 'none'}). Reply to ask again.` });
+          if (response.text.trim() === '')
+            return stop(state, {
+              status: 'error',
+              error: `The model finished without an answer (finish reason ${response.finishReason ?? 'none'}). Reply to ask again.`,
+            });
           return stop(state, { status: 'completed', answer: response.text });
         }
         state.turnParts = [];
@@ -219,7 +245,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     } catch (error) {
       if (!alive()) return;
       // A failed model request leaves the conversation as it was: Retry sends it again.
-      const request = error instanceof TurnRequestError ? { retryable: true, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}) } : {};
+      const request =
+        error instanceof TurnRequestError
+          ? { retryable: true, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}) }
+          : {};
       stop(state, { status: 'error', error: errorMessage(error), ...request });
     }
   }
@@ -240,7 +269,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const other = busy();
       if (other) throw new SessionError(`Session ${other.info.id} is still ${other.info.status}; end it first.`);
       const id = newId();
-      const state: SessionState = { info: { id, instructions, status: 'running', startedAt: now(), turns: 0, steps: 0, ...(options.model ? { model: options.model } : {}) }, contents: [], log: [], turnParts: [], run: 0 };
+      const state: SessionState = {
+        info: { id, instructions, status: 'running', startedAt: now(), turns: 0, steps: 0, ...(options.model ? { model: options.model } : {}) },
+        contents: [],
+        log: [],
+        turnParts: [],
+        run: 0,
+      };
       sessions.set(id, state);
       emit(state);
       void run(state, async () => {
@@ -260,7 +295,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const state = get(id);
       if (statuses.includes(state.info.status)) return Promise.resolve(snapshot(state));
       return new Promise((resolve, reject) => {
-        const timer = timeoutMs === undefined ? undefined : setTimeout(() => (unsubscribe(), reject(new SessionError(`Session ${id} is still ${state.info.status} after ${timeoutMs} ms.`))), timeoutMs);
+        const timer =
+          timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => (unsubscribe(), reject(new SessionError(`Session ${id} is still ${state.info.status} after ${timeoutMs} ms.`))), timeoutMs);
         const listener: SessionListener = (info) => {
           if (info.id !== id || !statuses.includes(info.status)) return;
           unsubscribe();

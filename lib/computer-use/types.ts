@@ -38,7 +38,13 @@ export const actionSchema = z.discriminatedUnion('type', [
   /** One key or a combination, pressed together: ["Enter"], ["Control", "a"], ["Shift", "Tab"]. */
   z.object({ type: z.literal('key'), keys: z.array(z.string().min(1)).min(1).max(6) }),
   /** Scrolls the scrollable element under the point (the page when no point), by `amount` CSS pixels. */
-  z.object({ type: z.literal('scroll'), x: point.x.optional(), y: point.y.optional(), direction: scrollDirectionSchema, amount: z.number().int().min(1).max(100_000) }),
+  z.object({
+    type: z.literal('scroll'),
+    x: point.x.optional(),
+    y: point.y.optional(),
+    direction: scrollDirectionSchema,
+    amount: z.number().int().min(1).max(100_000),
+  }),
   /** Drag along a path of at least two points (start → … → drop). */
   z.object({ type: z.literal('drag'), path: z.array(z.object(point)).min(2).max(100) }),
   /** Only inside the preview's origin: a path ("/about") or a same-origin URL. */

@@ -27,11 +27,7 @@ export interface EditorPrefs {
 export const DEFAULT_EDITOR_PREFS: EditorPrefs = { fontSize: 13, tabWidth: 2 };
 
 export function prefsExtension(prefs: EditorPrefs): Extension {
-  return [
-    EditorState.tabSize.of(prefs.tabWidth),
-    indentUnit.of(' '.repeat(prefs.tabWidth)),
-    EditorView.theme({ '&': { fontSize: `${prefs.fontSize}px` } }),
-  ];
+  return [EditorState.tabSize.of(prefs.tabWidth), indentUnit.of(' '.repeat(prefs.tabWidth)), EditorView.theme({ '&': { fontSize: `${prefs.fontSize}px` } })];
 }
 
 /** Marks transactions that bring the store's content into the editor, so they are not echoed back. */
@@ -58,25 +54,14 @@ export function sharedExtensions(hooks: EditorHooks): Extension {
   return [
     basicSetup,
     // Ours win over basicSetup's: Mod-g is "find next" there, and Go to line is expected on Ctrl+G.
-    Prec.high(
-      keymap.of([
-        { key: 'Mod-g', run: gotoLine, preventDefault: true },
-        { key: 'Mod-h', run: openReplace, preventDefault: true },
-        indentWithTab,
-      ]),
-    ),
+    Prec.high(keymap.of([{ key: 'Mod-g', run: gotoLine, preventDefault: true }, { key: 'Mod-h', run: openReplace, preventDefault: true }, indentWithTab])),
     EditorView.updateListener.of((update) => {
       if (update.docChanged && !update.transactions.every((tr) => tr.annotation(fromStore))) hooks.onDocChanged();
     }),
   ];
 }
 
-export function createFileState(
-  path: string,
-  doc: string,
-  shared: Extension,
-  options: { readOnly: boolean; dark: boolean; prefs?: EditorPrefs },
-): EditorState {
+export function createFileState(path: string, doc: string, shared: Extension, options: { readOnly: boolean; dark: boolean; prefs?: EditorPrefs }): EditorState {
   const name = path.split('/').pop() ?? path;
   return EditorState.create({
     doc,

@@ -17,7 +17,18 @@ import type { WorkspaceSnapshot, WorkspaceStore } from '@/lib/workspace';
 import { minimalChange } from './doc-diff';
 import { onNextFrame } from './next-frame';
 import { MainThreadShare } from '../main-thread-share';
-import { createFileState, DEFAULT_EDITOR_PREFS, fromStore, languageSlot, prefsExtension, prefsSlot, readOnlySlot, sharedExtensions, themeSlot, type EditorPrefs } from './extensions';
+import {
+  createFileState,
+  DEFAULT_EDITOR_PREFS,
+  fromStore,
+  languageSlot,
+  prefsExtension,
+  prefsSlot,
+  readOnlySlot,
+  sharedExtensions,
+  themeSlot,
+  type EditorPrefs,
+} from './extensions';
 import { loadLanguage } from './languages';
 import type { RevealRequest } from './reveal';
 import { editorTheme } from './theme';
@@ -218,7 +229,10 @@ export class EditorSession {
     if (path === null) return;
     if (this.pushTimers.has(path)) return; // this frame's push takes the newest text
     // Never synchronously: this runs inside CodeMirror's update cycle, and the store may call back.
-    this.pushTimers.set(path, onNextFrame(() => this.push(path), this.pushShare.wait()));
+    this.pushTimers.set(
+      path,
+      onNextFrame(() => this.push(path), this.pushShare.wait()),
+    );
   }
 
   private push(path: string): void {

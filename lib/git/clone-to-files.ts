@@ -22,12 +22,21 @@ const ROOT = '/repo';
 
 /** "https://github.com/owner/my-app.git" → "my-app": the new workspace's name. */
 export function repositoryName(url: string): string {
-  const last = url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? '';
+  const last =
+    url
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? '';
   return last.replace(/\.git$/i, '') || 'Imported repository';
 }
 
 export async function cloneToFiles({ url, ref, signal, onProgress }: CloneRequest): Promise<ImportedFile[]> {
-  const [{ clone }, { VirtualFS }, { gitFs }] = await Promise.all([import('isomorphic-git'), import('almostnode'), import('@/lib/runtime/offline/git/fs-adapter')]);
+  const [{ clone }, { VirtualFS }, { gitFs }] = await Promise.all([
+    import('isomorphic-git'),
+    import('almostnode'),
+    import('@/lib/runtime/offline/git/fs-adapter'),
+  ]);
   const vfs = new VirtualFS();
   vfs.mkdirSync(ROOT, { recursive: true });
   const http = exchangeHttpClient(() => (request) => carryGitExchange(request, { userStarted: true }));

@@ -14,8 +14,18 @@ export const gitHostSchema = z
 
 export const gitCredentialSchema = z.object({
   /** What the host expects as the user name beside a token; the host's usual one when empty. */
-  username: z.string().trim().max(200).regex(/^[^:\s]*$/, 'a user name has no spaces or colons').optional(),
-  token: z.string().trim().min(4, 'a token is at least 4 characters').max(4096).regex(/^[\x21-\x7e]+$/, 'a token has no spaces or special characters'),
+  username: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[^:\s]*$/, 'a user name has no spaces or colons')
+    .optional(),
+  token: z
+    .string()
+    .trim()
+    .min(4, 'a token is at least 4 characters')
+    .max(4096)
+    .regex(/^[\x21-\x7e]+$/, 'a token has no spaces or special characters'),
 });
 export type GitCredential = z.infer<typeof gitCredentialSchema>;
 

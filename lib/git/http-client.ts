@@ -33,7 +33,14 @@ export function exchangeHttpClient(send: () => SendExchange | null): HttpClient 
       if (!carry) throw new Error('this runtime has no connection for git to reach remotes');
       const method = (request.method ?? 'GET').toUpperCase() === 'POST' ? 'POST' : 'GET';
       const response = await carry({ url: request.url, method, headers: request.headers ?? {}, body: await gather(request.body) });
-      return { url: response.url, method, headers: response.headers, statusCode: response.statusCode, statusMessage: response.statusMessage, body: once(response.body) };
+      return {
+        url: response.url,
+        method,
+        headers: response.headers,
+        statusCode: response.statusCode,
+        statusMessage: response.statusMessage,
+        body: once(response.body),
+      };
     },
   };
 }

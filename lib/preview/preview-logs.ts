@@ -33,7 +33,13 @@ function readPreviewLogs(frame: HTMLIFrameElement, signal: AbortSignal, host: Wi
       done();
       const reply = logsReplySchema.safeParse(response.data.result);
       if (response.data.ok && reply.success) resolve(reply.data);
-      else reject(new ToolFailure('InternalError', `The preview page answered with something other than its logs${response.data.error ? `: ${response.data.error.message}` : ''}.`));
+      else
+        reject(
+          new ToolFailure(
+            'InternalError',
+            `The preview page answered with something other than its logs${response.data.error ? `: ${response.data.error.message}` : ''}.`,
+          ),
+        );
     };
     const onAbort = () => {
       done();
@@ -41,7 +47,12 @@ function readPreviewLogs(frame: HTMLIFrameElement, signal: AbortSignal, host: Wi
     };
     const timer = setTimeout(() => {
       done();
-      reject(new ToolFailure('Unavailable', `The preview page did not answer within ${LOGS_ANSWER_MS / 1000} s: is it loaded (and not stuck in a loop)? Reload the preview.`));
+      reject(
+        new ToolFailure(
+          'Unavailable',
+          `The preview page did not answer within ${LOGS_ANSWER_MS / 1000} s: is it loaded (and not stuck in a loop)? Reload the preview.`,
+        ),
+      );
     }, LOGS_ANSWER_MS);
     host.addEventListener('message', onMessage);
     signal.addEventListener('abort', onAbort, { once: true });

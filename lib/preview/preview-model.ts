@@ -51,9 +51,7 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
 function reduce(state: PreviewState, action: PreviewAction): PreviewState {
   switch (action.type) {
     case 'port':
-      return action.event.type === 'open'
-        ? openPort(state, action.event.port, action.event.url, false)
-        : closePort(state, action.event.port);
+      return action.event.type === 'open' ? openPort(state, action.event.port, action.event.url, false) : closePort(state, action.event.port);
     case 'server-ready':
       // A server that just became ready is what the user wants to see.
       return openPort(state, action.port, action.url, true);

@@ -5,8 +5,7 @@
  * cannot load a page that sends Cross-Origin-Opener-Policy, as every IDE page does: a preview can never open
  * the IDE.
  */
-export const PREVIEW_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-downloads';
+export const PREVIEW_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-modals allow-popups allow-downloads';
 
 const PREVIEW_WINDOW_PATH = '/preview-window';
 const VIRTUAL_PREFIX = '/__virtual__/';

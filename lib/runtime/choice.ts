@@ -17,11 +17,7 @@ export const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
 export const MIN_BOOT_TIMEOUT_MS = 500;
 export const MAX_BOOT_TIMEOUT_MS = 120_000;
 
-export function resolveRuntimeChoice(input: {
-  url?: URLSearchParams;
-  stored?: string | null;
-  envDefault?: string;
-}): RuntimeChoice {
+export function resolveRuntimeChoice(input: { url?: URLSearchParams; stored?: string | null; envDefault?: string }): RuntimeChoice {
   const candidates = [input.url?.get('runtime'), input.stored, input.envDefault];
   for (const candidate of candidates) {
     const parsed = runtimeChoiceSchema.safeParse(candidate?.trim());

@@ -10,13 +10,7 @@
  * goes into a URL it builds or answers with.
  */
 import { z } from 'zod';
-import {
-  RegistryProxyError,
-  upstreamNetworkError,
-  upstreamStatusError,
-  upstreamTimeoutError,
-  type RegistryItem,
-} from './registry-proxy-errors';
+import { RegistryProxyError, upstreamNetworkError, upstreamStatusError, upstreamTimeoutError, type RegistryItem } from './registry-proxy-errors';
 
 export { RegistryProxyError } from './registry-proxy-errors';
 
@@ -40,9 +34,7 @@ const packageNameSchema = z
 
 const SEMVER = '\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?';
 
-type RegistryRequest =
-  | { kind: 'metadata'; name: string }
-  | { kind: 'tarball'; name: string; file: string };
+type RegistryRequest = { kind: 'metadata'; name: string } | { kind: 'tarball'; name: string; file: string };
 
 export function validatePackageName(name: string): string {
   const parsed = packageNameSchema.safeParse(name);
@@ -138,7 +130,10 @@ async function fetchFromRegistry(doFetch: typeof fetch, url: string, init: Reque
     if (!location) return response;
     const next = new URL(location, current);
     if (next.origin !== registryOrigin) {
-      throw new RegistryProxyError(502, `The npm registry redirected to another host (${next.host}); only redirects within the configured registry are followed.`);
+      throw new RegistryProxyError(
+        502,
+        `The npm registry redirected to another host (${next.host}); only redirects within the configured registry are followed.`,
+      );
     }
     if (hop >= MAX_REDIRECTS) throw new RegistryProxyError(502, `The npm registry redirected more than ${MAX_REDIRECTS} times.`);
     await response.body?.cancel();

@@ -66,7 +66,13 @@ export function npmConfigReader(env: Env = process.env, timeoutMs = NPM_CONFIG_T
         'npm',
         ['config', 'get', 'registry'],
         // npm is a .cmd script on Windows, which only a shell can start.
-        { encoding: 'utf8', timeout: timeoutMs, env: { NODE_ENV: process.env.NODE_ENV, ...env, NO_UPDATE_NOTIFIER: '1' }, shell: process.platform === 'win32', windowsHide: true },
+        {
+          encoding: 'utf8',
+          timeout: timeoutMs,
+          env: { NODE_ENV: process.env.NODE_ENV, ...env, NO_UPDATE_NOTIFIER: '1' },
+          shell: process.platform === 'win32',
+          windowsHide: true,
+        },
         (error, stdout) => {
           const value = stdout.trim();
           resolve(error || !value || value === 'undefined' ? fallback : value);

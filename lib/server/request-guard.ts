@@ -44,11 +44,13 @@ function sameOriginRefusal(request: Request, bodyRoute: boolean): string | null 
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite !== null) {
     // `none` is a person opening the URL themselves: harmless for a GET, impossible for a page's POST.
-    return fetchSite === 'same-origin' || (fetchSite === 'none' && !bodyRoute) ? null : `Refused: this endpoint only answers the IDE's own pages (Sec-Fetch-Site: ${fetchSite}).`;
+    return fetchSite === 'same-origin' || (fetchSite === 'none' && !bodyRoute)
+      ? null
+      : `Refused: this endpoint only answers the IDE's own pages (Sec-Fetch-Site: ${fetchSite}).`;
   }
   const origin = request.headers.get('origin');
   if (origin === null) {
-    return bodyRoute ? 'Refused: a request to this endpoint must name its Origin (the IDE sends it; other clients must set it to this server\'s origin).' : null;
+    return bodyRoute ? "Refused: a request to this endpoint must name its Origin (the IDE sends it; other clients must set it to this server's origin)." : null;
   }
   return originMatchesHost(origin, request.headers.get('host')) ? null : `Refused: Origin ${JSON.stringify(origin.slice(0, 200))} is not this server's origin.`;
 }

@@ -106,9 +106,7 @@ export function ideContentSecurityPolicy({ pathname, nonce, env = process.env }:
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'data:', 'blob:'],
-    'connect-src': userCode
-      ? ["'self'", 'http:', 'https:', 'ws:', 'wss:', 'data:', 'blob:']
-      : ["'self'", ...runtimeSources, ...WEBCONTAINER_SOURCES],
+    'connect-src': userCode ? ["'self'", 'http:', 'https:', 'ws:', 'wss:', 'data:', 'blob:'] : ["'self'", ...runtimeSources, ...WEBCONTAINER_SOURCES],
     // 'self' is for previews served from the IDE's own /__virtual__/ while the runtime still runs in the page.
     'frame-src': ["'self'", 'blob:', ...runtimeSources, ...WEBCONTAINER_SOURCES],
     'worker-src': ["'self'", 'blob:'],

@@ -72,7 +72,10 @@ export function siteForHost(host: string | null | undefined, env: Env = process.
   if (!parsed) return 'ide';
   // Before the runtime's patterns: a preview host under a configured wildcard matches that pattern too.
   const configured = env.TABSMITH_RUNTIME_ORIGIN;
-  if (isPreviewHostname(parsed.hostname, configured) && (parsed.hostname.endsWith('.localhost') || matchesConfiguredRuntimeOrigin(parsed.hostname, parsed.port, configured))) {
+  if (
+    isPreviewHostname(parsed.hostname, configured) &&
+    (parsed.hostname.endsWith('.localhost') || matchesConfiguredRuntimeOrigin(parsed.hostname, parsed.port, configured))
+  ) {
     return 'preview';
   }
   if (isLocalhostSubdomain(parsed.hostname)) return 'runtime';

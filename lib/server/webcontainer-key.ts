@@ -6,10 +6,7 @@ import { webContainerApiKeySchema } from '../runtime/webcontainer/api-key';
 
 type Env = Record<string, string | undefined>;
 
-type WebContainerKeySetting =
-  | { state: 'unset' }
-  | { state: 'set'; key: string }
-  | { state: 'invalid'; reason: string };
+type WebContainerKeySetting = { state: 'unset' } | { state: 'set'; key: string } | { state: 'invalid'; reason: string };
 
 function webContainerKeySetting(env: Env = process.env): WebContainerKeySetting {
   const raw = env.TABSMITH_WEBCONTAINER_API_KEY;
@@ -36,8 +33,7 @@ export function describeWebContainerKey(env: Env = process.env): string {
   }
   if (setting.state === 'invalid') {
     return (
-      `[tabsmith] WebContainer API key: TABSMITH_WEBCONTAINER_API_KEY is not a key (${setting.reason}), so none ` +
-      'is used; fix it and start the server again'
+      `[tabsmith] WebContainer API key: TABSMITH_WEBCONTAINER_API_KEY is not a key (${setting.reason}), so none ` + 'is used; fix it and start the server again'
     );
   }
   return (

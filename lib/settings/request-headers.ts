@@ -12,7 +12,11 @@ import { getSettings } from './settings-store';
  * For a mode's request: its chosen model (if any) and the key for that model's provider (if the user has one).
  * Without a choice the mode runs the server's default provider (Gemini until the server's list has loaded).
  */
-export function modeRequestHeaders(mode: AgentMode, settings: Settings = getSettings(), serverProvider: ProviderKind | undefined = getModelOptions()?.defaults[mode]?.provider): Record<string, string> {
+export function modeRequestHeaders(
+  mode: AgentMode,
+  settings: Settings = getSettings(),
+  serverProvider: ProviderKind | undefined = getModelOptions()?.defaults[mode]?.provider,
+): Record<string, string> {
   const choice = settings.models[mode];
   const provider = choice?.provider ?? serverProvider ?? 'gemini';
   return {

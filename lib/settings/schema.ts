@@ -41,10 +41,14 @@ export function parseSettings(stored: unknown): Settings {
   return {
     ...settings,
     models: Object.fromEntries(
-      Object.entries(models).flatMap(([mode, choice]) => (agentModeSchema.safeParse(mode).success && modelChoiceSchema.safeParse(choice).success ? [[mode, choice]] : [])),
+      Object.entries(models).flatMap(([mode, choice]) =>
+        agentModeSchema.safeParse(mode).success && modelChoiceSchema.safeParse(choice).success ? [[mode, choice]] : [],
+      ),
     ),
     apiKeys: Object.fromEntries(
-      Object.entries(keys).flatMap(([provider, key]) => (providerKindSchema.safeParse(provider).success && apiKeySchema.safeParse(key).success ? [[provider, (key as string).trim()]] : [])),
+      Object.entries(keys).flatMap(([provider, key]) =>
+        providerKindSchema.safeParse(provider).success && apiKeySchema.safeParse(key).success ? [[provider, (key as string).trim()]] : [],
+      ),
     ),
     gitTokens: Object.fromEntries(
       Object.entries(tokens).flatMap(([host, credential]) => {

@@ -66,7 +66,10 @@ export function treeIntent(key: string, rows: readonly TreeRow[], focused: strin
 /** Type-ahead: the next row after the focused one whose name starts with `char` (case-insensitive), wrapping. */
 export function typeAhead(char: string, rows: readonly TreeRow[], focused: string | null): string | null {
   if (char.length !== 1 || rows.length === 0) return null;
-  const start = Math.max(0, rows.findIndex((r) => r.node.path === focused));
+  const start = Math.max(
+    0,
+    rows.findIndex((r) => r.node.path === focused),
+  );
   const lower = char.toLowerCase();
   for (let step = 1; step <= rows.length; step++) {
     const row = rows[(start + step) % rows.length];

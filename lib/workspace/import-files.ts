@@ -3,15 +3,7 @@
  * from drag and drop (DataTransfer → FileSystemEntry tree), or from any list of { path, content }. Same rules
  * and limits as a zip import (import-rules.ts); sizes are checked before any file is read.
  */
-import {
-  checkDuplicates,
-  checkEntryName,
-  checkLimits,
-  stripCommonRoot,
-  toContent,
-  type ImportedFile,
-  type ImportLimits,
-} from './import-rules';
+import { checkDuplicates, checkEntryName, checkLimits, stripCommonRoot, toContent, type ImportedFile, type ImportLimits } from './import-rules';
 import type { FileContent } from './types';
 
 const encoder = new TextEncoder();

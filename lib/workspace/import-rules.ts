@@ -58,7 +58,10 @@ export function checkLimits(count: number, totalBytes: number, limits: ImportLim
   const maxFiles = limits.maxFiles ?? DEFAULT_MAX_FILES;
   const maxTotal = limits.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   if (count > maxFiles) {
-    throw new WorkspaceError('too-large', `Too many files: ${count.toLocaleString('en')} (the limit is ${maxFiles.toLocaleString('en')}). Nothing was imported.`);
+    throw new WorkspaceError(
+      'too-large',
+      `Too many files: ${count.toLocaleString('en')} (the limit is ${maxFiles.toLocaleString('en')}). Nothing was imported.`,
+    );
   }
   if (totalBytes > maxTotal) {
     throw new WorkspaceError('too-large', `Too large: ${megabytes(totalBytes)} of files (the limit is ${megabytes(maxTotal)}). Nothing was imported.`);

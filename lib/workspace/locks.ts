@@ -83,14 +83,16 @@ export function watchWriter(id: string, onChange: (writerPresent: boolean) => vo
 
   const waitForRelease = () => {
     onChange(true);
-    locks.request(name, { mode: 'exclusive', signal: abort.signal }, () => undefined).then(
-      () => {
-        if (abort.signal.aborted) return;
-        onChange(false);
-        poll();
-      },
-      () => undefined, // aborted: the watch was stopped
-    );
+    locks
+      .request(name, { mode: 'exclusive', signal: abort.signal }, () => undefined)
+      .then(
+        () => {
+          if (abort.signal.aborted) return;
+          onChange(false);
+          poll();
+        },
+        () => undefined, // aborted: the watch was stopped
+      );
   };
   const poll = () => {
     timer = setTimeout(() => {
@@ -102,14 +104,17 @@ export function watchWriter(id: string, onChange: (writerPresent: boolean) => vo
     }, pollMs);
   };
 
-  void held().then((present) => {
-    if (abort.signal.aborted) return;
-    if (present) waitForRelease();
-    else {
-      onChange(false);
-      poll();
-    }
-  }, () => undefined);
+  void held().then(
+    (present) => {
+      if (abort.signal.aborted) return;
+      if (present) waitForRelease();
+      else {
+        onChange(false);
+        poll();
+      }
+    },
+    () => undefined,
+  );
   return () => {
     abort.abort();
     clearTimeout(timer);

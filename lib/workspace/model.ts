@@ -229,7 +229,9 @@ export class WorkspaceModel {
       tree: this.index.tree(),
       files: this.index.files(),
       // A tab whose file storage refused counts as unsaved: closing it asks, and saving tries again.
-      openFiles: (this.notSaved.size === 0 ? this.tabs : this.tabs.map((tab) => (this.notSaved.has(tab.path) && !tab.dirty ? { ...tab, dirty: true } : tab))) as OpenFile[],
+      openFiles: (this.notSaved.size === 0
+        ? this.tabs
+        : this.tabs.map((tab) => (this.notSaved.has(tab.path) && !tab.dirty ? { ...tab, dirty: true } : tab))) as OpenFile[],
       activePath: this.activePath,
       locks: this.locks,
       facts: this.facts,

@@ -99,10 +99,12 @@ export async function openWorkspace({ runtime, db, id, mode }: OpenWorkspaceOpti
         removeFlushOnHide();
         // Flush before letting go of the lock, so the next tab to open it reads everything.
         const flushed = persistence ? store.flush() : Promise.resolve();
-        void flushed.catch(() => undefined).finally(() => {
-          store.dispose();
-          lock?.release();
-        });
+        void flushed
+          .catch(() => undefined)
+          .finally(() => {
+            store.dispose();
+            lock?.release();
+          });
       },
     };
   } catch (error) {

@@ -20,8 +20,7 @@ const DEBOUNCE_MS = 300;
 /** Under a steady stream of edits a pure debounce would never fire; write at least this often. */
 const MAX_WAIT_MS = 2000;
 
-export const QUOTA_MESSAGE =
-  'Browser storage is full: recent changes are kept in this tab but not saved. Free space or export the workspace.';
+export const QUOTA_MESSAGE = 'Browser storage is full: recent changes are kept in this tab but not saved. Free space or export the workspace.';
 
 /** The sink plus what open.ts and the UI need beyond the shared contract. */
 export interface WorkspacePersistence extends PersistenceSink {
@@ -221,11 +220,7 @@ interface LoadedWorkspace {
 /** Reads one workspace: its state and every file (large ones from their chunks). */
 export async function loadWorkspace(db: TabsmithDB, id: string): Promise<LoadedWorkspace> {
   const tx = db.transaction(['files', 'state'], 'readonly');
-  const [state, records] = await Promise.all([
-    tx.objectStore('state').get(id),
-    tx.objectStore('files').index('byWorkspace').getAll(id),
-    tx.done,
-  ]);
+  const [state, records] = await Promise.all([tx.objectStore('state').get(id), tx.objectStore('files').index('byWorkspace').getAll(id), tx.done]);
   if (!state) throw new WorkspaceError('not-found', 'This workspace no longer exists. It may have been deleted in another tab.');
   return { state, files: await withContent(db, records) };
 }

@@ -17,12 +17,7 @@ export function previewLine(line: string, index: number, length: number): string
 }
 
 /** Finds up to `limit` matches of `query` in `text`. An empty query matches nothing. */
-export function searchText(
-  path: string,
-  text: string,
-  query: string,
-  options: { caseSensitive: boolean; limit: number },
-): SearchHit[] {
+export function searchText(path: string, text: string, query: string, options: { caseSensitive: boolean; limit: number }): SearchHit[] {
   const hits: SearchHit[] = [];
   if (query === '' || options.limit <= 0) return hits;
   // A case-insensitive regex instead of lower-casing the text: toLowerCase may change string lengths

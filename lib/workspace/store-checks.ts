@@ -8,10 +8,7 @@ import { WorkspaceError } from './types';
 export function assertWritable(model: WorkspaceModel): void {
   if (!model.readOnly) return;
   const why = model.readOnlyReason ? ` (${model.readOnlyReason})` : '';
-  throw new WorkspaceError(
-    'read-only',
-    `This workspace is open for writing in another tab${why}: changes here are refused. Take it over to edit here.`,
-  );
+  throw new WorkspaceError('read-only', `This workspace is open for writing in another tab${why}: changes here are refused. Take it over to edit here.`);
 }
 
 /** Normalizes a path that an operation will create, move or delete: the root itself is off limits. */

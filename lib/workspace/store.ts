@@ -18,14 +18,7 @@ import { afterSave, keepMine, tabFromDisk, withContent } from './tabs';
 import { walk } from './tree';
 import { lostMessage, unkeptMessage } from './unkept';
 import { validateWorkspaceName } from './workspaces';
-import {
-  WorkspaceError,
-  type CreateStoreOptions,
-  type FileContent,
-  type SearchHit,
-  type WorkspaceSnapshot,
-  type WorkspaceStore,
-} from './types';
+import { WorkspaceError, type CreateStoreOptions, type FileContent, type SearchHit, type WorkspaceSnapshot, type WorkspaceStore } from './types';
 
 class LiveWorkspaceStore implements WorkspaceStore {
   private queue: Promise<unknown> = Promise.resolve();

@@ -9,11 +9,7 @@ import type { WorkspaceModel } from './model';
 import { walk, type EntryType } from './tree';
 
 /** What the runtime says is at `path` now, from a listing of its parent (the port has no stat). */
-async function statPath(
-  fs: RuntimeFs,
-  path: string,
-  listings: Map<string, Promise<DirEntry[] | null>>,
-): Promise<EntryType | null> {
+async function statPath(fs: RuntimeFs, path: string, listings: Map<string, Promise<DirEntry[] | null>>): Promise<EntryType | null> {
   if (path === '/') return 'directory';
   const parent = dirname(path);
   let listing = listings.get(parent);

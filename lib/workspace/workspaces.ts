@@ -61,7 +61,8 @@ const HISTORY_INDEX = '/.tabsmith/history/checkpoints.json';
  * is some, so the launcher, which creates workspaces, does not carry it.
  */
 async function takeHistory(files: { path: string; content: FileContent }[]) {
-  if (!files.some((file) => file.path === HISTORY_INDEX)) return { files, history: null as ImportedHistory | null, write: null as typeof writeHistoryType | null };
+  if (!files.some((file) => file.path === HISTORY_INDEX))
+    return { files, history: null as ImportedHistory | null, write: null as typeof writeHistoryType | null };
   const { splitHistory, writeHistory } = await import('./checkpoints/transfer');
   return { ...(await splitHistory(files)), write: writeHistory };
 }

@@ -69,7 +69,13 @@ function record(workspaceId: string, op: Extract<Op, { kind: 'put' }>): StoredFi
   return { workspaceId, path: op.path, content, lastModified: op.at, size: byteLength(content) };
 }
 
-async function commitSmall(db: TabsmithDB, workspaceId: string, ops: readonly Op[], state: PersistedState | null, durability: IDBTransactionDurability): Promise<void> {
+async function commitSmall(
+  db: TabsmithDB,
+  workspaceId: string,
+  ops: readonly Op[],
+  state: PersistedState | null,
+  durability: IDBTransactionDurability,
+): Promise<void> {
   const tx = db.transaction(['files', 'state', 'chunks'], 'readwrite', { durability });
   const files = tx.objectStore('files');
   const ignore = () => undefined;
@@ -107,7 +113,9 @@ async function commitLarge(db: TabsmithDB, workspaceId: string, op: Extract<Op, 
   const chunked = await writeChunks(db, workspaceId, op.path, bytes, durability, CHUNK_BYTES);
   const tx = db.transaction(['files', 'chunks'], 'readwrite', { durability });
   const file: StoredFile = { workspaceId, path: op.path, content: '', lastModified: op.at, size, chunked };
-  tx.objectStore('files').put(file).catch(() => undefined);
+  tx.objectStore('files')
+    .put(file)
+    .catch(() => undefined);
   dropOtherGenerations(tx.objectStore('chunks'), workspaceId, op.path, chunked.gen);
   await finished(tx);
 }

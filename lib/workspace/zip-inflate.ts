@@ -44,10 +44,19 @@ export function inflateEntries(
       part.size += data.length;
       total += data.length;
       if (part.size > entry.declaredSize) {
-        return stop(file, new WorkspaceError('corrupt', `This zip archive's entry ${file.name} inflates to more than the ${entry.declaredSize.toLocaleString('en')} bytes its header declares. Nothing was imported.`));
+        return stop(
+          file,
+          new WorkspaceError(
+            'corrupt',
+            `This zip archive's entry ${file.name} inflates to more than the ${entry.declaredSize.toLocaleString('en')} bytes its header declares. Nothing was imported.`,
+          ),
+        );
       }
       if (total > maxTotalBytes) {
-        return stop(file, new WorkspaceError('too-large', `Too large: more than ${megabytes(maxTotalBytes)} of files once inflated (the limit). Nothing was imported.`));
+        return stop(
+          file,
+          new WorkspaceError('too-large', `Too large: more than ${megabytes(maxTotalBytes)} of files once inflated (the limit). Nothing was imported.`),
+        );
       }
       part.chunks.push(data);
     };

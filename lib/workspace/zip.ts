@@ -20,7 +20,26 @@ import { WorkspaceError, type FileContent } from './types';
 import { errorMessage } from '../error-message';
 
 /** Already-compressed formats: deflating them again costs time and saves nothing. */
-const STORED_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'ico', 'zip', 'gz', 'tgz', 'br', 'woff', 'woff2', 'mp3', 'mp4', 'webm', 'pdf', 'wasm']);
+const STORED_EXTENSIONS = new Set([
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'ico',
+  'zip',
+  'gz',
+  'tgz',
+  'br',
+  'woff',
+  'woff2',
+  'mp3',
+  'mp4',
+  'webm',
+  'pdf',
+  'wasm',
+]);
 
 const encoder = new TextEncoder();
 

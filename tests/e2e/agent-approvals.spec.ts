@@ -89,7 +89,9 @@ test('risky commands wait for approval: deny, always allow, and a stricter polic
   await expect(agent(page).getByRole('group', { name: 'run.sh ls', exact: true })).toContainText('exit code 0');
   await expect(answers(page).last()).toContainText('The workspace is tidy.');
   await page.keyboard.press('ControlOrMeta+Comma');
-  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: 'Ask before every command' })).toBeChecked({ timeout: AGENT_TIMEOUT_MS });
+  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('radio', { name: 'Ask before every command' })).toBeChecked({
+    timeout: AGENT_TIMEOUT_MS,
+  });
   await page.keyboard.press('Escape');
 
   // Stop while a card waits ends the run: the command never runs and the card goes.

@@ -33,7 +33,9 @@ test('after a turn that changed files the project lint runs; a failure goes back
   await expect(firstChecks.getByLabel('Output of npm run lint')).toContainText('Unexpected TODO comment');
 
   // The failure went to the agent as the next message, and its fix was checked again.
-  await expect(conversation(page).getByRole('article', { name: 'You' }).last()).toContainText("The project's checks failed after your changes", { timeout: AGENT_TIMEOUT_MS });
+  await expect(conversation(page).getByRole('article', { name: 'You' }).last()).toContainText("The project's checks failed after your changes", {
+    timeout: AGENT_TIMEOUT_MS,
+  });
   await expect(articles.last()).toContainText('Removed the TODO comment', { timeout: AGENT_TIMEOUT_MS });
   const secondChecks = articles.last().getByRole('region', { name: 'Checks passed' });
   await expect(secondChecks).toContainText('Lint npm run lint exit code 0', { timeout: AGENT_TIMEOUT_MS });
@@ -44,5 +46,7 @@ test('after a turn that changed files the project lint runs; a failure goes back
 
   // The results are part of the conversation: a reload shows them again.
   await page.reload();
-  await expect(conversation(page).getByRole('article', { name: 'Agent' }).last().getByRole('region', { name: 'Checks passed' })).toBeVisible({ timeout: AGENT_TIMEOUT_MS });
+  await expect(conversation(page).getByRole('article', { name: 'Agent' }).last().getByRole('region', { name: 'Checks passed' })).toBeVisible({
+    timeout: AGENT_TIMEOUT_MS,
+  });
 });

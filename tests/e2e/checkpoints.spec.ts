@@ -17,7 +17,9 @@ test.describe.configure({ timeout: 240_000 });
 
 async function prepareFiles(page: Page): Promise<void> {
   const shell = terminal(page, 1);
-  await shell.run(`printf 'line one\\nline two\\nline three\\n' > edit.txt && printf 'gone soon\\n' > old.txt && echo '{"name":"ck","version":"1.0.0"}' > package.json`);
+  await shell.run(
+    `printf 'line one\\nline two\\nline three\\n' > edit.txt && printf 'gone soon\\n' > old.txt && echo '{"name":"ck","version":"1.0.0"}' > package.json`,
+  );
   await shell.run('cat edit.txt', { output: 'line three' });
 }
 
@@ -27,7 +29,9 @@ async function axeViolations(page: Page, name: string): Promise<string[]> {
   return page.evaluate(async (dialogName) => {
     type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<Result> } }).axe;
-    const dialog = [...document.querySelectorAll('dialog[open]')].find((d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.startsWith(dialogName));
+    const dialog = [...document.querySelectorAll('dialog[open]')].find(
+      (d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent?.startsWith(dialogName),
+    );
     if (!dialog) return [`no open dialog named ${dialogName}`];
     const result = await axe.run(dialog, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -204,7 +208,9 @@ test('text typed in a tab is saved when focus leaves it, so a restore replaces i
 test('a turn that ends in an error offers to restore the files to before it', async ({ page }) => {
   await openIde(page, { name: 'Checkpoint error' });
   await prepareFiles(page);
-  await page.route('**/api/ai', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The model is unavailable.' }) }));
+  await page.route('**/api/ai', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'The model is unavailable.' }) }),
+  );
   await sendPrompt(page, 'checkpoint demo turn');
   const failure = conversation(page).getByRole('alert');
   await expect(failure).toBeVisible({ timeout: AGENT_TIMEOUT_MS });

@@ -41,7 +41,12 @@ test.describe('generic action set', () => {
 
   test('a vision model drives the app through the generic actions as function tools, seeing a screenshot after each', async ({ page }, testInfo) => {
     const { steps, requests } = await runTodoSession(page, testInfo, "add 'buy milk' and tick it, with generic actions");
-    await expectSteps(steps, [/^click: click at \(\d+, \d+\) \(done\)$/, /^type: type "buy milk".* \(done\)$/, /^keypress: press Enter \(done\)$/, /^click: click at \(\d+, \d+\) \(done\)$/]);
+    await expectSteps(steps, [
+      /^click: click at \(\d+, \d+\) \(done\)$/,
+      /^type: type "buy milk".* \(done\)$/,
+      /^keypress: press Enter \(done\)$/,
+      /^click: click at \(\d+, \d+\) \(done\)$/,
+    ]);
     expect(requests).toHaveLength(5);
     expect(requests[0]?.tools.sort()).toEqual(['click', 'double_click', 'drag', 'keypress', 'move', 'right_click', 'screenshot', 'scroll', 'type', 'wait']);
     expect(requests[0]?.images).toBe(1);
@@ -58,7 +63,12 @@ test.describe('Claude-style action set', () => {
 
   test('a vision model drives the app through the one computer tool with Claude-style actions', async ({ page }, testInfo) => {
     const { steps, requests } = await runTodoSession(page, testInfo, "add 'buy milk' and tick it, with claude actions");
-    await expectSteps(steps, [/^left_click: click at \(\d+, \d+\) \(done\)$/, /^type: type "buy milk".* \(done\)$/, /^key: press Enter \(done\)$/, /^left_click: click at \(\d+, \d+\) \(done\)$/]);
+    await expectSteps(steps, [
+      /^left_click: click at \(\d+, \d+\) \(done\)$/,
+      /^type: type "buy milk".* \(done\)$/,
+      /^key: press Enter \(done\)$/,
+      /^left_click: click at \(\d+, \d+\) \(done\)$/,
+    ]);
     expect(requests.map((request) => request.tools)).toEqual(Array(5).fill(['computer']));
     expect(requests.slice(1).every((request) => request.screenshotAfterResult)).toBe(true);
   });

@@ -82,7 +82,8 @@ test.describe('computer use', () => {
     // The request log: every conversation the tab sends to the computer-use route.
     const sent: Content[][] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/computer-use') sent.push((request.postDataJSON() as { contents: Content[] }).contents);
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/computer-use')
+        sent.push((request.postDataJSON() as { contents: Content[] }).contents);
     });
     const { frame, panel, status } = await startTodoSession(page, testInfo, 'open the next page if I allow it, otherwise tell me the page title');
 
@@ -115,7 +116,9 @@ test.describe('computer use', () => {
     for (const contents of sent) {
       const parts = contents.flatMap((content) => content.parts ?? []);
       const flagged = new Set(parts.flatMap((part) => (part.functionCall?.args?.safety_decision ? [part.functionCall.id] : [])));
-      const unacknowledged = parts.filter((part) => part.functionResponse && flagged.has(part.functionResponse.id) && part.functionResponse.response?.safety_acknowledgement !== 'true');
+      const unacknowledged = parts.filter(
+        (part) => part.functionResponse && flagged.has(part.functionResponse.id) && part.functionResponse.response?.safety_acknowledgement !== 'true',
+      );
       expect(unacknowledged).toEqual([]);
       expect(parts.filter((part) => part.functionResponse?.id === 'fc-decline-1')).toEqual([]);
     }

@@ -81,7 +81,10 @@ test.describe('conversations', () => {
       await route.continue().catch(() => undefined);
     });
     await sendPrompt(page, 'count to ten');
-    await expect(conversation(page).getByRole('group', { name: 'run.sh echo step 1', exact: true })).toContainText('done', { ignoreCase: true, timeout: AGENT_TIMEOUT_MS });
+    await expect(conversation(page).getByRole('group', { name: 'run.sh echo step 1', exact: true })).toContainText('done', {
+      ignoreCase: true,
+      timeout: AGENT_TIMEOUT_MS,
+    });
     const bar = conversations(page);
     await expect(bar.getByRole('button', { name: 'New conversation' })).toBeDisabled();
     await expect(bar.getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -164,6 +167,8 @@ test.describe('images in the chat', () => {
     expect(size.height).toBeGreaterThan(100);
 
     await sendPrompt(page, 'does the todo list look right?');
-    await expect(conversation(page).getByRole('article', { name: 'Agent' }).last()).toContainText(/The prompt holds 1 file: image\/(png|jpeg) preview/, { timeout: AGENT_TIMEOUT_MS });
+    await expect(conversation(page).getByRole('article', { name: 'Agent' }).last()).toContainText(/The prompt holds 1 file: image\/(png|jpeg) preview/, {
+      timeout: AGENT_TIMEOUT_MS,
+    });
   });
 });

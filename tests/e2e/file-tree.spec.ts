@@ -81,7 +81,12 @@ test.describe('file tree', () => {
     await createInTree(page, 'file', 'keep.txt');
     await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Lock', exact: true }).click();
     await expect(treeItem(page, 'keep.txt, locked')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Editor' }).getByText(/locked/i).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Editor' })
+        .getByText(/locked/i)
+        .first(),
+    ).toBeVisible();
     await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Unlock', exact: true }).click();
     await expect(treeItem(page, 'keep.txt')).toBeVisible();
   });

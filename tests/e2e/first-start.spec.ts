@@ -35,7 +35,10 @@ async function startRegistry(): Promise<void> {
     asked.push(path);
     if (MISSING.test(path)) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
     void fetch(`${fixtureRegistry}${path}`, { headers: { accept: req.headers.accept ?? '*/*' } }).then(
-      async (upstream) => res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' }).end(Buffer.from(await upstream.arrayBuffer())),
+      async (upstream) =>
+        res
+          .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' })
+          .end(Buffer.from(await upstream.arrayBuffer())),
       () => res.writeHead(502).end(),
     );
   });
@@ -82,7 +85,7 @@ async function openNew(page: Page, name: string, template: Parameters<typeof cre
 const runtimeMenu = (page: Page) => page.getByRole('combobox', { name: 'Runtime setting' });
 const previewFrame = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 
-test('with only npm configured, the server installs through npm\'s registry and says so at start', async ({ page }) => {
+test("with only npm configured, the server installs through npm's registry and says so at start", async ({ page }) => {
   test.setTimeout(120_000);
   await expect.poll(() => serverLog, { timeout: 15_000 }).toContain(`[tabsmith] npm registry for in-browser installs: ${registryUrl} (from npm config)`);
 

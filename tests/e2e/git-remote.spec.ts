@@ -69,7 +69,7 @@ test.describe('git with remotes', () => {
     await expect(shell.panel).toContainText('another host');
   });
 
-  test("a private repository: refused without a token; with one saved, cloned once the user allows it; the token never shows", async ({ page }) => {
+  test('a private repository: refused without a token; with one saved, cloned once the user allows it; the token never shows', async ({ page }) => {
     test.setTimeout(180_000);
     const shell = terminal(page, 1);
     await shell.run(`git clone ${fixture.url}/private/secret.git; echo "exit $?"`, { output: /exit 128/, timeout: 30_000 });

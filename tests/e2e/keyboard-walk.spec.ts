@@ -95,7 +95,9 @@ test('a keyboard alone creates a workspace, edits and saves a file, runs a comma
   await expect(quickOpen.getByRole('option').first()).toContainText('style.css');
   await page.keyboard.press('Enter');
   await expect(quickOpen).toBeHidden();
-  const styleTab = region(page, 'Editor').getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name: /^style\.css/ });
+  const styleTab = region(page, 'Editor')
+    .getByRole('tablist', { name: 'Open files' })
+    .getByRole('tab', { name: /^style\.css/ });
   await expect(styleTab).toHaveAttribute('aria-selected', 'true');
   const text = page.getByRole('textbox', { name: 'Contents of style.css' });
   await expect(text).toBeFocused();

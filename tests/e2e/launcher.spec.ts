@@ -133,7 +133,12 @@ test('the launcher has no WCAG 2.1 AA violations (axe), light and dark', async (
 async function launcherShots(page: Page): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await promptField(page).fill('A pomodoro timer with a progress ring and a sound when time is up');
-  for (const [colorScheme, width, height] of [['dark', 1440, 900], ['light', 1440, 900], ['dark', 390, 844], ['light', 390, 844]] as const) {
+  for (const [colorScheme, width, height] of [
+    ['dark', 1440, 900],
+    ['light', 1440, 900],
+    ['dark', 390, 844],
+    ['light', 390, 844],
+  ] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${SHOTS}/launcher-${width}-${colorScheme}.png`, fullPage: width < 500 });
@@ -141,7 +146,9 @@ async function launcherShots(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('with no key for the agent, the launcher says so before it makes a workspace: Settings opens there, or the workspace starts without the agent', async ({ page }) => {
+test('with no key for the agent, the launcher says so before it makes a workspace: Settings opens there, or the workspace starts without the agent', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // The replay model needs no key; a Gemini model chosen for Balanced mode (a new conversation's) does.
   await openIde(page);

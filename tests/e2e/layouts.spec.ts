@@ -97,10 +97,15 @@ test.describe('layout', () => {
     const toolbar = preview.getByRole('toolbar', { name: 'Preview controls' });
     const reload = preview.getByRole('button', { name: 'Reload preview' });
     const shots = process.env.TABSMITH_SHOTS_DIR;
-    for (const [width, height] of [[1024, 768], [1440, 900]] as const) {
+    for (const [width, height] of [
+      [1024, 768],
+      [1440, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await expect
-        .poll(async () => ((await toolbar.boundingBox())?.height ?? 0) / ((await reload.boundingBox())?.height ?? 1), { message: `one toolbar row at ${width} px` })
+        .poll(async () => ((await toolbar.boundingBox())?.height ?? 0) / ((await reload.boundingBox())?.height ?? 1), {
+          message: `one toolbar row at ${width} px`,
+        })
         .toBeLessThanOrEqual(1.5);
       await expect(host.locator('option:checked')).toHaveText('localhost:3000');
       expect(await address.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth), `"/linked" shows whole at ${width} px`).toBe(true);
@@ -108,7 +113,10 @@ test.describe('layout', () => {
     }
 
     if (shots) {
-      for (const [width, height] of [[1440, 900], [1024, 768]] as const) {
+      for (const [width, height] of [
+        [1440, 900],
+        [1024, 768],
+      ] as const) {
         await page.setViewportSize({ width, height });
         await expect(address).toHaveValue('/linked');
         for (const colorScheme of ['light', 'dark'] as const) {
@@ -122,7 +130,9 @@ test.describe('layout', () => {
   test('narrowing the window to a phone and widening it again keeps the running server, the terminal, the preview and the chat', async ({ page }) => {
     await openIde(page);
     const shell = terminal(page, 1);
-    await shell.run(`echo "require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end('<h1>Served ' + req.url + '</h1>'); }).listen(3000)" > serve.js`);
+    await shell.run(
+      `echo "require('http').createServer((req, res) => { res.setHeader('Content-Type', 'text/html'); res.end('<h1>Served ' + req.url + '</h1>'); }).listen(3000)" > serve.js`,
+    );
     await shell.start('node serve.js');
     const frame = page.frameLocator('iframe[title="Preview"]');
     await expect(frame.getByRole('heading', { name: 'Served /' })).toBeVisible({ timeout: 30_000 });

@@ -52,7 +52,7 @@ test.describe('package CLIs and Node programs', () => {
     await shell.run('echo "status:$?"', { output: 'status:4' });
   });
 
-  test("crypto.createHash gives the real digest (packages hash their files and ETags with it)", async ({ page }) => {
+  test('crypto.createHash gives the real digest (packages hash their files and ETags with it)', async ({ page }) => {
     const shell = terminal(page, 1);
     await shell.run(`node -e "console.log('digest ' + require('crypto').createHash('sha256').update('abc').digest('hex'))"`, {
       output: 'digest ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',

@@ -15,8 +15,10 @@ test('serve, http-server and express installed with npm run from node_modules an
     'package.json': { name: 'node-programs', version: '1.0.0', private: true },
     'site/index.html': html('Served by serve file'),
     'pub/index.html': html('Served by http-server file'),
-    'app.mjs': "import express from 'express';\nconst app = express();\napp.get('/', (req, res) => res.send('<h1>express esm ok</h1>'));\napp.listen(3002, () => console.log('express esm on 3002'));\n",
-    'tla.mjs': "const { default: dc } = await import('node:diagnostics_channel');\nconsole.log('tla ok', dc.tracingChannel('x').start.hasSubscribers, process.version);\n",
+    'app.mjs':
+      "import express from 'express';\nconst app = express();\napp.get('/', (req, res) => res.send('<h1>express esm ok</h1>'));\napp.listen(3002, () => console.log('express esm on 3002'));\n",
+    'tla.mjs':
+      "const { default: dc } = await import('node:diagnostics_channel');\nconsole.log('tla ok', dc.tracingChannel('x').start.hasSubscribers, process.version);\n",
   });
   const shell = terminal(page, 1);
   await shell.run("npm install serve@14 http-server@14 express@5 && echo 'install' 'finished'", { output: 'install finished', timeout: 150_000 });
@@ -30,14 +32,22 @@ test('serve, http-server and express installed with npm run from node_modules an
   await expect(second.panel).toContainText('Hit CTRL-C to stop the server', { timeout: 60_000 });
   await page.getByRole('button', { name: 'New terminal' }).click();
   const third = terminal(page, 3);
-  await third.run(`node -e "require('http').get('http://localhost:3001/', (r) => { let b = ''; r.on('data', (c) => b += c); r.on('end', () => console.log('hs ' + r.statusCode + ' ' + b.includes('Served by http-server file'))) })"`, { output: 'hs 200 true' });
+  await third.run(
+    `node -e "require('http').get('http://localhost:3001/', (r) => { let b = ''; r.on('data', (c) => b += c); r.on('end', () => console.log('hs ' + r.statusCode + ' ' + b.includes('Served by http-server file'))) })"`,
+    { output: 'hs 200 true' },
+  );
   await third.start('node app.mjs');
   await expect(third.panel).toContainText('express esm on 3002', { timeout: 60_000 });
   await page.getByRole('button', { name: 'New terminal' }).click();
   const fourth = terminal(page, 4);
-  await fourth.run(`node -e "require('http').get('http://localhost:3002/', (r) => { let b = ''; r.on('data', (c) => b += c); r.on('end', () => console.log('ex ' + r.statusCode + ' ' + b)) })"`, { output: 'ex 200 <h1>express esm ok</h1>' });
+  await fourth.run(
+    `node -e "require('http').get('http://localhost:3002/', (r) => { let b = ''; r.on('data', (c) => b += c); r.on('end', () => console.log('ex ' + r.statusCode + ' ' + b)) })"`,
+    { output: 'ex 200 <h1>express esm ok</h1>' },
+  );
   await fourth.run(`node -e "require('http').get('http://localhost:3000/', (r) => console.log('serve ' + r.statusCode))"`, { output: 'serve 200' });
   // As in Node, an error nobody catches ends its process with status 1, though a server of it was listening.
-  await fourth.run(`node -e "require('http').createServer().listen(3003); setTimeout(() => { throw new Error('bo' + 'om') }, 50)"; echo "status $?"`, { output: 'status 1' });
+  await fourth.run(`node -e "require('http').createServer().listen(3003); setTimeout(() => { throw new Error('bo' + 'om') }, 50)"; echo "status $?"`, {
+    output: 'status 1',
+  });
   await expect(fourth.panel).toContainText('Error: boom');
 });

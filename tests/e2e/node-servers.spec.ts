@@ -58,7 +58,12 @@ async function outputOf(shell: TerminalDriver, command: string): Promise<string[
 test('Fastify, Hono and Koa serve the preview and curl; a script spawns node', async ({ page }, info) => {
   test.setTimeout(180_000);
   await importProject(page, info, 'node-servers', {
-    'package.json': { name: 'node-servers', version: '1.0.0', private: true, dependencies: { fastify: '^5', hono: '^4', '@hono/node-server': '^1', koa: '^3', ws: '^8' } },
+    'package.json': {
+      name: 'node-servers',
+      version: '1.0.0',
+      private: true,
+      dependencies: { fastify: '^5', hono: '^4', '@hono/node-server': '^1', koa: '^3', ws: '^8' },
+    },
     'chat.js': `${CHAT_SERVER.join('\n')}\n`,
     ...Object.fromEntries(Object.entries(SERVERS).map(([file, lines]) => [file, `${lines.join('\n')}\n`])),
     'spawn.js': [

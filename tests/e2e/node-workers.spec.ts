@@ -75,7 +75,9 @@ test('Ctrl+C stops a loop that never yields, while a server in another terminal 
 test('a program that listens for SIGINT handles Ctrl+C itself', async () => {
   const shell = terminal(page, 2);
   await shell.select();
-  await shell.start(`node -e "process.on('SIGINT', () => { console.log('cleaning up'); process.exit(0); }); setInterval(() => {}, 1000); console.log('wait' + 'ing')"`);
+  await shell.start(
+    `node -e "process.on('SIGINT', () => { console.log('cleaning up'); process.exit(0); }); setInterval(() => {}, 1000); console.log('wait' + 'ing')"`,
+  );
   // The program's own output (the command line shows 'wait' + 'ing'): its listener is in place.
   await expect(shell.panel).toContainText('waiting', { timeout: 15_000 });
   await shell.panel.click();
@@ -85,7 +87,7 @@ test('a program that listens for SIGINT handles Ctrl+C itself', async () => {
   await shell.run('echo "status $?"', { output: 'status 0' });
 });
 
-test("execSync and spawnSync wait for the child and return what it printed", async () => {
+test('execSync and spawnSync wait for the child and return what it printed', async () => {
   const shell = terminal(page, 2);
   await shell.select();
   await shell.run('node exec.js', { output: 'second child exited 4' });

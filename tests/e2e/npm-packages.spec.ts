@@ -103,7 +103,13 @@ test.describe('npm with real packages', () => {
       Object.entries(files).map(async ([name, { range, paths }]) => ({ name, hashes: await tarballHashes(name, range, paths) })),
     );
     await importProject(page, info, 'byte-identical', {
-      'package.json': { name: 'byte-identical', version: '1.0.0', private: true, dependencies: { handlebars: '^4', lodash: '^4' }, devDependencies: { nanoid: '^3' } },
+      'package.json': {
+        name: 'byte-identical',
+        version: '1.0.0',
+        private: true,
+        dependencies: { handlebars: '^4', lodash: '^4' },
+        devDependencies: { nanoid: '^3' },
+      },
       // WebCrypto's digest, so the check depends on nothing but the bytes on disk. Short prefixes keep each
       // line well inside the terminal's width.
       'hash.js':

@@ -42,5 +42,7 @@ test('files with names the IDE cannot store are reported by name, and a bidi ove
   await expect(after).toBeVisible({ timeout: 30_000 });
   await expect(after).toContainText('/new[U+000A]line.txt');
   await expect(after).toContainText('/ctl[U+0001][U+0007].txt');
-  await shell.run(`node -e "console.log(require('fs').readdirSync('.').filter(n => n.length > 200 || /[\\x00-\\x1f]/.test(n)).length, 'odd left')"`, { output: '0 odd left' });
+  await shell.run(`node -e "console.log(require('fs').readdirSync('.').filter(n => n.length > 200 || /[\\x00-\\x1f]/.test(n)).length, 'odd left')"`, {
+    output: '0 odd left',
+  });
 });

@@ -14,7 +14,7 @@ const PAGE = [
   '<!doctype html><title>lane</title><h1>Lane page</h1>',
   '<button id=count onclick="this.textContent=String(Number(this.textContent)+1)">0</button>',
   '<button onclick="setTimeout(function(){ while (true) {} }, 50)">Loop forever</button>',
-  '<button onclick="window.lastOpen = window.open(location.protocol + \'//\' + IDE_HOST + \'/?from-preview=1\')">Open the IDE</button>',
+  "<button onclick=\"window.lastOpen = window.open(location.protocol + '//' + IDE_HOST + '/?from-preview=1')\">Open the IDE</button>",
   '<a href="about" target="_blank">About, in a new window</a>',
   '<button onclick="window.open(\'about?via=open\')">Open about</button>',
 ].join('');
@@ -62,7 +62,10 @@ test.describe('previews stay in their lane', () => {
     await page.getByRole('button', { name: 'New terminal' }).click();
     const t2 = terminal(page, 2);
     const started = Date.now();
-    await t2.run(`node -e "fetch('http://localhost:3000/ping').then(r => r.text()).then(t => console.log('got ' + t))"`, { output: /got pong \d+/, timeout: 20_000 });
+    await t2.run(`node -e "fetch('http://localhost:3000/ping').then(r => r.text()).then(t => console.log('got ' + t))"`, {
+      output: /got pong \d+/,
+      timeout: 20_000,
+    });
     const answeredInMs = Date.now() - started;
     expect(answeredInMs).toBeLessThan(20_000);
     // The runtime was never restarted: the server's terminal did not end, and says nothing of a restart.

@@ -59,7 +59,10 @@ async function serve(html: () => string): Promise<{ server: Server; origin: stri
 async function withoutFrameAncestors(page: Page): Promise<void> {
   await page.route(/\.localhost:\d+\/runtime-frame/, async (route) => {
     const url = new URL(route.request().url());
-    const response = await route.fetch({ url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`, headers: { ...route.request().headers(), host: url.host } });
+    const response = await route.fetch({
+      url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`,
+      headers: { ...route.request().headers(), host: url.host },
+    });
     const headers = { ...response.headers() };
     delete headers['content-security-policy'];
     await route.fulfill({ response, headers });
@@ -82,9 +85,24 @@ test.describe('the runtime frame serves only its IDE', () => {
 
     const guessed = `${Date.now() + 60_000}.${Buffer.from(ideOrigin).toString('base64url')}.${'A'.repeat(43)}`;
     const cases = [
-      { name: 'a made-up label and ticket', host: `wforged-attack12-0.localhost:${port}`, ticket: 'forged', refusal: /not issued to an IDE: it has no valid ticket/ },
-      { name: 'a well-formed ticket signed with a guessed key', host: `wguessed-attack12-0.localhost:${port}`, ticket: guessed, refusal: /not issued to an IDE: its ticket was not issued by this server/ },
-      { name: 'a ticket the IDE was issued', host: stolenHost, ticket: stolen, refusal: /serves only the IDE it was issued to; it is embedded by http:\/\/localhost:\d+/ },
+      {
+        name: 'a made-up label and ticket',
+        host: `wforged-attack12-0.localhost:${port}`,
+        ticket: 'forged',
+        refusal: /not issued to an IDE: it has no valid ticket/,
+      },
+      {
+        name: 'a well-formed ticket signed with a guessed key',
+        host: `wguessed-attack12-0.localhost:${port}`,
+        ticket: guessed,
+        refusal: /not issued to an IDE: its ticket was not issued by this server/,
+      },
+      {
+        name: 'a ticket the IDE was issued',
+        host: stolenHost,
+        ticket: stolen,
+        refusal: /serves only the IDE it was issued to; it is embedded by http:\/\/localhost:\d+/,
+      },
       { name: 'an expired ticket', host: expiredHost, ticket: expired, refusal: /its ticket has expired/ },
     ];
     for (const attack of cases) {
@@ -128,7 +146,9 @@ test.describe('the runtime frame serves only its IDE', () => {
 });
 
 test.describe("workspace code and the IDE's channel", () => {
-  test('code that patches MessagePort.prototype.postMessage, in a node process, a node --test file or on the frame itself, cannot make the IDE open a preview for a port nobody opened', async ({ page }, info) => {
+  test('code that patches MessagePort.prototype.postMessage, in a node process, a node --test file or on the frame itself, cannot make the IDE open a preview for a port nobody opened', async ({
+    page,
+  }, info) => {
     const attack = [
       "var forged = { kind: 'event', event: { type: 'port', port: 4445, open: true } };",
       'var sent = 0;',

@@ -69,7 +69,9 @@ test('the runtime site serves only the runtime frame files, and nothing of the I
   expect(headers['cross-origin-embedder-policy']).toBe('require-corp');
 
   // Script on the runtime site: its own /api/ai does not exist, and the IDE's refuses it.
-  const ownApi = await page.evaluate(() => fetch('/api/ai', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status));
+  const ownApi = await page.evaluate(() =>
+    fetch('/api/ai', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status),
+  );
   expect(ownApi).toBe(404);
   // Its pages may only be framed by the IDE (checked before the form below navigates away).
   const notFound = await page.goto(`${runtimeSite}/nothing-here`);
@@ -139,7 +141,9 @@ test('a page on another local port cannot frame the runtime and drive it', async
   let otherPort = 0;
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
-    response.end(`<!doctype html><title>other program</title><iframe title="runtime" src="${runtimeSite}/runtime-frame?ide=http://localhost:${otherPort}"></iframe>`);
+    response.end(
+      `<!doctype html><title>other program</title><iframe title="runtime" src="${runtimeSite}/runtime-frame?ide=http://localhost:${otherPort}"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {

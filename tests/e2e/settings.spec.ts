@@ -80,7 +80,9 @@ test.describe('settings', () => {
     await expect.poll(background).toBe('rgb(30, 31, 34)');
   });
 
-  test("a model chosen per mode and the user's own key: the chat says so before the first message, the test connection and the message use the key", async ({ page }) => {
+  test("a model chosen per mode and the user's own key: the chat says so before the first message, the test connection and the message use the key", async ({
+    page,
+  }) => {
     await openIde(page);
     const notice = agent(page).getByRole('note', { name: 'Model and key' });
     await expect(notice).toHaveText(/Balanced mode plays recorded sessions \(replay\): no API key needed/);
@@ -92,7 +94,8 @@ test.describe('settings', () => {
     // Only models Gemini still serves are offered: the retired 2.5 and 3.5 Flash are not.
     const balancedModel = dialog.getByRole('combobox', { name: 'Balanced mode model' });
     await expect(balancedModel.getByRole('option', { name: 'gemini-3.8-flash', exact: true })).toHaveCount(1);
-    for (const retired of ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-3.5-flash']) await expect(balancedModel.getByRole('option', { name: retired, exact: true })).toHaveCount(0);
+    for (const retired of ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-3.5-flash'])
+      await expect(balancedModel.getByRole('option', { name: retired, exact: true })).toHaveCount(0);
     await balancedModel.selectOption({ label: 'gemini-3.8-flash' });
     await expect(notice).toHaveText(/No Google Gemini API key: Balanced mode cannot run until you add your key in Settings/);
 
@@ -106,7 +109,9 @@ test.describe('settings', () => {
     await expect(notice).toHaveText(/Balanced mode runs gemini-3.8-flash with your Google Gemini key \(kept in this browser\)/);
 
     await dialog.getByRole('button', { name: 'Test connection for Balanced mode' }).click();
-    await expect(dialog.getByText(/Connected: gemini-3.8-flash answered “Hello from gemini-3.8-flash, called with your key.” in \d+ ms, using your key/)).toBeVisible();
+    await expect(
+      dialog.getByText(/Connected: gemini-3.8-flash answered “Hello from gemini-3.8-flash, called with your key.” in \d+ ms, using your key/),
+    ).toBeVisible();
     expect(await keysSeenByGemini()).toContain(KEY);
     await shot(page, 'agent');
     await page.keyboard.press('Escape');

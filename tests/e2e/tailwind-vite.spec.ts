@@ -20,7 +20,17 @@ const PROJECT = {
     scripts: { dev: 'vite', build: 'vite build', preview: 'vite preview' },
     devDependencies: { '@tailwindcss/vite': '^4.3.5', tailwindcss: '^4.3.5', vite: '^8.3.4' },
   },
-  'vite.config.js': ["import { defineConfig } from 'vite'", "import tailwindcss from '@tailwindcss/vite'", '', 'export default defineConfig({', '  plugins: [', '    tailwindcss(),', '  ],', '})', ''].join('\n'),
+  'vite.config.js': [
+    "import { defineConfig } from 'vite'",
+    "import tailwindcss from '@tailwindcss/vite'",
+    '',
+    'export default defineConfig({',
+    '  plugins: [',
+    '    tailwindcss(),',
+    '  ],',
+    '})',
+    '',
+  ].join('\n'),
   'src/style.css': '@import "tailwindcss";\n',
   'index.html': [
     '<!doctype html>',
@@ -61,5 +71,10 @@ test('Tailwind CSS 4 through @tailwindcss/vite: vite build writes the utilities 
     const computed = getComputedStyle(element);
     return { fontSize: computed.fontSize, fontWeight: computed.fontWeight, textDecoration: computed.textDecorationLine, background: computed.backgroundColor };
   });
-  expect(style).toEqual({ fontSize: '30px', fontWeight: '700', textDecoration: 'underline', background: expect.stringMatching(/^oklch\(0\.685 0\.169 237\.3\d*\)$/) });
+  expect(style).toEqual({
+    fontSize: '30px',
+    fontWeight: '700',
+    textDecoration: 'underline',
+    background: expect.stringMatching(/^oklch\(0\.685 0\.169 237\.3\d*\)$/),
+  });
 });

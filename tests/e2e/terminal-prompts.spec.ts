@@ -68,7 +68,9 @@ test('Ctrl+C at a prompt cancels it as clack does, and the shell takes commands 
 
 test("Ctrl+C reaches a program's SIGINT listener, which cleans up and exits as it chooses", async () => {
   await shell.run('clear');
-  await shell.start(`node -e "process.on('SIGINT', () => { console.log('cleaning up'); process.exit(0); }); console.log('wait' + 'ing'); setInterval(() => {}, 1000);"`);
+  await shell.start(
+    `node -e "process.on('SIGINT', () => { console.log('cleaning up'); process.exit(0); }); console.log('wait' + 'ing'); setInterval(() => {}, 1000);"`,
+  );
   // The program's own output (the command line shows 'wait' + 'ing'): its listener is in place.
   await expect(shell.panel).toContainText('waiting');
   await page.keyboard.press('Control+C');

@@ -41,8 +41,7 @@ test.describe('terminal', () => {
     // The open server keeps the process running after its late output, so it is still alive when
     // "Stop all processes" is pressed.
     await t1.run(
-      `echo "require('http').createServer((req, res) => res.end('ok')).listen(3001);` +
-        ` setTimeout(() => console.log('late ' + 'output'), 1500)" > slow.js`,
+      `echo "require('http').createServer((req, res) => res.end('ok')).listen(3001);` + ` setTimeout(() => console.log('late ' + 'output'), 1500)" > slow.js`,
     );
     await t1.start('node slow.js');
 

@@ -23,7 +23,14 @@ const PROJECT = {
     devDependencies: { '@vitejs/plugin-react': '^4.7.0', vite: '^6.4.1' },
   },
   // A TypeScript config, so Vite bundles it with esbuild before it can start.
-  'vite.config.ts': ["import { defineConfig, type UserConfig } from 'vite'", "import react from '@vitejs/plugin-react'", '', 'const config: UserConfig = { plugins: [react()] }', 'export default defineConfig(config)', ''].join('\n'),
+  'vite.config.ts': [
+    "import { defineConfig, type UserConfig } from 'vite'",
+    "import react from '@vitejs/plugin-react'",
+    '',
+    'const config: UserConfig = { plugins: [react()] }',
+    'export default defineConfig(config)',
+    '',
+  ].join('\n'),
   'index.html': [
     '<!doctype html>',
     '<html lang="en">',

@@ -35,7 +35,9 @@ test.describe('every other create-vite template on the project’s own Vite', ()
   test.setTimeout(300_000);
 
   for (const c of CASES) {
-    test(`${c.template}: the dev server renders the page, its counter counts, an edit shows${c.builds ? ', and npm run build builds' : ''}`, async ({ page }, info) => {
+    test(`${c.template}: the dev server renders the page, its counter counts, an edit shows${c.builds ? ', and npm run build builds' : ''}`, async ({
+      page,
+    }, info) => {
       const shell = await importTemplate(page, info, c.template);
       await shell.start('npm run dev');
       await expect(shell.panel).toContainText(/VITE v8\.\d+\.\d+\s+ready in \d+ ms/, { timeout: SERVE_TIMEOUT_MS });

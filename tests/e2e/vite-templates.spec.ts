@@ -30,19 +30,65 @@ interface TemplateCase {
 
 const TS_TYPE_ERROR = { file: 'src/typo.ts', text: 'export const total: number = "three";', command: 'npm run build' };
 // In a component, so vue-tsc and svelte-check are seen checking components and not only plain TypeScript.
-const VUE_TYPE_ERROR = { file: 'src/components/Typo.vue', text: '<script setup lang="ts">const total: number = "three"</script><template><p>{{ total }}</p></template>', command: 'npm run build' };
-const SVELTE_TYPE_ERROR = { file: 'src/lib/Typo.svelte', text: '<script lang="ts">const total: number = "three"</script><p>{total}</p>', command: 'npm run check' };
+const VUE_TYPE_ERROR = {
+  file: 'src/components/Typo.vue',
+  text: '<script setup lang="ts">const total: number = "three"</script><template><p>{{ total }}</p></template>',
+  command: 'npm run build',
+};
+const SVELTE_TYPE_ERROR = {
+  file: 'src/lib/Typo.svelte',
+  text: '<script lang="ts">const total: number = "three"</script><p>{total}</p>',
+  command: 'npm run check',
+};
 
 // One case per framework plugin through the whole round; the other templates (the JavaScript and TypeScript
 // twins, Solid, Lit), which run the same plugins on the same Vite, are served, counted and edited in
 // vite-frameworks.spec.ts.
 const CASES: TemplateCase[] = [
-  { template: 'preact', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: false },
-  { template: 'react-ts', heading: 'Get started', counter: /^Count is (\d+)$/, edit: { file: 'App.tsx', query: 'App.tsx', word: 'started', replacement: 'going' }, broken: ' <', keepsState: true, typeError: TS_TYPE_ERROR },
-  { template: 'vue-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' }, broken: ' <div', keepsState: true, typeError: VUE_TYPE_ERROR },
-  { template: 'svelte-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' }, broken: ' {', keepsState: false, typeError: SVELTE_TYPE_ERROR },
+  {
+    template: 'preact',
+    heading: 'Get started',
+    counter: /^Count is (\d+)$/i,
+    edit: { file: 'app.jsx', query: 'app.jsx', word: 'started', replacement: 'going' },
+    broken: ' <',
+    keepsState: false,
+  },
+  {
+    template: 'react-ts',
+    heading: 'Get started',
+    counter: /^Count is (\d+)$/,
+    edit: { file: 'App.tsx', query: 'App.tsx', word: 'started', replacement: 'going' },
+    broken: ' <',
+    keepsState: true,
+    typeError: TS_TYPE_ERROR,
+  },
+  {
+    template: 'vue-ts',
+    heading: 'Get started',
+    counter: /^Count is (\d+)$/i,
+    edit: { file: 'HelloWorld.vue', query: 'HelloWorld', word: 'started', replacement: 'going' },
+    broken: ' <div',
+    keepsState: true,
+    typeError: VUE_TYPE_ERROR,
+  },
+  {
+    template: 'svelte-ts',
+    heading: 'Get started',
+    counter: /^Count is (\d+)$/i,
+    edit: { file: 'App.svelte', query: 'App.svelte', word: 'started', replacement: 'going' },
+    broken: ' {',
+    keepsState: false,
+    typeError: SVELTE_TYPE_ERROR,
+  },
   // Its build runs the same `tsc` as react-ts's, whose failing path is checked there: one type check fewer in CI.
-  { template: 'vanilla-ts', heading: 'Get started', counter: /^Count is (\d+)$/i, edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' }, broken: ' ${', keepsState: false },
+  {
+    template: 'vanilla-ts',
+    heading: 'Get started',
+    counter: /^Count is (\d+)$/i,
+    edit: { file: 'main.ts', query: 'main.ts', word: 'started', replacement: 'going' },
+    broken: ' ${',
+    keepsState: false,
+  },
 ];
 
 test.describe('create-vite templates in the offline runtime', () => {
@@ -108,7 +154,10 @@ test.describe('create-vite templates in the offline runtime', () => {
       if (c.typeError) {
         // The real checker runs over the project: a type error fails the script (and stops a build before vite build).
         await second.run(`echo '${c.typeError.text}' > ${c.typeError.file}`);
-        await second.run(`${c.typeError.command}; echo "exit status $?"`, { output: /Type 'string' is not assignable to type 'number'/, timeout: TYPECHECK_TIMEOUT_MS });
+        await second.run(`${c.typeError.command}; echo "exit status $?"`, {
+          output: /Type 'string' is not assignable to type 'number'/,
+          timeout: TYPECHECK_TIMEOUT_MS,
+        });
         await expect(second.panel).toContainText(/exit status [1-9]/);
         await expect(second.panel, 'the error names the file and line').toContainText(new RegExp(`${c.typeError.file.replaceAll('.', '\\.')}:1:\\d+`));
         await expect(second.panel).not.toContainText(/built in [\d.]+m?s/);
@@ -123,7 +172,9 @@ test.describe('create-vite templates in the offline runtime', () => {
       await second.start('npm run preview');
       await expect(second.panel).toContainText('http://localhost:4173/', { timeout: SERVE_TIMEOUT_MS });
       await page.getByRole('combobox', { name: 'Preview port' }).selectOption('4173');
-      await expect(preview.getByRole('heading', { name: `${c.heading.replace(c.edit.word, c.edit.replacement)}!`, exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(preview.getByRole('heading', { name: `${c.heading.replace(c.edit.word, c.edit.replacement)}!`, exact: true })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(preview.locator('script[src*="@vite/client"]')).toHaveCount(0);
       await preview.getByRole('button', { name: c.counter }).click();
       await expect(preview.getByRole('button', { name: c.counter })).toContainText('1');

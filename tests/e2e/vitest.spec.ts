@@ -37,7 +37,14 @@ const testFile = (wrong: number) =>
 test('npx vitest run, npm test and watch mode run the project’s tests with Vitest’s reporter, diff and exit status', async ({ page }, info) => {
   test.setTimeout(300_000);
   await importProject(page, info, 'vitest-project', {
-    'package.json': { name: 'vitest-project', version: '1.0.0', private: true, type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^4.1.12' } },
+    'package.json': {
+      name: 'vitest-project',
+      version: '1.0.0',
+      private: true,
+      type: 'module',
+      scripts: { test: 'vitest run' },
+      devDependencies: { vitest: '^4.1.12' },
+    },
     'src/sum.js': SUM,
     'src/sum.test.js': testFile(5),
   });
@@ -48,7 +55,16 @@ test('npx vitest run, npm test and watch mode run the project’s tests with Vit
   await clear(page, shell);
   await shell.run('npx vitest run > report.txt 2>&1; echo "status:$?"', { output: 'status:1', timeout: RUN_TIMEOUT_MS });
   await shell.run('grep -E "Test Files|Tests |FAIL|AssertionError|Expected|Received|[-+] [45]" report.txt');
-  await expectText(shell, ['Test Files 1 failed (1)', 'Tests 1 failed | 1 passed (2)', 'FAIL src/sum.test.js > adds two more', 'AssertionError: expected 4 to be 5', '- Expected', '+ Received', '- 5', '+ 4']);
+  await expectText(shell, [
+    'Test Files 1 failed (1)',
+    'Tests 1 failed | 1 passed (2)',
+    'FAIL src/sum.test.js > adds two more',
+    'AssertionError: expected 4 to be 5',
+    '- Expected',
+    '+ Received',
+    '- 5',
+    '+ 4',
+  ]);
 
   // The test fixed: every test passes, and the status says so.
   await shell.run("sed -i 's/toBe(5)/toBe(4)/' src/sum.test.js");

@@ -76,7 +76,8 @@ test.describe('worker_threads and WebAssembly builds of native packages', () => 
     const shell = terminal(page, 1);
     await shell.run("npm install rolldown && echo 'install' 'done'", { output: 'install done', timeout: INSTALL_TIMEOUT_MS });
     await shell.run("echo 'export const x = 1 + 2; console.log(x);' > entry.js");
-    const BUNDLE = 'const { rolldown } = await import("rolldown"); const bundle = await rolldown({ input: "./entry.js" }); const { output } = await bundle.generate({ format: "esm" }); console.log(output[0].code);';
+    const BUNDLE =
+      'const { rolldown } = await import("rolldown"); const bundle = await rolldown({ input: "./entry.js" }); const { output } = await bundle.generate({ format: "esm" }); console.log(output[0].code);';
     await shell.run(`echo '${BUNDLE}' > bundle.mjs`);
     await shell.run('node bundle.mjs', { output: 'const x = 3;', timeout: 120_000 });
     await expect(shell.panel).toContainText('console.log(3);');

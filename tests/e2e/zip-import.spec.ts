@@ -38,7 +38,7 @@ test('a zip whose headers lie about its sizes is refused while the IDE keeps run
   const choosing = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import zip' }).click();
   await (await choosing).setFiles(bomb);
-  await expect(alertWith(page, "entry a.bin inflates to more than the 100 bytes its header declares. Nothing was imported.")).toBeVisible({ timeout: 60_000 });
+  await expect(alertWith(page, 'entry a.bin inflates to more than the 100 bytes its header declares. Nothing was imported.')).toBeVisible({ timeout: 60_000 });
   const longest = await page.evaluate(() => window.longestTickerWait ?? Infinity);
   expect(longest, 'the longest wait of a 20 ms ticker on the page while the archive was read (ms)').toBeLessThan(200);
   expect(workers, 'workers started for the import').toHaveLength(1);

@@ -54,23 +54,32 @@ const risky = { policy: 'risky', allowlist: [] };
 
 describe('approvals on the chat route', () => {
   it('a destructive command comes back as an approval request with its reason; a harmless one does not', async () => {
-    const asked = await chunksOf(await handleChat(post({ messages: [user], approvals: risky }), { env: {}, createModel: recordingModel([callShell('rm -rf dist')]).createModel }));
+    const asked = await chunksOf(
+      await handleChat(post({ messages: [user], approvals: risky }), { env: {}, createModel: recordingModel([callShell('rm -rf dist')]).createModel }),
+    );
     expect(asked.find((chunk) => chunk.type === 'tool-approval-request')).toMatchObject({ toolCallId: 'c1', reason: 'deletes or discards files or history' });
 
-    const harmless = await chunksOf(await handleChat(post({ messages: [user], approvals: risky }), { env: {}, createModel: recordingModel([callShell('ls')]).createModel }));
+    const harmless = await chunksOf(
+      await handleChat(post({ messages: [user], approvals: risky }), { env: {}, createModel: recordingModel([callShell('ls')]).createModel }),
+    );
     expect(harmless.some((chunk) => chunk.type === 'tool-approval-request')).toBe(false);
     expect(harmless.some((chunk) => chunk.type === 'tool-input-available')).toBe(true);
   });
 
   it('the allowlist and the "never" policy let the same command through; a request without settings asks nothing', async () => {
     for (const approvals of [{ policy: 'every', allowlist: ['rm -rf dist'] }, { policy: 'never', allowlist: [] }, undefined]) {
-      const chunks = await chunksOf(await handleChat(post({ messages: [user], approvals }), { env: {}, createModel: recordingModel([callShell('rm -rf dist')]).createModel }));
+      const chunks = await chunksOf(
+        await handleChat(post({ messages: [user], approvals }), { env: {}, createModel: recordingModel([callShell('rm -rf dist')]).createModel }),
+      );
       expect(chunks.some((chunk) => chunk.type === 'tool-approval-request')).toBe(false);
     }
   });
 
   it('a bad policy is a 400 that names the field', async () => {
-    const res = await handleChat(post({ messages: [user], approvals: { policy: 'sometimes', allowlist: [] } }), { env: {}, createModel: recordingModel([]).createModel });
+    const res = await handleChat(post({ messages: [user], approvals: { policy: 'sometimes', allowlist: [] } }), {
+      env: {},
+      createModel: recordingModel([]).createModel,
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('approvals.policy');
   });
@@ -82,14 +91,27 @@ describe('approvals on the chat route', () => {
       role: 'assistant',
       parts: [
         { type: 'step-start' },
-        { type: 'tool-run_sh', toolCallId: 'c1', state: 'approval-responded', input: { cmd: 'rm -rf dist', background: false }, approval: { id: 'ap1', approved: false, reason: 'The user denied this command.' } },
+        {
+          type: 'tool-run_sh',
+          toolCallId: 'c1',
+          state: 'approval-responded',
+          input: { cmd: 'rm -rf dist', background: false },
+          approval: { id: 'ap1', approved: false, reason: 'The user denied this command.' },
+        },
       ],
     } as IdeUIMessage;
     const chunks = await chunksOf(await handleChat(post({ messages: [user, denied], approvals: risky }), { env: {}, createModel }));
     expect(chunks.find((chunk) => chunk.type === 'tool-output-denied')).toMatchObject({ toolCallId: 'c1' });
-    expect(chunks.filter((chunk) => chunk.type === 'text-delta').map((chunk) => chunk.delta).join('')).toBe('Understood: I left dist alone.');
+    expect(
+      chunks
+        .filter((chunk) => chunk.type === 'text-delta')
+        .map((chunk) => chunk.delta)
+        .join(''),
+    ).toBe('Understood: I left dist alone.');
     const toolMessage = prompts[0]?.find((message) => message.role === 'tool');
-    expect(toolMessage?.content).toContainEqual(expect.objectContaining({ type: 'tool-result', toolCallId: 'c1', output: { type: 'execution-denied', reason: 'The user denied this command.' } }));
+    expect(toolMessage?.content).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', toolCallId: 'c1', output: { type: 'execution-denied', reason: 'The user denied this command.' } }),
+    );
   });
 
   it('an approved call that ran in the tab reaches the model with its output, not asked again', async () => {
@@ -112,6 +134,8 @@ describe('approvals on the chat route', () => {
     const chunks = await chunksOf(await handleChat(post({ messages: [user, ran], approvals: risky }), { env: {}, createModel }));
     expect(chunks.some((chunk) => chunk.type === 'tool-approval-request' || chunk.type === 'tool-output-denied')).toBe(false);
     const toolMessage = prompts[0]?.find((message) => message.role === 'tool');
-    expect(toolMessage?.content).toContainEqual(expect.objectContaining({ type: 'tool-result', toolCallId: 'c1', output: expect.objectContaining({ type: 'json' }) }));
+    expect(toolMessage?.content).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', toolCallId: 'c1', output: expect.objectContaining({ type: 'json' }) }),
+    );
   });
 });

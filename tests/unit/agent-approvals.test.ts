@@ -3,7 +3,14 @@ import { settleInterrupted } from '@/components/chat/conversation-store';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { commandRisks } from '@/lib/agent/approvals/command-risk';
 import { approvalCommand, approvalFor } from '@/lib/agent/approvals/decide';
-import { allowCommand, approvalSettingsSchema, DEFAULT_APPROVAL_SETTINGS, MAX_ALLOWED_COMMANDS, readApprovalSettings, type ApprovalSettings } from '@/lib/agent/approvals/policy';
+import {
+  allowCommand,
+  approvalSettingsSchema,
+  DEFAULT_APPROVAL_SETTINGS,
+  MAX_ALLOWED_COMMANDS,
+  readApprovalSettings,
+  type ApprovalSettings,
+} from '@/lib/agent/approvals/policy';
 
 describe('what a command line may do', () => {
   it.each([
@@ -50,7 +57,10 @@ describe('whether a call waits for the user', () => {
 
   it('under the default policy: installs, network and destructive commands ask, with the reason in words', () => {
     expect(approvalFor('run_sh', { cmd: 'rm -rf dist' }, risky)).toEqual({ command: 'rm -rf dist', reasons: ['deletes or discards files or history'] });
-    expect(approvalFor('install_npm', { packages: ['react', 'react-dom'], dev: false }, risky)).toEqual({ command: 'npm install react react-dom', reasons: ['installs or removes packages'] });
+    expect(approvalFor('install_npm', { packages: ['react', 'react-dom'], dev: false }, risky)).toEqual({
+      command: 'npm install react react-dom',
+      reasons: ['installs or removes packages'],
+    });
     expect(approvalFor('run_sh', { cmd: 'npm run build' }, risky)).toBeNull();
     expect(approvalFor('test_run', {}, risky)).toBeNull();
     expect(approvalFor('fs_deletePath', { path: '/src' }, risky)).toBeNull();
@@ -102,7 +112,13 @@ describe('the stored settings', () => {
 
 describe('a conversation reloaded while a call waits for approval', () => {
   it('keeps the waiting call of the last message (nothing ran), and closes running ones as interrupted', () => {
-    const waiting = { type: 'tool-run_sh', toolCallId: 'w', state: 'approval-requested', input: { cmd: 'rm -rf dist', background: false }, approval: { id: 'a1' } };
+    const waiting = {
+      type: 'tool-run_sh',
+      toolCallId: 'w',
+      state: 'approval-requested',
+      input: { cmd: 'rm -rf dist', background: false },
+      approval: { id: 'a1' },
+    };
     const running = { type: 'tool-run_sh', toolCallId: 'r', state: 'input-available', input: { cmd: 'ls', background: false } };
     const older = { id: 'm1', role: 'assistant', parts: [{ ...waiting, toolCallId: 'old' }] } as unknown as IdeUIMessage;
     const last = { id: 'm2', role: 'assistant', parts: [waiting, running] } as unknown as IdeUIMessage;

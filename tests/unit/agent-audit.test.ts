@@ -51,7 +51,17 @@ describe('agent audit log', () => {
     await v1.put('files', { workspaceId: 'w1', path: '/a', content: 'x', lastModified: 1 });
     v1.close();
     const db = await openDatabase(name);
-    expect([...db.objectStoreNames].sort()).toEqual(['audit', 'blobs', 'checkpointBases', 'checkpoints', 'chunks', 'conversations', 'files', 'journal', 'state']);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      'audit',
+      'blobs',
+      'checkpointBases',
+      'checkpoints',
+      'chunks',
+      'conversations',
+      'files',
+      'journal',
+      'state',
+    ]);
     expect(await db.get('files', ['w1', '/a'])).toMatchObject({ content: 'x' });
     await recordAudit(db, entry({}));
     expect(await listAudit(db, 'w1')).toHaveLength(1);

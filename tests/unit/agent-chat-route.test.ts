@@ -170,7 +170,10 @@ describe('POST /api/ai', () => {
   });
 
   it('reports a bad env override as a 500 that names the variable', async () => {
-    const res = await handleChat(post({ messages: [userMessage('hi')], mode: 'deep' }), { env: { TABSMITH_DEEP_STEPS: 'many' }, createModel: mockFactory().createModel });
+    const res = await handleChat(post({ messages: [userMessage('hi')], mode: 'deep' }), {
+      env: { TABSMITH_DEEP_STEPS: 'many' },
+      createModel: mockFactory().createModel,
+    });
     expect(res.status).toBe(500);
     expect(((await res.json()) as { error: string }).error).toContain('TABSMITH_DEEP_STEPS');
   });
@@ -193,7 +196,12 @@ describe('POST /api/ai', () => {
       isRetryable: true,
     });
     const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const createModel: ModelFactory = () => new MockLanguageModelV4({ doStream: async () => { throw quota; } });
+    const createModel: ModelFactory = () =>
+      new MockLanguageModelV4({
+        doStream: async () => {
+          throw quota;
+        },
+      });
     const res = await handleChat(post({ messages: [userMessage('hi')] }), { env: {}, createModel });
     const chunks = await chunksOf(res);
     errorSpy.mockRestore();
@@ -209,7 +217,13 @@ describe('POST /api/ai', () => {
       role: 'assistant',
       parts: [
         { type: 'step-start' },
-        { type: 'tool-run_sh', toolCallId: 'c1', state: 'output-available', input: { cmd: 'ls' }, output: { ok: true, exitCode: 0, output: 'a.js', durationMs: 4, timedOut: false, background: false } },
+        {
+          type: 'tool-run_sh',
+          toolCallId: 'c1',
+          state: 'output-available',
+          input: { cmd: 'ls' },
+          output: { ok: true, exitCode: 0, output: 'a.js', durationMs: 4, timedOut: false, background: false },
+        },
       ],
     };
     await (await handleChat(post({ messages: [userMessage('list'), assistant] }), { env: {}, createModel })).text();
@@ -223,9 +237,20 @@ describe('POST /api/ai: message part types', () => {
   const streamCalls = (models: MockLanguageModelV4[]) => models.reduce((n, model) => n + model.doStreamCalls.length, 0);
 
   it.each([
-    ['an unknown type', [{ type: 'text', text: 'hi' }, { type: 'shell-command', command: 'rm -rf /' }], 'unknown message part type "shell-command"'],
+    [
+      'an unknown type',
+      [
+        { type: 'text', text: 'hi' },
+        { type: 'shell-command', command: 'rm -rf /' },
+      ],
+      'unknown message part type "shell-command"',
+    ],
     ['a data part (this app declares none)', [{ type: 'data-secret', data: 1 }], 'unknown message part type "data-secret"'],
-    ['a tool part for a tool the agent does not have', [{ type: 'tool-os_exec', toolCallId: 'c1', state: 'input-available', input: {} }], 'unknown message part type "tool-os_exec"'],
+    [
+      'a tool part for a tool the agent does not have',
+      [{ type: 'tool-os_exec', toolCallId: 'c1', state: 'input-available', input: {} }],
+      'unknown message part type "tool-os_exec"',
+    ],
     ['a part without a type', [{ text: 'hi' }], 'string "type"'],
   ])('refuses %s with 400 before any model call', async (_label, parts, reason) => {
     const { createModel, models } = mockFactory();
@@ -237,7 +262,10 @@ describe('POST /api/ai: message part types', () => {
 
   it('still takes text, reasoning and step-start parts', async () => {
     const { createModel, models } = mockFactory();
-    const res = await handleChat(chat([{ type: 'step-start' }, { type: 'reasoning', text: 'thinking' }, { type: 'text', text: 'hello' }]), { env: {}, createModel });
+    const res = await handleChat(chat([{ type: 'step-start' }, { type: 'reasoning', text: 'thinking' }, { type: 'text', text: 'hello' }]), {
+      env: {},
+      createModel,
+    });
     expect(res.status).toBe(200);
     await res.text();
     expect(streamCalls(models)).toBe(1);

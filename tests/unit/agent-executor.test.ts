@@ -61,7 +61,13 @@ describe('executor: fs tools', () => {
     const h = await start({});
     const part = 'x'.repeat(WRITE_MAX_CHARS);
     expect((await h.call('fs_writeFile', { path: 'big.txt', content: part })).content).toMatchObject({ created: true, bytes: WRITE_MAX_CHARS });
-    expect((await h.call('fs_writeFile', { path: 'big.txt', content: 'tail', append: true })).content).toEqual({ ok: true, path: '/big.txt', bytes: WRITE_MAX_CHARS + 4, created: false, appended: true });
+    expect((await h.call('fs_writeFile', { path: 'big.txt', content: 'tail', append: true })).content).toEqual({
+      ok: true,
+      path: '/big.txt',
+      bytes: WRITE_MAX_CHARS + 4,
+      created: false,
+      appended: true,
+    });
     expect(await text(h, '/big.txt')).toBe(part + 'tail');
     // Appending to a file that does not exist yet creates it.
     expect((await h.call('fs_writeFile', { path: 'fresh.txt', content: 'a', append: true })).content).toMatchObject({ created: true, appended: false });
@@ -243,7 +249,13 @@ describe('executor: commands', () => {
 
   it('plan_create acknowledges the step count', async () => {
     const h = await start({});
-    const result = await h.call('plan_create', { goal: 'g', steps: [{ id: 1, description: 'a' }, { id: 2, description: 'b' }] });
+    const result = await h.call('plan_create', {
+      goal: 'g',
+      steps: [
+        { id: 1, description: 'a' },
+        { id: 2, description: 'b' },
+      ],
+    });
     expect(result.content).toEqual({ ok: true, steps: 2 });
   });
 });

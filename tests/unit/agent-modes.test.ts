@@ -7,9 +7,20 @@ describe('agent modes', () => {
   it('has current Gemini defaults with step caps 3 / 5 / 10', () => {
     const modes = loadModeConfigs({});
     // Gemini 3 and later deprecate sampling parameters: none is sent.
-    expect(modes.fast).toMatchObject({ model: 'gemini-3.5-flash-lite', temperature: undefined, thinking: { thinkingLevel: 'minimal' }, includeThoughts: false, maxSteps: 3 });
+    expect(modes.fast).toMatchObject({
+      model: 'gemini-3.5-flash-lite',
+      temperature: undefined,
+      thinking: { thinkingLevel: 'minimal' },
+      includeThoughts: false,
+      maxSteps: 3,
+    });
     expect(modes.balanced).toMatchObject({ model: 'gemini-3.8-flash', thinking: { thinkingLevel: 'medium' }, includeThoughts: false, maxSteps: 5 });
-    expect(modes.deep).toMatchObject({ model: 'gemini-3.1-pro-preview', thinking: { thinkingLevel: 'high', includeThoughts: true }, includeThoughts: true, maxSteps: 10 });
+    expect(modes.deep).toMatchObject({
+      model: 'gemini-3.1-pro-preview',
+      thinking: { thinkingLevel: 'high', includeThoughts: true },
+      includeThoughts: true,
+      maxSteps: 10,
+    });
     expect(MODE_STEP_CAPS).toEqual({ fast: 3, balanced: 5, deep: 10 });
   });
 
@@ -40,7 +51,10 @@ describe('agent modes', () => {
   });
 
   it.each([
-    [{ TABSMITH_FAST_MODEL: 'gemini-2.5-flash' }, 'TABSMITH_FAST_MODEL="gemini-2.5-flash" cannot be used: gemini-2.5-flash was retired by Google in late 2026 (its requests fail); use gemini-3.8-flash instead'],
+    [
+      { TABSMITH_FAST_MODEL: 'gemini-2.5-flash' },
+      'TABSMITH_FAST_MODEL="gemini-2.5-flash" cannot be used: gemini-2.5-flash was retired by Google in late 2026 (its requests fail); use gemini-3.8-flash instead',
+    ],
     [{ TABSMITH_DEEP_MODEL: 'gemini-3-pro-preview' }, 'use gemini-3.1-pro-preview instead'],
     [{ TABSMITH_BALANCED_MODEL: 'gemini-3.5-flash' }, 'retired by Google on 2026-10-08'],
   ])('refuses a retired model when the server starts, naming its replacement (%o)', (env, text) => {
@@ -71,7 +85,10 @@ describe('agent modes', () => {
   });
 
   it('accepts xhigh where the catalog offers it (Hydrogen)', () => {
-    expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-4-hydrogen', TABSMITH_DEEP_THINKING: 'xhigh' }).thinking).toEqual({ thinkingLevel: 'xhigh', includeThoughts: true });
+    expect(getModeConfig('deep', { TABSMITH_DEEP_MODEL: 'gemini-4-hydrogen', TABSMITH_DEEP_THINKING: 'xhigh' }).thinking).toEqual({
+      thinkingLevel: 'xhigh',
+      includeThoughts: true,
+    });
   });
 
   it.each([
@@ -92,7 +109,7 @@ describe('agent modes', () => {
     expect(config).toMatchObject({ model: 'qwen2.5-coder', thinking: undefined });
   });
 
-  it('describes each mode\'s model in one line for the start-up log, and refuses a bad override there', () => {
+  it("describes each mode's model in one line for the start-up log, and refuses a bad override there", () => {
     const line = describeModelSetup({});
     expect(line).toContain('fast: gemini-3.5-flash-lite (default sampling, thinking minimal, 3 steps)');
     expect(line).toContain('balanced: gemini-3.8-flash');

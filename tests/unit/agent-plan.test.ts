@@ -28,7 +28,12 @@ function mockPlanner(output: unknown) {
   const models: MockLanguageModelV4[] = [];
   const createModel: ModelFactory = () => {
     const model = new MockLanguageModelV4({
-      doGenerate: async () => ({ content: [{ type: 'text', text: JSON.stringify(output) }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] }),
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: JSON.stringify(output) }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage,
+        warnings: [],
+      }),
     });
     models.push(model);
     return model;

@@ -35,7 +35,13 @@ describe('preview_check', () => {
     const manager = createSessionManager({ computer, fetchTurn, maxTurns: 20 });
     harness = await startHarness({}, undefined, { previewCheck: createPreviewCheckHook(manager) });
     const result = await harness.call('preview_check', { instructions: "Add a todo called 'milk' and say whether it shows up" });
-    expect(result.content).toMatchObject({ ok: true, answer: 'The todo "milk" shows up at the top of the list.', steps: 2, screenshots: 3, durationMs: expect.any(Number) });
+    expect(result.content).toMatchObject({
+      ok: true,
+      answer: 'The todo "milk" shows up at the top of the list.',
+      steps: 2,
+      screenshots: 3,
+      durationMs: expect.any(Number),
+    });
     expect(bodies).toHaveLength(3);
     expect(computer.executed.map((a) => a.type)).toContain('type');
     // The session is the manager's, so the panel lists it.

@@ -41,7 +41,10 @@ describe('tool client ↔ executor protocol', () => {
     const tabId = crypto.randomUUID();
     const { store, runtime } = await setupStore({ '/a.txt': 'hello' });
     const executor: Executor = startExecutor({ tabId, runtime, store });
-    cleanups.push(() => executor.stop(), () => store.dispose());
+    cleanups.push(
+      () => executor.stop(),
+      () => store.dispose(),
+    );
     const posted: unknown[] = [];
     const tools = client(tabId, { createChannel: (name) => lossyChannel(name, 1, posted) });
     const result = await tools.execute('t1', 'fs_readFile', { path: 'a.txt' });
@@ -66,14 +69,14 @@ describe('tool client ↔ executor protocol', () => {
       fake.postMessage({ type: 'TOOL_RESULT', payload: { requestId: 'someone-else', role: 'tool', tool_call_id: 'x', content: 'wrong' } });
       fake.postMessage({ type: 'TOOL_RESULT', payload: { nonsense: true } });
       for (const call of [...calls].reverse()) {
-        fake.postMessage({ type: 'TOOL_RESULT', payload: { requestId: call.requestId, role: 'tool', tool_call_id: call.toolCallId, content: `for ${call.toolCallId}` } });
+        fake.postMessage({
+          type: 'TOOL_RESULT',
+          payload: { requestId: call.requestId, role: 'tool', tool_call_id: call.toolCallId, content: `for ${call.toolCallId}` },
+        });
       }
     };
     const tools = client(tabId);
-    const [first, second] = await Promise.all([
-      tools.execute('call-1', 'fs_readFile', { path: 'a' }),
-      tools.execute('call-2', 'fs_readFile', { path: 'b' }),
-    ]);
+    const [first, second] = await Promise.all([tools.execute('call-1', 'fs_readFile', { path: 'a' }), tools.execute('call-2', 'fs_readFile', { path: 'b' })]);
     expect(first).toEqual({ content: 'for call-1' });
     expect(second).toEqual({ content: 'for call-2' });
     expect(new Set(calls.map((call) => call.requestId)).size).toBe(2);
@@ -93,7 +96,10 @@ describe('tool client ↔ executor protocol', () => {
     const tabId = crypto.randomUUID();
     const { store, runtime } = await setupStore({});
     const executor = startExecutor({ tabId, runtime, store });
-    cleanups.push(() => executor.stop(), () => store.dispose());
+    cleanups.push(
+      () => executor.stop(),
+      () => store.dispose(),
+    );
     for (const id of ['a', 'b']) {
       const result = await client(tabId).execute(id, 'plan_create', { goal: 'g', steps: [{ id: 1, description: 'd' }] });
       expect(result.content).toEqual({ ok: true, steps: 1 });

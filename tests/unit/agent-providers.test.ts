@@ -23,7 +23,11 @@ describe('providers', () => {
   });
 
   it('reads the openai-compatible settings from env; every mode uses that model without thinking options', () => {
-    const env = { TABSMITH_MODEL_PROVIDER: 'openai-compatible', TABSMITH_OPENAI_BASE_URL: 'http://localhost:11434/v1', TABSMITH_OPENAI_MODEL: 'qwen2.5-coder:7b' };
+    const env = {
+      TABSMITH_MODEL_PROVIDER: 'openai-compatible',
+      TABSMITH_OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      TABSMITH_OPENAI_MODEL: 'qwen2.5-coder:7b',
+    };
     expect(readOpenAICompatibleSettings(env)).toEqual({ baseURL: 'http://localhost:11434/v1', model: 'qwen2.5-coder:7b', apiKey: undefined });
     expect(readOpenAICompatibleSettings({ ...env, TABSMITH_OPENAI_API_KEY: 'k' }).apiKey).toBe('k');
     for (const mode of ['fast', 'balanced', 'deep'] as const) {
@@ -59,7 +63,8 @@ describe('model errors', () => {
   const RETIRED_MODEL_404 = JSON.stringify({
     error: {
       code: 404,
-      message: 'models/gemini-2.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
+      message:
+        'models/gemini-2.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.',
       status: 'NOT_FOUND',
     },
   });
@@ -95,7 +100,14 @@ describe('model errors', () => {
 
   it('retries transient errors with jittered exponential backoff, not quota or auth errors', async () => {
     const sleeps: number[] = [];
-    const options: RetryOptions = { maxRetries: 3, initialDelayMs: 1000, maxDelayMs: 15_000, waitBudgetMs: 60_000, sleep: async (ms) => void sleeps.push(ms), random: () => 0.5 };
+    const options: RetryOptions = {
+      maxRetries: 3,
+      initialDelayMs: 1000,
+      maxDelayMs: 15_000,
+      waitBudgetMs: 60_000,
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0.5,
+    };
     const flaky = vi.fn().mockRejectedValueOnce(apiError(503)).mockRejectedValueOnce(new TypeError('fetch failed')).mockResolvedValue('ok');
     expect(await withJitteredRetry(flaky, options)).toBe('ok');
     expect(sleeps).toEqual([500, 1000]);

@@ -56,7 +56,7 @@ describe('replay model', () => {
     expect(deltaText(selectResponse(sessions, callOptions([user('make a tiny hello server'), assistant, assistant])))).toContain('has no response 3');
   });
 
-  it("plays a response that reads tool results only when the prompt carries them", () => {
+  it('plays a response that reads tool results only when the prompt carries them', () => {
     const needing = { ...session('read the result', ['calling', 'it said forty-two']), needs: { '1': ['"answer":42'] } };
     const toolResult = (value: unknown): LanguageModelV4Prompt[number] => ({
       role: 'tool',
@@ -83,9 +83,21 @@ describe('replay model', () => {
         parts: [
           { type: 'step-start' },
           { type: 'text', text: 'Writing.' },
-          { type: 'tool-fs_writeFile', toolCallId: 'c1', state: 'output-available', input: { path: 'a', content: 'b' }, output: { ok: true, path: 'a', bytes: 1, created: true } },
+          {
+            type: 'tool-fs_writeFile',
+            toolCallId: 'c1',
+            state: 'output-available',
+            input: { path: 'a', content: 'b' },
+            output: { ok: true, path: 'a', bytes: 1, created: true },
+          },
           { type: 'step-start' },
-          { type: 'tool-install_npm', toolCallId: 'c2', state: 'output-available', input: { packages: ['x'] }, output: { ok: true, exitCode: 0, output: '', durationMs: 1, timedOut: false } },
+          {
+            type: 'tool-install_npm',
+            toolCallId: 'c2',
+            state: 'output-available',
+            input: { packages: ['x'] },
+            output: { ok: true, exitCode: 0, output: '', durationMs: 1, timedOut: false },
+          },
         ],
       },
     ];
@@ -120,29 +132,35 @@ describe('replay fixtures (tests/e2e/fixtures/replay)', async () => {
   });
 
   // tool-failures makes rejected calls on purpose (an unknown tool, bad JSON, a schema mismatch).
-  it.each(fixtures.filter((s) => s.name !== 'tool-failures').map((s) => [s.name, s] as const))('%s: every tool call validates against its schema and every response finishes', (_name, s) => {
-    for (const response of s.responses) {
-      const finish = response.at(-1) as { type: string; finishReason?: { unified: string } };
-      expect(finish.type).toBe('finish');
-      const calls = response.filter((part) => part.type === 'tool-call') as unknown as { toolName: string; input: string }[];
-      // The ending recordings end their steps every other way a model can (a safety block, the output limit…).
-      if (s.match.startsWith('ending:')) expect(FINISH_REASONS).toContain(finish.finishReason?.unified);
-      else expect(finish.finishReason?.unified).toBe(calls.length > 0 ? 'tool-calls' : 'stop');
-      for (const call of calls) {
-        expect(isToolName(call.toolName)).toBe(true);
-        if (!isToolName(call.toolName)) continue;
-        const parsed = toolInputSchemas[call.toolName].safeParse(JSON.parse(call.input));
-        expect(parsed.success, `${call.toolName} ${parsed.error?.message ?? ''}`).toBe(true);
+  it.each(fixtures.filter((s) => s.name !== 'tool-failures').map((s) => [s.name, s] as const))(
+    '%s: every tool call validates against its schema and every response finishes',
+    (_name, s) => {
+      for (const response of s.responses) {
+        const finish = response.at(-1) as { type: string; finishReason?: { unified: string } };
+        expect(finish.type).toBe('finish');
+        const calls = response.filter((part) => part.type === 'tool-call') as unknown as { toolName: string; input: string }[];
+        // The ending recordings end their steps every other way a model can (a safety block, the output limit…).
+        if (s.match.startsWith('ending:')) expect(FINISH_REASONS).toContain(finish.finishReason?.unified);
+        else expect(finish.finishReason?.unified).toBe(calls.length > 0 ? 'tool-calls' : 'stop');
+        for (const call of calls) {
+          expect(isToolName(call.toolName)).toBe(true);
+          if (!isToolName(call.toolName)) continue;
+          const parsed = toolInputSchemas[call.toolName].safeParse(JSON.parse(call.input));
+          expect(parsed.success, `${call.toolName} ${parsed.error?.message ?? ''}`).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('each ending recording ends a step otherwise than with a normal stop', () => {
     const endings = fixtures.filter((s) => s.match.startsWith('ending:'));
     expect(endings.map((s) => s.match).sort()).toEqual(['ending: blocked', 'ending: cut off', 'ending: empty', 'ending: malformed']);
     for (const s of endings) {
       const reasons = s.responses.map((response) => (response.at(-1) as { finishReason?: { unified: string; raw?: string } }).finishReason);
-      expect(reasons.some((reason) => reason?.unified !== 'stop' || reason.raw === 'STOP'), s.name).toBe(true);
+      expect(
+        reasons.some((reason) => reason?.unified !== 'stop' || reason.raw === 'STOP'),
+        s.name,
+      ).toBe(true);
     }
   });
 
@@ -172,7 +190,14 @@ describe('recording', () => {
         { type: 'text-start', id: 't' },
         { type: 'text-delta', id: 't', delta: 'Recorded.' },
         { type: 'text-end', id: 't' },
-        { type: 'finish', finishReason: { unified: 'stop', raw: 'STOP' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } } },
+        {
+          type: 'finish',
+          finishReason: { unified: 'stop', raw: 'STOP' },
+          usage: {
+            inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+            outputTokens: { total: 1, text: 1, reasoning: undefined },
+          },
+        },
       ];
       const live = new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks }) }) });
       const model = withRecording(live, dir);
@@ -181,7 +206,11 @@ describe('recording', () => {
       const saved = at(await loadSessions(dir));
       expect(saved.match).toBe('Record This Prompt');
       expect(saved.responses).toHaveLength(2);
-      expect(JSON.parse(await readFile(join(dir, 'record-this-prompt.json'), 'utf8')).responses[0]).toContainEqual({ type: 'text-delta', id: 't', delta: 'Recorded.' });
+      expect(JSON.parse(await readFile(join(dir, 'record-this-prompt.json'), 'utf8')).responses[0]).toContainEqual({
+        type: 'text-delta',
+        id: 't',
+        delta: 'Recorded.',
+      });
       const replayed = createReplayModel({ dir });
       expect(await streamText({ model: replayed, prompt: 'record this prompt' }).text).toBe('Recorded.');
     } finally {

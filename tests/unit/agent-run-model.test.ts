@@ -29,7 +29,12 @@ function mockFactory() {
 
 const SIGNATURE = { google: { thoughtSignature: 'sig-from-flash' } };
 
-const user = (text: string, mode?: AgentMode): IdeUIMessage => ({ id: `u-${text}`, role: 'user', parts: [{ type: 'text', text }], ...(mode ? { metadata: { mode } } : {}) });
+const user = (text: string, mode?: AgentMode): IdeUIMessage => ({
+  id: `u-${text}`,
+  role: 'user',
+  parts: [{ type: 'text', text }],
+  ...(mode ? { metadata: { mode } } : {}),
+});
 
 /** An assistant step that called run_sh, as the chat stores it (signature on the reasoning and the call). */
 const assistant = (model: string, mode: AgentMode): IdeUIMessage => ({
@@ -39,7 +44,14 @@ const assistant = (model: string, mode: AgentMode): IdeUIMessage => ({
   parts: [
     { type: 'step-start' },
     { type: 'reasoning', text: 'I should list the files.', state: 'done', providerMetadata: SIGNATURE },
-    { type: 'tool-run_sh', toolCallId: 'c1', state: 'output-available', input: { cmd: 'ls' }, output: { ok: true, exitCode: 0, output: 'a.js', durationMs: 4, timedOut: false, background: false }, callProviderMetadata: SIGNATURE },
+    {
+      type: 'tool-run_sh',
+      toolCallId: 'c1',
+      state: 'output-available',
+      input: { cmd: 'ls' },
+      output: { ok: true, exitCode: 0, output: 'a.js', durationMs: 4, timedOut: false, background: false },
+      callProviderMetadata: SIGNATURE,
+    },
   ],
 });
 
@@ -65,7 +77,7 @@ describe('one model per run', () => {
     expect(call?.providerOptions).toEqual(SIGNATURE);
   });
 
-  it('the next user message in another mode runs on that mode\'s model, without the previous model\'s signatures', async () => {
+  it("the next user message in another mode runs on that mode's model, without the previous model's signatures", async () => {
     const { createModel, models } = mockFactory();
     const history = [user('count', 'fast'), assistant('gemini-3.5-flash-lite', 'fast'), user('now think hard', 'deep')];
     await (await handleChat(post(history, 'deep'), { env: {}, createModel })).text();

@@ -38,7 +38,18 @@ describe('running them', () => {
     const runner: ToolRunner = {
       execute: async (_id, name, args) => {
         calls.push([name, args]);
-        if (name === 'test_run') return { content: { ok: false, exitCode: 1, output: 'x'.repeat(5000) + 'END', durationMs: 5, timedOut: false, runner: 'vitest', counts: { passed: 3, failed: 1, skipped: 0 } } };
+        if (name === 'test_run')
+          return {
+            content: {
+              ok: false,
+              exitCode: 1,
+              output: 'x'.repeat(5000) + 'END',
+              durationMs: 5,
+              timedOut: false,
+              runner: 'vitest',
+              counts: { passed: 3, failed: 1, skipped: 0 },
+            },
+          };
         return { error: { name: 'ExecutorError', message: 'the runtime is restarting' } };
       },
       cancelAll: () => {},
@@ -62,11 +73,16 @@ describe('running them', () => {
     const logs = (entries: object[]): ToolRunner => ({ execute: async () => ({ content: { ok: true, entries, dropped: 0 } }), cancelAll: () => {} });
     const warn = { kind: 'console', level: 'warn', message: 'deprecated API', at: 5 };
     const failure = { kind: 'request', level: 'error', message: 'GET /api/todos failed', at: 9, url: '/api/todos', status: 500 };
-    expect(await runChecks(checks, logs([warn]), () => {})).toEqual([{ kind: 'preview', command: 'errors on the preview page', ok: true, summary: 'no errors', output: '' }]);
+    expect(await runChecks(checks, logs([warn]), () => {})).toEqual([
+      { kind: 'preview', command: 'errors on the preview page', ok: true, summary: 'no errors', output: '' },
+    ]);
     expect(await runChecks(checks, logs([warn, failure]), () => {})).toEqual([
       { kind: 'preview', command: 'errors on the preview page', ok: false, summary: '1 error', output: 'request: GET /api/todos failed (/api/todos 500)' },
     ]);
-    const closed: ToolRunner = { execute: async () => ({ content: { error: { name: 'Unavailable', message: 'no preview page is open' } } }), cancelAll: () => {} };
+    const closed: ToolRunner = {
+      execute: async () => ({ content: { error: { name: 'Unavailable', message: 'no preview page is open' } } }),
+      cancelAll: () => {},
+    };
     expect(await runChecks(checks, closed, () => {})).toEqual([]);
   });
 
@@ -81,14 +97,33 @@ describe('running them', () => {
     };
     const started: string[] = [];
     const checks = projectChecks(manifest({ scripts: { typecheck: 'tsc', lint: 'eslint .' } }));
-    expect(await runChecks(checks, runner, (check) => started.push(check.command), () => stopped)).toEqual([]);
+    expect(
+      await runChecks(
+        checks,
+        runner,
+        (check) => started.push(check.command),
+        () => stopped,
+      ),
+    ).toEqual([]);
     expect(started).toEqual(['npm run typecheck']);
   });
 
   it('only after a turn whose file tools or installs succeeded', () => {
     const turn = (parts: IdeUIMessage['parts']): IdeUIMessage => ({ id: 'a', role: 'assistant', parts });
-    const write = { type: 'tool-fs_writeFile', toolCallId: 'w', state: 'output-available', input: { path: 'a', content: 'x' }, output: { ok: true, path: '/a', bytes: 1, created: true } };
-    const read = { type: 'tool-fs_readFile', toolCallId: 'r', state: 'output-available', input: { path: 'a' }, output: { content: 'x', totalLines: 1, truncated: false } };
+    const write = {
+      type: 'tool-fs_writeFile',
+      toolCallId: 'w',
+      state: 'output-available',
+      input: { path: 'a', content: 'x' },
+      output: { ok: true, path: '/a', bytes: 1, created: true },
+    };
+    const read = {
+      type: 'tool-fs_readFile',
+      toolCallId: 'r',
+      state: 'output-available',
+      input: { path: 'a' },
+      output: { content: 'x', totalLines: 1, truncated: false },
+    };
     const failedWrite = { ...write, output: { error: { name: 'Denied', message: 'outside the workspace' } } };
     expect(turnChangedFiles(turn([write] as IdeUIMessage['parts']))).toBe(true);
     expect(turnChangedFiles(turn([read] as IdeUIMessage['parts']))).toBe(false);

@@ -10,7 +10,11 @@ import type { ModelFactory } from '@/lib/agent/providers';
 import { EMPTY_STEP_TEXT, endingProblem, NUDGE_TEXT, type StepEnding } from '@/lib/agent/step-ending';
 
 const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
-const finish = (unified: 'stop' | 'length' | 'content-filter' | 'error' | 'other', raw?: string): LanguageModelV4StreamPart => ({ type: 'finish', finishReason: { unified, raw }, usage });
+const finish = (unified: 'stop' | 'length' | 'content-filter' | 'error' | 'other', raw?: string): LanguageModelV4StreamPart => ({
+  type: 'finish',
+  finishReason: { unified, raw },
+  usage,
+});
 const text = (value: string): LanguageModelV4StreamPart[] => [
   { type: 'text-start', id: 't' },
   { type: 'text-delta', id: 't', delta: value },
@@ -99,13 +103,20 @@ describe('endingProblem', () => {
   const ending = (patch: Partial<StepEnding>): StepEnding => ({ reason: 'stop', raw: null, empty: false, maxOutputTokens: null, ...patch });
 
   it('offers Continue after the output limit, naming the cap', () => {
-    expect(endingProblem(ending({ reason: 'length', maxOutputTokens: 16_384 }))).toMatchObject({ next: 'continue', automatic: false, text: expect.stringContaining('output limit of 16,384 tokens') });
+    expect(endingProblem(ending({ reason: 'length', maxOutputTokens: 16_384 }))).toMatchObject({
+      next: 'continue',
+      automatic: false,
+      text: expect.stringContaining('output limit of 16,384 tokens'),
+    });
   });
 
   it('retries empty and malformed steps by itself, but not a safety block or an unexplained stop', () => {
     expect(endingProblem(ending({ empty: true }))?.automatic).toBe(true);
     expect(endingProblem(ending({ reason: 'error', raw: 'MALFORMED_FUNCTION_CALL', empty: true }))?.automatic).toBe(true);
-    expect(endingProblem(ending({ reason: 'content-filter', raw: 'PROHIBITED_CONTENT', empty: true }))).toMatchObject({ automatic: false, text: expect.stringContaining('PROHIBITED_CONTENT') });
+    expect(endingProblem(ending({ reason: 'content-filter', raw: 'PROHIBITED_CONTENT', empty: true }))).toMatchObject({
+      automatic: false,
+      text: expect.stringContaining('PROHIBITED_CONTENT'),
+    });
     expect(endingProblem(ending({ reason: 'other', raw: 'RECITATION' }))).toMatchObject({ kind: 'other', automatic: false });
   });
 
@@ -119,7 +130,11 @@ describe('endingProblem', () => {
 describe('markEmptySteps', () => {
   it('gives each step with no content a text saying so, and leaves other messages as they were', () => {
     const answered: IdeUIMessage = { id: 'a0', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Hi', state: 'done' }] };
-    const twoEmpty: IdeUIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'step-start' }, { type: 'text', text: 'At last', state: 'done' }] };
+    const twoEmpty: IdeUIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, { type: 'step-start' }, { type: 'text', text: 'At last', state: 'done' }],
+    };
     const asked = user('go');
     const [first, second, third] = markEmptySteps([asked, answered, twoEmpty]);
     expect(first).toBe(asked);

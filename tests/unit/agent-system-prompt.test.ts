@@ -7,7 +7,9 @@ const state = (over: Partial<Record<string, unknown>> = {}) => workspaceStateSch
 
 describe('system prompt', () => {
   it('renders file names as an indented tree, folders first', () => {
-    expect(renderFileTree(['/src/b.js', 'src/a/x.js', 'README.md', 'package.json'])).toBe(['src/', '  a/', '    x.js', '  b.js', 'package.json', 'README.md'].join('\n'));
+    expect(renderFileTree(['/src/b.js', 'src/a/x.js', 'README.md', 'package.json'])).toBe(
+      ['src/', '  a/', '    x.js', '  b.js', 'package.json', 'README.md'].join('\n'),
+    );
     expect(renderFileTree([])).toBe('(empty workspace)');
   });
 
@@ -29,8 +31,20 @@ describe('system prompt', () => {
   });
 
   it('states the last command, server, ports, packages, mode and tool etiquette', () => {
-    const prompt = buildSystemPrompt(getModeConfig('deep', {}), state({ files: ['a.js'], lastCommand: 'npm run dev', serverRunning: true, openPorts: [3000, 5173], installedPackages: ['express'] }));
-    for (const text of ['Last command: npm run dev', 'Dev server running: yes', 'Open ports: 3000, 5173', 'Installed packages: express', 'Mode: deep', 'at most 10 model steps', 'fs_editFile', 'background: true'])
+    const prompt = buildSystemPrompt(
+      getModeConfig('deep', {}),
+      state({ files: ['a.js'], lastCommand: 'npm run dev', serverRunning: true, openPorts: [3000, 5173], installedPackages: ['express'] }),
+    );
+    for (const text of [
+      'Last command: npm run dev',
+      'Dev server running: yes',
+      'Open ports: 3000, 5173',
+      'Installed packages: express',
+      'Mode: deep',
+      'at most 10 model steps',
+      'fs_editFile',
+      'background: true',
+    ])
       expect(prompt).toContain(text);
     const empty = buildSystemPrompt(getModeConfig('fast', {}), state());
     expect(empty).toContain('Last command: none');

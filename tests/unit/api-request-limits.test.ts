@@ -21,7 +21,9 @@ function countingGenerate() {
   let calls = 0;
   const generate: GenerateContent = async () => {
     calls += 1;
-    return Object.assign(new GenerateContentResponse(), { candidates: [{ content: { role: 'model', parts: [{ text: 'done' }] }, finishReason: FinishReason.STOP }] });
+    return Object.assign(new GenerateContentResponse(), {
+      candidates: [{ content: { role: 'model', parts: [{ text: 'done' }] }, finishReason: FinishReason.STOP }],
+    });
   };
   return { generate, calls: () => calls };
 }
@@ -58,7 +60,7 @@ describe('/api/computer-use: one body limit', () => {
     expect(nextConfig.experimental?.proxyClientMaxBodySize).toBeGreaterThan(MAX_COMPUTER_USE_BODY_BYTES + CHUNK);
   });
 
-  it('answers a valid 12 MB body (over the proxy layer\'s 10 MB default) instead of calling it invalid JSON', async () => {
+  it("answers a valid 12 MB body (over the proxy layer's 10 MB default) instead of calling it invalid JSON", async () => {
     const { generate, calls } = countingGenerate();
     const res = await handleComputerUse(await throughProxyBuffer(computerUseBody(12 * 1024 * 1024)), { env: ENV, generate });
     expect(res.status).toBe(200);

@@ -8,8 +8,17 @@ import type { ModelFactory } from '@/lib/agent/providers';
 
 // A 1×1 transparent PNG.
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-const image = (base64 = PIXEL, mediaType = 'image/png') => ({ type: 'file' as const, mediaType, filename: 'bug.png', url: `data:${mediaType};base64,${base64}` });
-const withImage = (parts: unknown[]): IdeUIMessage => ({ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'what is wrong here?' }, ...parts] as IdeUIMessage['parts'] });
+const image = (base64 = PIXEL, mediaType = 'image/png') => ({
+  type: 'file' as const,
+  mediaType,
+  filename: 'bug.png',
+  url: `data:${mediaType};base64,${base64}`,
+});
+const withImage = (parts: unknown[]): IdeUIMessage => ({
+  id: 'u1',
+  role: 'user',
+  parts: [{ type: 'text', text: 'what is wrong here?' }, ...parts] as IdeUIMessage['parts'],
+});
 
 function recordingModel() {
   const prompts: unknown[] = [];
@@ -24,7 +33,14 @@ function recordingModel() {
               { type: 'text-start', id: 't' },
               { type: 'text-delta', id: 't', delta: 'I see it.' },
               { type: 'text-end', id: 't' },
-              { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: 0 } } },
+              {
+                type: 'finish',
+                finishReason: { unified: 'stop', raw: undefined },
+                usage: {
+                  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+                  outputTokens: { total: 1, text: 1, reasoning: 0 },
+                },
+              },
             ],
           }),
         };
@@ -77,7 +93,10 @@ describe('attached images', () => {
     const tooBig = await handleChat(post([withImage([image(big)])]), { env: {}, createModel });
     expect(tooBig.status).toBe(400);
     expect(await tooBig.text()).toMatch(/at most 1 MB/);
-    const notImage = await handleChat(post([withImage([{ ...image(), mediaType: 'application/pdf', url: `data:application/pdf;base64,${PIXEL}` }])]), { env: {}, createModel });
+    const notImage = await handleChat(post([withImage([{ ...image(), mediaType: 'application/pdf', url: `data:application/pdf;base64,${PIXEL}` }])]), {
+      env: {},
+      createModel,
+    });
     expect(notImage.status).toBe(400);
     expect(await notImage.text()).toMatch(/only images can be attached/);
     const five = await handleChat(post([withImage(Array.from({ length: 5 }, () => image()))]), { env: {}, createModel });

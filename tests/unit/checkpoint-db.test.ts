@@ -45,7 +45,17 @@ describe('checkpoint database', () => {
     const db = await openDatabase(name);
     expect(DB_VERSION).toBe(4);
     expect(db.version).toBe(4);
-    expect([...db.objectStoreNames].sort()).toEqual(['audit', 'blobs', 'checkpointBases', 'checkpoints', 'chunks', 'conversations', 'files', 'journal', 'state']);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      'audit',
+      'blobs',
+      'checkpointBases',
+      'checkpoints',
+      'chunks',
+      'conversations',
+      'files',
+      'journal',
+      'state',
+    ]);
     const { state, files } = await loadWorkspace(db, 'w-old');
     expect(state.facts.lastCommand).toBe('npm run dev');
     expect(files).toEqual([{ path: '/a.js', content: 'kept' }]);
@@ -56,7 +66,7 @@ describe('checkpoint database', () => {
     db.close();
   });
 
-  it('deleting a workspace deletes its checkpoints and their contents, not other workspaces\'', async () => {
+  it("deleting a workspace deletes its checkpoints and their contents, not other workspaces'", async () => {
     setup = await openCheckpointWorkspace({ '/a.js': 'a' });
     await takeCheckpoint(setup.store, { kind: 'named', label: 'keep me?' });
     expect(await blobCount(setup)).toBe(1);

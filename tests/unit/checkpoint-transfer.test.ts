@@ -37,7 +37,9 @@ describe('checkpoints in export and import', () => {
     expect(restored.map(strip)).toEqual([second, first].map(strip));
     expect(restored.every((checkpoint) => checkpoint.workspaceId === meta.id)).toBe(true);
     const changes = await diffCheckpoints(meta.id, first.id, second.id);
-    expect(changes).toMatchObject([{ path: '/src/main.js', status: 'modified', additions: 1, deletions: 1, before: 'console.log(1)\n', after: 'console.log(2)\n' }]);
+    expect(changes).toMatchObject([
+      { path: '/src/main.js', status: 'modified', additions: 1, deletions: 1, before: 'console.log(1)\n', after: 'console.log(2)\n' },
+    ]);
   });
 
   it('an export without history is the workspace alone, as before', async () => {
@@ -53,7 +55,9 @@ describe('checkpoints in export and import', () => {
     setup = await openCheckpointWorkspace(files);
     await takeCheckpoint(setup.store, { kind: 'named', label: 'Known good' });
     const entries = importZip(await exported(setup, true));
-    const tampered = entries.map((file) => (file.path.startsWith('/.tabsmith/history/blobs/') && typeof file.content === 'string' ? { ...file, content: `${file.content}!` } : file));
+    const tampered = entries.map((file) =>
+      file.path.startsWith('/.tabsmith/history/blobs/') && typeof file.content === 'string' ? { ...file, content: `${file.content}!` } : file,
+    );
     const before = (await listWorkspaces(setup.db)).length;
     await expect(createWorkspace(setup.db, { name: 'Bad', files: tampered })).rejects.toMatchObject({ code: 'corrupt' });
     expect(await listWorkspaces(setup.db)).toHaveLength(before);

@@ -20,21 +20,15 @@ describe('resolveRuntimeChoice', () => {
   });
 
   it('prefers the URL, then the stored setting, then the env default', () => {
-    expect(resolveRuntimeChoice({ url: url('runtime=offline'), stored: 'webcontainer', envDefault: 'auto' })).toBe(
-      'offline',
-    );
-    expect(resolveRuntimeChoice({ url: url('other=1'), stored: 'webcontainer', envDefault: 'offline' })).toBe(
-      'webcontainer',
-    );
+    expect(resolveRuntimeChoice({ url: url('runtime=offline'), stored: 'webcontainer', envDefault: 'auto' })).toBe('offline');
+    expect(resolveRuntimeChoice({ url: url('other=1'), stored: 'webcontainer', envDefault: 'offline' })).toBe('webcontainer');
     expect(resolveRuntimeChoice({ url: url(''), stored: null, envDefault: 'offline' })).toBe('offline');
     expect(resolveRuntimeChoice({ url: url('runtime=auto'), stored: 'offline' })).toBe('auto');
   });
 
   it('skips invalid values at every level', () => {
     expect(resolveRuntimeChoice({ url: url('runtime=nodebox'), stored: 'offline' })).toBe('offline');
-    expect(resolveRuntimeChoice({ url: url('runtime='), stored: 'bogus', envDefault: 'webcontainer' })).toBe(
-      'webcontainer',
-    );
+    expect(resolveRuntimeChoice({ url: url('runtime='), stored: 'bogus', envDefault: 'webcontainer' })).toBe('webcontainer');
     expect(resolveRuntimeChoice({ stored: '"offline"', envDefault: 'WEBCONTAINER' })).toBe('auto');
   });
 

@@ -11,7 +11,7 @@ describe('needsCommonJsRewrite', () => {
       '// then await the result, or import() it lazily',
       '/* async function f() { await g(); } */',
       'const message = "An async function must return a Promise; use await";',
-      "const keywords = { async: 134, await: 135, import: 102 };",
+      'const keywords = { async: 134, await: 135, import: 102 };',
       'const hint = `call import("x") or await it`;',
       'const pattern = /await\\s+import\\(/;',
       'function run(async) { if (async) return node.async ? 1 : 2; }',

@@ -19,8 +19,21 @@ describe('command registry', () => {
 
   it('offers the actions people look for', () => {
     const labels = COMMANDS.map((c) => c.label);
-    for (const wanted of ['Save', 'Save all', 'Go to file (quick open)', 'Search in files', 'New file', 'New folder', 'Close editor tab',
-      'Stop all processes', 'Export workspace as zip', 'New conversation', 'Keyboard shortcuts', 'Focus terminal', 'Focus agent (message composer)']) {
+    for (const wanted of [
+      'Save',
+      'Save all',
+      'Go to file (quick open)',
+      'Search in files',
+      'New file',
+      'New folder',
+      'Close editor tab',
+      'Stop all processes',
+      'Export workspace as zip',
+      'New conversation',
+      'Keyboard shortcuts',
+      'Focus terminal',
+      'Focus agent (message composer)',
+    ]) {
       expect(labels).toContain(wanted);
     }
   });

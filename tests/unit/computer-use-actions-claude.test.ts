@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Action } from '@/lib/computer-use/types';
 import { expectActions, expectMappingError } from './fakes/action-assertions';
-import {
-  CLAUDE_ACTIONS, CLAUDE_SCROLL_CLICK_PX, fromClaude, isActionType, normalizeActionType, type MappingError,
-} from '@/lib/computer-use/actions';
+import { CLAUDE_ACTIONS, CLAUDE_SCROLL_CLICK_PX, fromClaude, isActionType, normalizeActionType, type MappingError } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
 
@@ -20,7 +18,19 @@ const table: [string, Record<string, unknown>, Action[]][] = [
   ['double_click', C, [{ type: 'double_click', x: 120, y: 340 }]],
   ['triple_click', C, [{ type: 'triple_click', x: 120, y: 340 }]],
   ['mouse_move', C, [{ type: 'move', x: 120, y: 340 }]],
-  ['left_click_drag', { start_coordinate: [10, 20], coordinate: [300, 400] }, [{ type: 'drag', path: [{ x: 10, y: 20 }, { x: 300, y: 400 }] }]],
+  [
+    'left_click_drag',
+    { start_coordinate: [10, 20], coordinate: [300, 400] },
+    [
+      {
+        type: 'drag',
+        path: [
+          { x: 10, y: 20 },
+          { x: 300, y: 400 },
+        ],
+      },
+    ],
+  ],
   ['left_mouse_down', C, [{ type: 'mouse_down', x: 120, y: 340 }]],
   ['left_mouse_up', C, [{ type: 'mouse_up', x: 120, y: 340 }]],
   ['key', { text: 'ctrl+s' }, [{ type: 'key', keys: ['Control', 's'] }]],
@@ -49,7 +59,13 @@ describe('Claude-style actions → Action', () => {
   it('uses the known pointer when a coordinate is missing', () => {
     expect(ok(fromClaude('left_mouse_down', {}, VP, { pointer: { x: 50, y: 60 } }))).toEqual([{ type: 'mouse_down', x: 50, y: 60 }]);
     expect(ok(fromClaude('left_click_drag', { coordinate: [300, 400] }, VP, { pointer: { x: 5, y: 6 } }))).toEqual([
-      { type: 'drag', path: [{ x: 5, y: 6 }, { x: 300, y: 400 }] },
+      {
+        type: 'drag',
+        path: [
+          { x: 5, y: 6 },
+          { x: 300, y: 400 },
+        ],
+      },
     ]);
   });
 
@@ -61,7 +77,11 @@ describe('Claude-style actions → Action', () => {
   });
 
   it.each([
-    ['up', 3, 300], ['down', 1, 100], ['left', 10, 1000], ['right', 0.5, 50], ['down', 0, 1],
+    ['up', 3, 300],
+    ['down', 1, 100],
+    ['left', 10, 1000],
+    ['right', 0.5, 50],
+    ['down', 0, 1],
   ] as const)('scroll %s × %s clicks = %s px (clicks × 100)', (direction, clicks, amount) => {
     expect(CLAUDE_SCROLL_CLICK_PX).toBe(100);
     expect(ok(fromClaude('scroll', { scroll_direction: direction, scroll_amount: clicks }, VP))).toEqual([{ type: 'scroll', direction, amount }]);
@@ -104,13 +124,35 @@ describe('Claude-style actions → Action', () => {
 
 describe('normalizeActionType', () => {
   it.each([
-    ['left_click', 'click'], ['right_click', 'right_click'], ['middle_click', 'middle_click'], ['double_click', 'double_click'],
-    ['triple_click', 'triple_click'], ['mouse_move', 'move'], ['left_click_drag', 'drag'], ['left_mouse_down', 'mouse_down'],
-    ['left_mouse_up', 'mouse_up'], ['key', 'key'], ['keypress', 'key'], ['hotkey', 'key'], ['press_key', 'key'],
-    ['key_combination', 'key'], ['type', 'type'], ['scroll', 'scroll'], ['wait', 'wait'], ['screenshot', 'screenshot'],
-    ['cursor_position', 'screenshot'], ['take_screenshot', 'screenshot'], ['go_back', 'back'], ['go_forward', 'forward'],
-    ['hover_at', 'move'], ['click_at', 'click'], ['drag_and_drop', 'drag'], ['navigate', 'navigate'],
-    [' Left_Click ', 'click'], ['something_else', 'something_else'], ['constructor', 'constructor'],
+    ['left_click', 'click'],
+    ['right_click', 'right_click'],
+    ['middle_click', 'middle_click'],
+    ['double_click', 'double_click'],
+    ['triple_click', 'triple_click'],
+    ['mouse_move', 'move'],
+    ['left_click_drag', 'drag'],
+    ['left_mouse_down', 'mouse_down'],
+    ['left_mouse_up', 'mouse_up'],
+    ['key', 'key'],
+    ['keypress', 'key'],
+    ['hotkey', 'key'],
+    ['press_key', 'key'],
+    ['key_combination', 'key'],
+    ['type', 'type'],
+    ['scroll', 'scroll'],
+    ['wait', 'wait'],
+    ['screenshot', 'screenshot'],
+    ['cursor_position', 'screenshot'],
+    ['take_screenshot', 'screenshot'],
+    ['go_back', 'back'],
+    ['go_forward', 'forward'],
+    ['hover_at', 'move'],
+    ['click_at', 'click'],
+    ['drag_and_drop', 'drag'],
+    ['navigate', 'navigate'],
+    [' Left_Click ', 'click'],
+    ['something_else', 'something_else'],
+    ['constructor', 'constructor'],
   ])('%s → %s', (name, normalized) => {
     expect(normalizeActionType(name)).toBe(normalized);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CoordinateError, DEFAULT_SCROLL_MAGNITUDE, denormalize, fromPixels, pixelDistance, pixelToViewport, scrollAmount, toPoint,
+  CoordinateError,
+  DEFAULT_SCROLL_MAGNITUDE,
+  denormalize,
+  fromPixels,
+  pixelDistance,
+  pixelToViewport,
+  scrollAmount,
+  toPoint,
 } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };

@@ -30,7 +30,19 @@ const table: [string, Record<string, unknown>, Action[]][] = [
   ['go_back', {}, [{ type: 'back' }]],
   ['go_forward', {}, [{ type: 'forward' }]],
   ['navigate', { url: 'http://localhost:3000/done' }, [{ type: 'navigate', url: 'http://localhost:3000/done' }]],
-  ['drag_and_drop', { x: 0, y: 0, destination_x: 999, destination_y: 999 }, [{ type: 'drag', path: [{ x: 0, y: 0 }, { x: 1439, y: 899 }] }]],
+  [
+    'drag_and_drop',
+    { x: 0, y: 0, destination_x: 999, destination_y: 999 },
+    [
+      {
+        type: 'drag',
+        path: [
+          { x: 0, y: 0 },
+          { x: 1439, y: 899 },
+        ],
+      },
+    ],
+  ],
 ];
 
 describe('Gemini new set → Action', () => {
@@ -47,7 +59,10 @@ describe('Gemini new set → Action', () => {
   });
 
   it.each([
-    ['up', 720], ['down', 720], ['left', 1152], ['right', 1152],
+    ['up', 720],
+    ['down', 720],
+    ['left', 1152],
+    ['right', 1152],
   ] as const)('scroll %s without point or magnitude scrolls the page by 800 on the grid (%s px)', (direction, amount) => {
     expect(ok(fromGeminiNew('scroll', { direction }, VP))).toEqual([{ type: 'scroll', direction, amount }]);
   });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Action } from '@/lib/computer-use/types';
 import { expectActions, expectMappingError } from './fakes/action-assertions';
-import {
-  fromGeminiOriginal, GEMINI_ORIGINAL_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS, type MappingError,
-} from '@/lib/computer-use/actions';
+import { fromGeminiOriginal, GEMINI_ORIGINAL_FUNCTIONS, TYPE_TEXT_AT_DEFAULTS, type MappingError } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
 
@@ -19,13 +17,27 @@ const table: [string, Record<string, unknown>, Action[]][] = [
   ['navigate', { url: '/about' }, [{ type: 'navigate', url: '/about' }]],
   ['click_at', { x: 500, y: 500 }, [{ type: 'click', x: 720, y: 450, button: 'left' }]],
   ['hover_at', { x: 100, y: 200 }, [{ type: 'move', x: 144, y: 180 }]],
-  ['type_text_at', { x: 500, y: 100, text: 'buy milk', press_enter: true, clear_before_typing: false },
-    [{ type: 'type', x: 720, y: 90, text: 'buy milk', pressEnter: true, clearBefore: false }]],
+  [
+    'type_text_at',
+    { x: 500, y: 100, text: 'buy milk', press_enter: true, clear_before_typing: false },
+    [{ type: 'type', x: 720, y: 90, text: 'buy milk', pressEnter: true, clearBefore: false }],
+  ],
   ['key_combination', { keys: 'control+c' }, [{ type: 'key', keys: ['Control', 'c'] }]],
   ['scroll_document', { direction: 'down' }, [{ type: 'scroll', direction: 'down', amount: 720 }]],
   ['scroll_at', { x: 500, y: 500, direction: 'right', magnitude: 400 }, [{ type: 'scroll', x: 720, y: 450, direction: 'right', amount: 576 }]],
-  ['drag_and_drop', { x: 100, y: 100, destination_x: 900, destination_y: 800 },
-    [{ type: 'drag', path: [{ x: 144, y: 90 }, { x: 1296, y: 720 }] }]],
+  [
+    'drag_and_drop',
+    { x: 100, y: 100, destination_x: 900, destination_y: 800 },
+    [
+      {
+        type: 'drag',
+        path: [
+          { x: 144, y: 90 },
+          { x: 1296, y: 720 },
+        ],
+      },
+    ],
+  ],
 ];
 
 describe('Gemini original set → Action', () => {
@@ -64,13 +76,20 @@ describe('Gemini original set → Action', () => {
   });
 
   it.each([
-    ['up', 720], ['down', 720], ['left', 1152], ['right', 1152],
+    ['up', 720],
+    ['down', 720],
+    ['left', 1152],
+    ['right', 1152],
   ] as const)('scroll_document %s scrolls the page by magnitude 800 (%s px)', (direction, amount) => {
     expect(ok(fromGeminiOriginal('scroll_document', { direction }, VP))).toEqual([{ type: 'scroll', direction, amount }]);
   });
 
   it.each([
-    ['up', undefined, 720], ['down', 999, 899], ['left', 100, 144], ['right', 2000, 1439], ['down', 0, 1],
+    ['up', undefined, 720],
+    ['down', 999, 899],
+    ['left', 100, 144],
+    ['right', 2000, 1439],
+    ['down', 0, 1],
   ] as const)('scroll_at %s magnitude %s → %s px', (direction, magnitude, amount) => {
     const args = magnitude === undefined ? { x: 10, y: 10, direction } : { x: 10, y: 10, direction, magnitude };
     expect(ok(fromGeminiOriginal('scroll_at', args, VP))).toEqual([{ type: 'scroll', x: 14, y: 9, direction, amount }]);

@@ -19,7 +19,24 @@ const table: [string, Record<string, unknown>, Action[]][] = [
   ['keypress', { keys: 'Control+c' }, [{ type: 'key', keys: ['Control', 'c'] }]],
   ['move', { x: 800, y: 450 }, [{ type: 'move', x: 800, y: 450 }]],
   ['scroll', { scroll_y: 500 }, [{ type: 'scroll', direction: 'down', amount: 500 }]],
-  ['drag', { path: [{ x: 100, y: 200 }, { x: 400, y: 500 }] }, [{ type: 'drag', path: [{ x: 100, y: 200 }, { x: 400, y: 500 }] }]],
+  [
+    'drag',
+    {
+      path: [
+        { x: 100, y: 200 },
+        { x: 400, y: 500 },
+      ],
+    },
+    [
+      {
+        type: 'drag',
+        path: [
+          { x: 100, y: 200 },
+          { x: 400, y: 500 },
+        ],
+      },
+    ],
+  ],
   ['wait', { duration: 2000, condition: 'page_load' }, [{ type: 'wait', durationMs: 2000 }]],
 ];
 
@@ -57,10 +74,13 @@ describe('generic set → Action', () => {
     [{ scroll_x: 200 }, [{ type: 'scroll', direction: 'right', amount: 200 }]],
     [{ scroll_x: -200 }, [{ type: 'scroll', direction: 'left', amount: 200 }]],
     [{ scroll_x: 0, scroll_y: 120 }, [{ type: 'scroll', direction: 'down', amount: 120 }]],
-    [{ x: 10, y: 20, scroll_x: -50, scroll_y: 80 }, [
-      { type: 'scroll', x: 10, y: 20, direction: 'down', amount: 80 },
-      { type: 'scroll', x: 10, y: 20, direction: 'left', amount: 50 },
-    ]],
+    [
+      { x: 10, y: 20, scroll_x: -50, scroll_y: 80 },
+      [
+        { type: 'scroll', x: 10, y: 20, direction: 'down', amount: 80 },
+        { type: 'scroll', x: 10, y: 20, direction: 'left', amount: 50 },
+      ],
+    ],
   ])('scroll %j → one action per non-zero axis, direction by sign', (args, expected) => {
     expect(ok(fromGeneric('scroll', args, VP))).toEqual(expected);
   });
@@ -89,12 +109,18 @@ describe('generic set → Action', () => {
   it('Set-of-Mark labels pass through (x/y optional with a label)', () => {
     expect(ok(fromGeneric('click', { label: 3 }, VP))).toEqual([{ type: 'click', x: 0, y: 0, label: 3, button: 'left' }]);
     expect(ok(fromGeneric('right_click', { label: 2, x: 5, y: 5 }, VP))).toEqual([{ type: 'right_click', x: 5, y: 5, label: 2 }]);
-    expect(ok(fromGeneric('type', { label: 4, text: 'a' }, VP))).toEqual([{ type: 'type', x: 0, y: 0, label: 4, text: 'a', pressEnter: false, clearBefore: false }]);
+    expect(ok(fromGeneric('type', { label: 4, text: 'a' }, VP))).toEqual([
+      { type: 'type', x: 0, y: 0, label: 4, text: 'a', pressEnter: false, clearBefore: false },
+    ]);
     expect(ok(fromGeneric('type', { x: 7, y: 8, text: 'a' }, VP))[0]).toMatchObject({ x: 7, y: 8 });
   });
 
   it('a longer drag path is kept', () => {
-    const path = [{ x: 0, y: 0 }, { x: 10, y: 10 }, { x: 20, y: 30 }];
+    const path = [
+      { x: 0, y: 0 },
+      { x: 10, y: 10 },
+      { x: 20, y: 30 },
+    ];
     expect(ok(fromGeneric('drag', { path }, VP))).toEqual([{ type: 'drag', path }]);
   });
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { actionSchema, type Action } from '@/lib/computer-use/types';
 import {
-  ACTION_SOURCES, CLAUDE_ACTIONS, describeAction, GEMINI_NEW_FUNCTIONS, GEMINI_ORIGINAL_FUNCTIONS, GENERIC_ACTIONS,
-  isGeminiPredefined, isMappingError, toActions, type ActionSource,
+  ACTION_SOURCES,
+  CLAUDE_ACTIONS,
+  describeAction,
+  GEMINI_NEW_FUNCTIONS,
+  GEMINI_ORIGINAL_FUNCTIONS,
+  GENERIC_ACTIONS,
+  isGeminiPredefined,
+  isMappingError,
+  toActions,
+  type ActionSource,
 } from '@/lib/computer-use/actions';
 
 const VP = { width: 1440, height: 900 };
@@ -21,7 +29,12 @@ describe('toActions', () => {
     const bad = toActions('openai' as ActionSource, 'click', {}, VP);
     expect(isMappingError(bad) && bad.message).toBe('openai click: unknown action source "openai"');
     const unknown = toActions('gemini', 'done', { message: 'x' }, VP);
-    expect(isMappingError(unknown) && unknown).toEqual({ kind: 'mapping_error', source: 'gemini', name: 'done', message: 'gemini done: unknown action "done"' });
+    expect(isMappingError(unknown) && unknown).toEqual({
+      kind: 'mapping_error',
+      source: 'gemini',
+      name: 'done',
+      message: 'gemini done: unknown action "done"',
+    });
     for (const source of ACTION_SOURCES) {
       const result = toActions(source, 'wait', {}, { width: 0, height: 0 });
       expect(isMappingError(result)).toBe(true);
@@ -30,9 +43,24 @@ describe('toActions', () => {
 
   it('every name of every set, with plausible args, yields actions that pass actionSchema.parse', () => {
     const sampleArgs: Record<string, unknown> = {
-      x: 400, y: 300, destination_x: 600, destination_y: 700, text: 'hello', url: '/about', keys: 'control+a', key: 'Tab',
-      direction: 'down', scroll_y: 100, path: [{ x: 1, y: 1 }, { x: 2, y: 2 }], coordinate: [10, 10], start_coordinate: [1, 1],
-      scroll_direction: 'up', seconds: 1,
+      x: 400,
+      y: 300,
+      destination_x: 600,
+      destination_y: 700,
+      text: 'hello',
+      url: '/about',
+      keys: 'control+a',
+      key: 'Tab',
+      direction: 'down',
+      scroll_y: 100,
+      path: [
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+      ],
+      coordinate: [10, 10],
+      start_coordinate: [1, 1],
+      scroll_direction: 'up',
+      seconds: 1,
     };
     const sets: [ActionSource, readonly string[]][] = [
       ['gemini', GEMINI_ORIGINAL_FUNCTIONS.filter((n) => n !== 'search')],
@@ -60,9 +88,18 @@ describe('toActions', () => {
 
 describe('isGeminiPredefined', () => {
   it.each([
-    ['click_at', 'any', true], ['wait_5_seconds', 'any', true], ['search', 'original', true], ['open_web_browser', 'original', true],
-    ['click', 'any', true], ['hotkey', 'new', true], ['hotkey', 'original', false], ['click_at', 'new', false],
-    ['navigate', 'original', true], ['navigate', 'new', true], ['preview_check', 'any', false], ['left_click', 'any', false],
+    ['click_at', 'any', true],
+    ['wait_5_seconds', 'any', true],
+    ['search', 'original', true],
+    ['open_web_browser', 'original', true],
+    ['click', 'any', true],
+    ['hotkey', 'new', true],
+    ['hotkey', 'original', false],
+    ['click_at', 'new', false],
+    ['navigate', 'original', true],
+    ['navigate', 'new', true],
+    ['preview_check', 'any', false],
+    ['left_click', 'any', false],
   ] as const)('%s in %s set → %s', (name, set, expected) => {
     expect(isGeminiPredefined(name, set)).toBe(expected);
   });
@@ -94,8 +131,27 @@ describe('describeAction', () => {
     [{ type: 'key', keys: ['Control', ' '] }, 'press Control+Space'],
     [{ type: 'scroll', direction: 'down', amount: 720 }, 'scroll down 720 px'],
     [{ type: 'scroll', x: 10, y: 20, direction: 'left', amount: 5 }, 'scroll left 5 px at (10, 20)'],
-    [{ type: 'drag', path: [{ x: 1, y: 2 }, { x: 3, y: 4 }] }, 'drag from (1, 2) to (3, 4)'],
-    [{ type: 'drag', path: [{ x: 1, y: 2 }, { x: 2, y: 2 }, { x: 3, y: 4 }] }, 'drag from (1, 2) to (3, 4) via 1 point'],
+    [
+      {
+        type: 'drag',
+        path: [
+          { x: 1, y: 2 },
+          { x: 3, y: 4 },
+        ],
+      },
+      'drag from (1, 2) to (3, 4)',
+    ],
+    [
+      {
+        type: 'drag',
+        path: [
+          { x: 1, y: 2 },
+          { x: 2, y: 2 },
+          { x: 3, y: 4 },
+        ],
+      },
+      'drag from (1, 2) to (3, 4) via 1 point',
+    ],
     [{ type: 'navigate', url: '/about' }, 'navigate to /about'],
     [{ type: 'back' }, 'go back'],
     [{ type: 'forward' }, 'go forward'],

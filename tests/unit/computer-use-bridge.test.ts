@@ -102,7 +102,11 @@ describe('Set-of-Mark selection', () => {
       element.getBoundingClientRect = () => ({ left: x, top: y, right: x + 40, bottom: y + 20, width: 40, height: 20, x, y, toJSON: () => ({}) });
     }
     const marks = selectMarks(document, { checkHit: false }).map((m) => [m.mark.label, m.element.id]);
-    expect(marks).toEqual([[1, 'a1'], [2, 'b2'], [3, 'r']]);
+    expect(marks).toEqual([
+      [1, 'a1'],
+      [2, 'b2'],
+      [3, 'r'],
+    ]);
   });
 });
 
@@ -116,8 +120,9 @@ describe('protocol handler', () => {
     handle({ data: request, origin: 'http://ide', source: {} as Window } as MessageEvent);
     expect(perform).not.toHaveBeenCalled();
     handle({ data: request, origin: 'http://ide', source: parent } as MessageEvent);
-    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith(
-      { tag: BRIDGE_TAG, kind: 'response', id: '1', ok: true, result: { width: 1, height: 2 } }, 'http://ide'));
+    await vi.waitFor(() =>
+      expect(parent.postMessage).toHaveBeenCalledWith({ tag: BRIDGE_TAG, kind: 'response', id: '1', ok: true, result: { width: 1, height: 2 } }, 'http://ide'),
+    );
     expect(isTrustedSource({ origin: 'http://ide', source: parent }, parent, 'http://ide')).toBe(true);
   });
   it('rejects malformed requests with a BadRequest error', async () => {
@@ -146,7 +151,10 @@ describe('navigation limits', () => {
 
 describe('drag path', () => {
   it('interpolates long segments', () => {
-    const points = interpolatePath([{ x: 0, y: 0 }, { x: 100, y: 0 }]);
+    const points = interpolatePath([
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+    ]);
     expect(points[0]).toEqual({ x: 0, y: 0 });
     expect(points.at(-1)).toEqual({ x: 100, y: 0 });
     expect(points.length).toBe(6);
@@ -172,10 +180,22 @@ describe('screenshot size and format', () => {
   vi.mocked(domToCanvas).mockImplementation(fakeCapture as typeof domToCanvas);
 
   it.each([
-    [{ width: 1000, height: 600 }, { width: 1440, height: 864 }],
-    [{ width: 700, height: 450 }, { width: 1400, height: 900 }],
-    [{ width: 2880, height: 1800 }, { width: 1440, height: 900 }],
-    [{ width: 400, height: 800 }, { width: 450, height: 900 }],
+    [
+      { width: 1000, height: 600 },
+      { width: 1440, height: 864 },
+    ],
+    [
+      { width: 700, height: 450 },
+      { width: 1400, height: 900 },
+    ],
+    [
+      { width: 2880, height: 1800 },
+      { width: 1440, height: 900 },
+    ],
+    [
+      { width: 400, height: 800 },
+      { width: 450, height: 900 },
+    ],
   ])('a %o viewport is scaled as a whole to fit 1440×900: %o', (viewport, size) => {
     const result = screenshotSize(viewport);
     expect({ width: result.width, height: result.height }).toEqual(size);

@@ -12,7 +12,9 @@ function setup(answer: (request: BridgeRequest) => unknown, options: { silent?: 
       sent.push({ request, origin });
       if (options.silent) return;
       const reply = { tag: BRIDGE_TAG, kind: 'response', id: request.id, ok: true, result: answer(request) };
-      queueMicrotask(() => host.dispatchEvent(Object.assign(new Event('message'), { data: reply, origin: options.origin ?? 'http://ide.test', source: frameWindow })));
+      queueMicrotask(() =>
+        host.dispatchEvent(Object.assign(new Event('message'), { data: reply, origin: options.origin ?? 'http://ide.test', source: frameWindow })),
+      );
     },
   };
   const frame = { getAttribute: () => '/__virtual__/3000/', contentWindow: frameWindow, clientWidth: 640, clientHeight: 480 } as unknown as HTMLIFrameElement;
@@ -20,7 +22,14 @@ function setup(answer: (request: BridgeRequest) => unknown, options: { silent?: 
   return { computer, sent, host, frameWindow };
 }
 
-const shot = { base64: 'AA==', mimeType: 'image/png', width: 640, height: 480, viewport: { width: 640, height: 480 }, url: 'http://ide.test/__virtual__/3000/' };
+const shot = {
+  base64: 'AA==',
+  mimeType: 'image/png',
+  width: 640,
+  height: 480,
+  viewport: { width: 640, height: 480 },
+  url: 'http://ide.test/__virtual__/3000/',
+};
 
 describe('PreviewComputer', () => {
   it('derives the target origin from the frame src', () => {

@@ -40,7 +40,9 @@ describe('computer-use replay (TABSMITH_MODEL_PROVIDER=replay)', () => {
     expect(first.status).toBe(200);
     // The recording names the model it was made with (its action set), which the replay reports.
     expect(first.json.model).toBe('gemini-2.5-computer-use-preview-10-2025');
-    expect(first.json.functionCalls).toEqual([{ id: 'fc-1', name: 'type_text_at', args: { x: 500, y: 100, text: 'buy milk', press_enter: true, clear_before_typing: true } }]);
+    expect(first.json.functionCalls).toEqual([
+      { id: 'fc-1', name: 'type_text_at', args: { x: 500, y: 100, text: 'buy milk', press_enter: true, clear_before_typing: true } },
+    ]);
     expect(first.json.thoughts).toContain('New todo');
 
     const names: string[] = [];
@@ -95,7 +97,12 @@ describe('computer-use replay (TABSMITH_MODEL_PROVIDER=replay)', () => {
     let n = 0;
     const generate = async () =>
       Object.assign(new GenerateContentResponse(), {
-        candidates: [{ content: { role: 'model', parts: n++ === 0 ? [{ functionCall: { id: 'r1', name: 'click_at', args: { x: 1, y: 2 } } }] : [{ text: 'all done' }] }, finishReason: FinishReason.STOP }],
+        candidates: [
+          {
+            content: { role: 'model', parts: n++ === 0 ? [{ functionCall: { id: 'r1', name: 'click_at', args: { x: 1, y: 2 } } }] : [{ text: 'all done' }] },
+            finishReason: FinishReason.STOP,
+          },
+        ],
       });
     const env = { GOOGLE_GENERATIVE_AI_API_KEY: 'k', TABSMITH_COMPUTER_USE_RECORD_DIR: dir };
     await turn([user('Record this session')], { env, generate });

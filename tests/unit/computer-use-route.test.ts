@@ -28,7 +28,10 @@ function response(init: Partial<GenerateContentResponse>): GenerateContentRespon
 }
 
 const modelAnswer = (parts: NonNullable<Content['parts']>, finishReason = FinishReason.STOP) =>
-  response({ candidates: [{ content: { role: 'model', parts }, finishReason }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 3, thoughtsTokenCount: 2, totalTokenCount: 15 } });
+  response({
+    candidates: [{ content: { role: 'model', parts }, finishReason }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 3, thoughtsTokenCount: 2, totalTokenCount: 15 },
+  });
 
 /** A fake generateContent that answers from a script and records every call. */
 function fakeGenerate(...answers: (GenerateContentResponse | Error)[]) {
@@ -49,7 +52,11 @@ async function turn(body: unknown, deps: ComputerUseDeps): Promise<{ status: num
 }
 
 const images = (contents: readonly Content[]): string[] =>
-  contents.flatMap((c) => (c.parts ?? []).flatMap((p) => [p.inlineData?.data, ...(p.functionResponse?.parts ?? []).map((fp) => fp.inlineData?.data)].filter((d): d is string => d !== undefined)));
+  contents.flatMap((c) =>
+    (c.parts ?? []).flatMap((p) =>
+      [p.inlineData?.data, ...(p.functionResponse?.parts ?? []).map((fp) => fp.inlineData?.data)].filter((d): d is string => d !== undefined),
+    ),
+  );
 
 const fixtureDir = join(process.cwd(), 'tests/e2e/fixtures/computer-use');
 const pruningFixture = JSON.parse(readFileSync(join(fixtureDir, 'unit/pruning-conversation.json'), 'utf8')) as { contents: Content[] };
@@ -74,7 +81,9 @@ describe('POST /api/computer-use: bad bodies', () => {
   });
 
   it('refuses a body over the limit with 413 (declared length)', async () => {
-    const res = await handleComputerUse(post({ contents: [userTurn()] }, { headers: { 'content-length': String(MAX_COMPUTER_USE_BODY_BYTES + 1) } }), { env: ENV });
+    const res = await handleComputerUse(post({ contents: [userTurn()] }, { headers: { 'content-length': String(MAX_COMPUTER_USE_BODY_BYTES + 1) } }), {
+      env: ENV,
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toContain(String(MAX_COMPUTER_USE_BODY_BYTES));
   });
@@ -87,7 +96,9 @@ describe('POST /api/computer-use: bad bodies', () => {
         c.close();
       },
     });
-    const res = await handleComputerUse(new Request('http://t/api/computer-use', { method: 'POST', body: stream, duplex: 'half' } as RequestInit), { env: ENV });
+    const res = await handleComputerUse(new Request('http://t/api/computer-use', { method: 'POST', body: stream, duplex: 'half' } as RequestInit), {
+      env: ENV,
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -118,7 +129,9 @@ describe('POST /api/computer-use: configuration', () => {
   ])('excludes open_web_browser and search only for models whose action set has them (%s)', async (model, excluded) => {
     const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
     await turn({ model, contents: [userTurn()] }, { env: ENV, generate });
-    expect(at(calls).config?.tools).toEqual([{ computerUse: { environment: 'ENVIRONMENT_BROWSER', ...(excluded ? { excludedPredefinedFunctions: excluded } : {}) } }]);
+    expect(at(calls).config?.tools).toEqual([
+      { computerUse: { environment: 'ENVIRONMENT_BROWSER', ...(excluded ? { excludedPredefinedFunctions: excluded } : {}) } },
+    ]);
   });
 
   it('takes the default model from TABSMITH_COMPUTER_USE_MODEL', async () => {
@@ -143,13 +156,19 @@ describe('POST /api/computer-use: configuration', () => {
     expect(refused.status).toBe(400);
     expect(refused.json.error).toContain('"gemini-9-ultra" is not allowed');
     expect(refused.json.error).toContain(DEFAULT_COMPUTER_USE_MODEL);
-    const extended = await turn({ model: 'gemini-9-ultra', contents: [userTurn()] }, { env: { ...ENV, TABSMITH_COMPUTER_USE_MODELS: 'gemini-9-ultra, other-1' }, generate });
+    const extended = await turn(
+      { model: 'gemini-9-ultra', contents: [userTurn()] },
+      { env: { ...ENV, TABSMITH_COMPUTER_USE_MODELS: 'gemini-9-ultra, other-1' }, generate },
+    );
     expect(extended.status).toBe(200);
     expect(calls).toHaveLength(2);
   });
 
   it('rejects a malformed model id in the environment with 500 naming the variable', async () => {
-    const { status, json } = await turn({ contents: [userTurn()] }, { env: { ...ENV, TABSMITH_COMPUTER_USE_MODEL: 'bad model!' }, generate: fakeGenerate().generate });
+    const { status, json } = await turn(
+      { contents: [userTurn()] },
+      { env: { ...ENV, TABSMITH_COMPUTER_USE_MODEL: 'bad model!' }, generate: fakeGenerate().generate },
+    );
     expect(status).toBe(500);
     expect(json.error).toContain('TABSMITH_COMPUTER_USE_MODEL');
   });
@@ -169,7 +188,11 @@ describe('POST /api/computer-use: the turn', () => {
     expect(json.candidateContent).toEqual({ role: 'model', parts });
     expect(json.functionCalls).toEqual([
       { id: 'c1', name: 'click_at', args: { x: 10, y: 20 } },
-      { name: 'click_at', args: { x: 1, y: 2, safety_decision: { decision: 'require_confirmation', explanation: 'Buying' } }, safetyDecision: { decision: 'require_confirmation', explanation: 'Buying' } },
+      {
+        name: 'click_at',
+        args: { x: 1, y: 2, safety_decision: { decision: 'require_confirmation', explanation: 'Buying' } },
+        safetyDecision: { decision: 'require_confirmation', explanation: 'Buying' },
+      },
     ]);
     expect(json.text).toBe('Clicking.');
     expect(json.thoughts).toBe('I should click.');
@@ -179,7 +202,15 @@ describe('POST /api/computer-use: the turn', () => {
 
   it('keeps screenshots only in the last 3 turns that carry them (older ones become a text note)', async () => {
     const { generate, calls } = fakeGenerate(modelAnswer([{ text: 'done' }]));
-    expect(images(pruningFixture.contents)).toEqual(['SCREENSHOT-0', 'SCREENSHOT-1', 'SCREENSHOT-2', 'SCREENSHOT-3', 'SCREENSHOT-4', 'SCREENSHOT-5', 'SCREENSHOT-6']);
+    expect(images(pruningFixture.contents)).toEqual([
+      'SCREENSHOT-0',
+      'SCREENSHOT-1',
+      'SCREENSHOT-2',
+      'SCREENSHOT-3',
+      'SCREENSHOT-4',
+      'SCREENSHOT-5',
+      'SCREENSHOT-6',
+    ]);
     const { status } = await turn({ contents: pruningFixture.contents }, { env: ENV, generate });
     expect(status).toBe(200);
     const sent = at(calls).contents as Content[];
@@ -235,7 +266,12 @@ describe('POST /api/computer-use: the turn', () => {
   });
 
   it('an exhausted quota is a 429 with a clear message (not retried)', async () => {
-    const { generate, calls } = fakeGenerate(new ApiError({ status: 429, message: '{"error":{"code":429,"message":"You exceeded your current quota, check your plan and billing","status":"RESOURCE_EXHAUSTED"}}' }));
+    const { generate, calls } = fakeGenerate(
+      new ApiError({
+        status: 429,
+        message: '{"error":{"code":429,"message":"You exceeded your current quota, check your plan and billing","status":"RESOURCE_EXHAUSTED"}}',
+      }),
+    );
     const { status, json } = await turn({ contents: [userTurn()] }, { env: ENV, generate });
     expect(status).toBe(429);
     expect(json.error).toContain('quota is used up');

@@ -17,7 +17,14 @@ export class FakeComputer implements Computer {
 
   private shot(options: ScreenshotOptions = {}): Screenshot {
     this.allowJpeg.push(options.allowJpeg ?? false);
-    return { base64: `PNG-${++this.shots}`, mimeType: 'image/png', width: this.size.width, height: this.size.height, viewport: { ...this.size }, url: this.url };
+    return {
+      base64: `PNG-${++this.shots}`,
+      mimeType: 'image/png',
+      width: this.size.width,
+      height: this.size.height,
+      viewport: { ...this.size },
+      url: this.url,
+    };
   }
   async execute(action: Action, options?: ScreenshotOptions): Promise<ActionResult> {
     if (this.failOn === action.type) throw new Error(`no element under the point for ${action.type}`);

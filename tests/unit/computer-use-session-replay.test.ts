@@ -18,8 +18,14 @@ function routeFetch(env: Record<string, string>) {
 
 describe('computer-use session over the replayed route', () => {
   it.each([
-    [{ width: 1000, height: 600 }, { input: { x: 500, y: 60 }, checkbox: { x: 30, y: 130 }, link: { x: 40, y: 573 }, scroll: 480 }],
-    [{ width: 600, height: 400 }, { input: { x: 300, y: 40 }, checkbox: { x: 18, y: 87 }, link: { x: 24, y: 382 }, scroll: 320 }],
+    [
+      { width: 1000, height: 600 },
+      { input: { x: 500, y: 60 }, checkbox: { x: 30, y: 130 }, link: { x: 40, y: 573 }, scroll: 480 },
+    ],
+    [
+      { width: 600, height: 400 },
+      { input: { x: 300, y: 40 }, checkbox: { x: 18, y: 87 }, link: { x: 24, y: 382 }, scroll: 320 },
+    ],
   ])('plays todo.json on a %o preview: type + Enter, check, scroll, confirm, follow the link', async (size, expected) => {
     const computer = new FakeComputer(size);
     const { fetchTurn, bodies } = routeFetch({ TABSMITH_MODEL_PROVIDER: 'replay' });

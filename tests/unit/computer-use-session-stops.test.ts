@@ -32,7 +32,10 @@ function unacknowledgedResponses(contents: readonly Content[]): string[] {
 describe('computer-use session: a declined or unanswered flagged action', () => {
   it('declined → not executed, the session stops; no response without the acknowledgement ever goes to the model', async () => {
     const computer = new FakeComputer();
-    const { fetchTurn, bodies } = scriptedTurns(modelTurn([call('click_at', confirmArgs(40, 955), 'fc-4')]), modelTurn([text('Staying here: the title is Todos.')]));
+    const { fetchTurn, bodies } = scriptedTurns(
+      modelTurn([call('click_at', confirmArgs(40, 955), 'fc-4')]),
+      modelTurn([text('Staying here: the title is Todos.')]),
+    );
     const manager = createSessionManager({ computer, fetchTurn });
     const { id } = manager.start('open the next page');
     await manager.waitFor(id, ['awaiting-confirmation']);
@@ -61,7 +64,10 @@ describe('computer-use session: a declined or unanswered flagged action', () => 
 
   it('a reply after a run ended while a flagged call waited sends no response to it: the turn becomes a note', async () => {
     const computer = new FakeComputer();
-    const { fetchTurn, bodies } = scriptedTurns(modelTurn([call('click_at', { x: 1, y: 1 }, 'a'), call('click_at', confirmArgs(2, 2), 'b'), call('hover_at', { x: 3, y: 3 }, 'c')]), modelTurn([text('fine')]));
+    const { fetchTurn, bodies } = scriptedTurns(
+      modelTurn([call('click_at', { x: 1, y: 1 }, 'a'), call('click_at', confirmArgs(2, 2), 'b'), call('hover_at', { x: 3, y: 3 }, 'c')]),
+      modelTurn([text('fine')]),
+    );
     const manager = createSessionManager({ computer, fetchTurn });
     const { id } = manager.start('x');
     await manager.waitFor(id, ['awaiting-confirmation']);
@@ -88,7 +94,10 @@ describe('computer-use session: a declined or unanswered flagged action', () => 
       }
     }
     const computer = new SlowComputer();
-    const { fetchTurn, bodies } = scriptedTurns(modelTurn([call('click_at', { x: 1, y: 1 }, 'a'), call('hover_at', { x: 3, y: 3 }, 'c')]), modelTurn([text('fine')]));
+    const { fetchTurn, bodies } = scriptedTurns(
+      modelTurn([call('click_at', { x: 1, y: 1 }, 'a'), call('hover_at', { x: 3, y: 3 }, 'c')]),
+      modelTurn([text('fine')]),
+    );
     const manager = createSessionManager({ computer, fetchTurn });
     const { id } = manager.start('x');
     while (computer.executed.length === 0) await tick();
@@ -135,11 +144,17 @@ describe('computer-use session: a declined or unanswered flagged action', () => 
 
   it('screenshots may be JPEG only once a model that takes JPEG has answered', async () => {
     const legacy = new FakeComputer();
-    const old = createSessionManager({ computer: legacy, fetchTurn: scriptedTurns(modelTurn([call('click_at', { x: 1, y: 1 })]), modelTurn([text('ok')])).fetchTurn });
+    const old = createSessionManager({
+      computer: legacy,
+      fetchTurn: scriptedTurns(modelTurn([call('click_at', { x: 1, y: 1 })]), modelTurn([text('ok')])).fetchTurn,
+    });
     await old.waitFor(old.start('x').id);
     expect(legacy.allowJpeg).toEqual([false, false]);
     const fresh = new FakeComputer();
-    const modern = createSessionManager({ computer: fresh, fetchTurn: scriptedTurns(modelTurn([call('click', { x: 1, y: 1 })], 'gemini-3.5-flash'), modelTurn([text('ok')], 'gemini-3.5-flash')).fetchTurn });
+    const modern = createSessionManager({
+      computer: fresh,
+      fetchTurn: scriptedTurns(modelTurn([call('click', { x: 1, y: 1 })], 'gemini-3.5-flash'), modelTurn([text('ok')], 'gemini-3.5-flash')).fetchTurn,
+    });
     await modern.waitFor(modern.start('x').id);
     expect(fresh.allowJpeg).toEqual([false, true]);
   });

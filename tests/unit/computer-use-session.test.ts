@@ -29,7 +29,10 @@ describe('computer-use session: the loop', () => {
     ]);
     const second = bodies[1]?.contents ?? [];
     expect(second.map((c) => c.role)).toEqual(['user', 'model', 'user']);
-    expect(second[1]).toEqual(modelTurn([text('Looking.'), call('click_at', { x: 500, y: 500 }, 'c1'), call('type_text_at', { x: 100, y: 100, text: 'hi', press_enter: true }, 'c2')]).candidateContent);
+    expect(second[1]).toEqual(
+      modelTurn([text('Looking.'), call('click_at', { x: 500, y: 500 }, 'c1'), call('type_text_at', { x: 100, y: 100, text: 'hi', press_enter: true }, 'c2')])
+        .candidateContent,
+    );
     expect(responsesOf(second[2])).toEqual([
       { id: 'c1', name: 'click_at', response: { url: 'http://preview.local/' }, parts: [{ inlineData: { mimeType: 'image/png', data: 'PNG-2' } }] },
       { id: 'c2', name: 'type_text_at', response: { url: 'http://preview.local/' }, parts: [{ inlineData: { mimeType: 'image/png', data: 'PNG-3' } }] },
@@ -50,7 +53,10 @@ describe('computer-use session: the loop', () => {
 
   it('logs each step: user, model text/thoughts, action name + args, normalized actions, note, point, screenshot, timings', async () => {
     const computer = new FakeComputer();
-    const { fetchTurn } = scriptedTurns(modelTurn([{ text: 'the box is on top', thought: true }, call('click_at', { x: 100, y: 100 })]), modelTurn([text('fine')]));
+    const { fetchTurn } = scriptedTurns(
+      modelTurn([{ text: 'the box is on top', thought: true }, call('click_at', { x: 100, y: 100 })]),
+      modelTurn([text('fine')]),
+    );
     let clock = 1000;
     const manager = createSessionManager({ computer, fetchTurn, now: () => (clock += 5) });
     const { id } = manager.start('click the box');
@@ -63,7 +69,15 @@ describe('computer-use session: the loop', () => {
     expect(model).toMatchObject({ turn: 1, thoughts: 'the box is on top', functionCalls: 1, model: 'gemini-2.5-computer-use-preview-10-2025' });
     expect(model.durationMs).toBeGreaterThan(0);
     const step = log[2] as ActionEntry;
-    expect(step).toMatchObject({ name: 'click_at', args: { x: 100, y: 100 }, actions: [{ type: 'click', x: 100, y: 60 }], description: 'click at (100, 60)', note: 'did click', at: { x: 100, y: 60 }, turn: 1 });
+    expect(step).toMatchObject({
+      name: 'click_at',
+      args: { x: 100, y: 100 },
+      actions: [{ type: 'click', x: 100, y: 60 }],
+      description: 'click at (100, 60)',
+      note: 'did click',
+      at: { x: 100, y: 60 },
+      turn: 1,
+    });
     expect(step.screenshot?.base64).toBe('PNG-2');
     expect(step.durationMs).toBeGreaterThan(0);
     expect((log[3] as ModelEntry).text).toBe('fine');
@@ -116,7 +130,13 @@ describe('computer-use session: confirmation', () => {
     const manager = createSessionManager({ computer, fetchTurn });
     const { id } = manager.start('open the next page');
     const waiting = await manager.waitFor(id, ['awaiting-confirmation']);
-    expect(waiting.confirmation).toEqual({ step: 2, name: 'click_at', args: confirmArgs(40, 955), actions: [{ type: 'click', x: 40, y: 573, button: 'left' }], explanation: 'Leaving the page' });
+    expect(waiting.confirmation).toEqual({
+      step: 2,
+      name: 'click_at',
+      args: confirmArgs(40, 955),
+      actions: [{ type: 'click', x: 40, y: 573, button: 'left' }],
+      explanation: 'Leaving the page',
+    });
     await tick();
     expect(computer.executed).toEqual([]);
     expect(bodies).toHaveLength(1);
@@ -206,7 +226,11 @@ describe('computer-use session: errors', () => {
 describe('computer-use session: reply, end, list, subscribe', () => {
   it('reply continues the conversation with the text and a fresh screenshot', async () => {
     const computer = new FakeComputer();
-    const { fetchTurn, bodies } = scriptedTurns(modelTurn([text('Which todo?')]), modelTurn([call('click_at', { x: 1, y: 1 })]), modelTurn([text('Checked milk.')]));
+    const { fetchTurn, bodies } = scriptedTurns(
+      modelTurn([text('Which todo?')]),
+      modelTurn([call('click_at', { x: 1, y: 1 })]),
+      modelTurn([text('Checked milk.')]),
+    );
     const manager = createSessionManager({ computer, fetchTurn });
     const { id } = manager.start('check a todo');
     expect(await manager.waitFor(id)).toMatchObject({ status: 'completed', answer: 'Which todo?', turns: 1 });
@@ -218,7 +242,12 @@ describe('computer-use session: reply, end, list, subscribe', () => {
     const contents = bodies[1]?.contents ?? [];
     expect(contents.map((c) => c.role)).toEqual(['user', 'model', 'user']);
     expect(contents[2]?.parts).toEqual([{ text: 'the milk one' }, { inlineData: { mimeType: 'image/png', data: 'PNG-2' } }]);
-    expect(manager.log(id).filter((e) => e.kind === 'user').map((e) => (e as UserEntry).text)).toEqual([expect.stringContaining('check a todo'), 'the milk one']);
+    expect(
+      manager
+        .log(id)
+        .filter((e) => e.kind === 'user')
+        .map((e) => (e as UserEntry).text),
+    ).toEqual([expect.stringContaining('check a todo'), 'the milk one']);
   });
 
   it('reply gets a fresh turn budget, and merges into a trailing user turn', async () => {

@@ -22,10 +22,7 @@ function countingSummariser() {
 /** A small budget so a test session crosses it quickly; the default one behaves the same, later. */
 const budget = { ...DEFAULT_CONTEXT_BUDGET, maxTokens: 4_000 };
 
-const thinkingStep = (i: number) => [
-  { type: 'step-start' },
-  { type: 'text', text: `step ${i}: ${'reasoning about the change '.repeat(60)}` },
-];
+const thinkingStep = (i: number) => [{ type: 'step-start' }, { type: 'text', text: `step ${i}: ${'reasoning about the change '.repeat(60)}` }];
 
 function chattySession(steps: number): LooseMessage[] {
   return [

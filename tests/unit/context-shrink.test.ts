@@ -18,7 +18,10 @@ const write = (path: string, content: string, id = 'c1') => ({
 describe('history shrinking', () => {
   it('replaces applied file contents by a reference naming path, size and hash', () => {
     const content = `${big(1_500_000)}\n`;
-    const messages: LooseMessage[] = [user('u', [{ type: 'text', text: 'write it' }]), { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, write('src/big.txt', content)] }];
+    const messages: LooseMessage[] = [
+      user('u', [{ type: 'text', text: 'write it' }]),
+      { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, write('src/big.txt', content)] },
+    ];
     const [, agent] = shrinkMessages(messages);
     const input = agent?.parts[1]?.input as { path: string; content: string };
     expect(input.path).toBe('src/big.txt');
@@ -32,16 +35,34 @@ describe('history shrinking', () => {
   });
 
   it('keeps a small input and a failed call verbatim enough to retry', () => {
-    const failed = { type: 'tool-fs_editFile', toolCallId: 'e', state: 'output-error', input: { path: 'a.js', edits: [{ search: 'a', replace: 'b' }] }, errorText: 'search text not found' };
-    const messages: LooseMessage[] = [user('u', [{ type: 'text', text: 'go' }]), { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, write('a.js', 'short'), failed] }];
+    const failed = {
+      type: 'tool-fs_editFile',
+      toolCallId: 'e',
+      state: 'output-error',
+      input: { path: 'a.js', edits: [{ search: 'a', replace: 'b' }] },
+      errorText: 'search text not found',
+    };
+    const messages: LooseMessage[] = [
+      user('u', [{ type: 'text', text: 'go' }]),
+      { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, write('a.js', 'short'), failed] },
+    ];
     const [, agent] = shrinkMessages(messages);
     expect(agent?.parts[1]).toEqual(messages[1]?.parts[1]);
     expect(agent?.parts[2]).toEqual(failed);
   });
 
   it('trims long outputs with a note, more for steps the model has already seen', () => {
-    const read = (id: string) => ({ type: 'tool-fs_readFile', toolCallId: id, state: 'output-available', input: { path: 'log.txt' }, output: { content: big(100_000) } });
-    const messages: LooseMessage[] = [user('u', [{ type: 'text', text: 'read' }]), { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, read('old'), { type: 'step-start' }, read('new')] }];
+    const read = (id: string) => ({
+      type: 'tool-fs_readFile',
+      toolCallId: id,
+      state: 'output-available',
+      input: { path: 'log.txt' },
+      output: { content: big(100_000) },
+    });
+    const messages: LooseMessage[] = [
+      user('u', [{ type: 'text', text: 'read' }]),
+      { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, read('old'), { type: 'step-start' }, read('new')] },
+    ];
     const [, agent] = shrinkMessages(messages);
     const older = (agent?.parts[1]?.output as { content: string }).content;
     const latest = (agent?.parts[3]?.output as { content: string }).content;

@@ -27,7 +27,7 @@ describe('summarise route', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/^transcript:/);
   });
 
-  it('the client reads the summary, or throws the server\'s sentence', async () => {
+  it("the client reads the summary, or throws the server's sentence", async () => {
     const ok = summariseVia('/x', 'fast', async () => Response.json({ summary: '- done' }));
     await expect(ok({ transcript: 't' })).resolves.toBe('- done');
     const failing = summariseVia('/x', 'fast', async () => Response.json({ error: 'The model is rate limited.' }, { status: 502 }));
@@ -36,7 +36,7 @@ describe('summarise route', () => {
 });
 
 describe('chat route with bounded requests', () => {
-  it('says the conversation grew too large (not the user\'s fault) when the guard trips', async () => {
+  it("says the conversation grew too large (not the user's fault) when the guard trips", async () => {
     const req = new Request('http://t/api/ai', { method: 'POST', body: '{}', headers: { 'content-length': String(MAX_CHAT_BODY_BYTES + 1) } });
     const res = await handleChat(req, replay);
     expect(res.status).toBe(413);
@@ -47,9 +47,14 @@ describe('chat route with bounded requests', () => {
     expect(error).not.toContain('Send file names');
   });
 
-  it('adds each step\'s usage to the turn\'s', () => {
+  it("adds each step's usage to the turn's", () => {
     const step = { inputTokens: 100, outputTokens: 20, totalTokens: 120, inputTokenDetails: {}, outputTokenDetails: { reasoningTokens: 5 } };
-    expect(turnUsage({ inputTokens: 50, outputTokens: 10, totalTokens: 60 }, step as never)).toEqual({ inputTokens: 150, outputTokens: 30, reasoningTokens: 5, totalTokens: 180 });
+    expect(turnUsage({ inputTokens: 50, outputTokens: 10, totalTokens: 60 }, step as never)).toEqual({
+      inputTokens: 150,
+      outputTokens: 30,
+      reasoningTokens: 5,
+      totalTokens: 180,
+    });
   });
 
   it('the replay model counts the responses a summary stands for', () => {

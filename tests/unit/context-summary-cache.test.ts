@@ -19,7 +19,7 @@ function memoryStorage() {
 const compaction = (messageId: string) => ({ throughKey: 'k', messageId, summary: 'earlier work', responses: 2, units: 5, createdAt: 1 });
 
 describe('summary cache', () => {
-  it('survives a reload and is forgotten with its conversation, leaving the workspace\'s others', () => {
+  it("survives a reload and is forgotten with its conversation, leaving the workspace's others", () => {
     const storage = memoryStorage();
     const cache = createSummaryCache(storage);
     cache.set(conversationChatId('w1', 'a'), compaction('m1'));

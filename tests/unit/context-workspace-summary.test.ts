@@ -17,7 +17,13 @@ function project(total: number): string[] {
 }
 
 const manifest = manifestFromPackageJson(
-  JSON.stringify({ name: 'shop', main: 'src/main.tsx', scripts: { dev: 'vite', build: 'tsc -b && vite build', test: 'vitest' }, dependencies: { react: '^19.0.0' }, devDependencies: { vite: '^7.0.0' } }),
+  JSON.stringify({
+    name: 'shop',
+    main: 'src/main.tsx',
+    scripts: { dev: 'vite', build: 'tsc -b && vite build', test: 'vitest' },
+    dependencies: { react: '^19.0.0' },
+    devDependencies: { vite: '^7.0.0' },
+  }),
 );
 
 const prompt = (files: string[], extra: Record<string, unknown> = {}) =>
@@ -62,7 +68,11 @@ describe('workspace summary', () => {
   it('reads the recently changed files from the conversation, newest first', () => {
     const call = (name: string, input: object) => ({ type: `tool-${name}`, toolCallId: name, state: 'output-available', input, output: { ok: true } });
     const recent = recentlyChangedFiles([
-      { id: 'a', role: 'assistant', parts: [call('fs_writeFile', { path: 'a.js', content: '' }), call('fs_readFile', { path: 'r.js' }), call('fs_movePath', { from: 'b.js', to: 'c.js' })] },
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [call('fs_writeFile', { path: 'a.js', content: '' }), call('fs_readFile', { path: 'r.js' }), call('fs_movePath', { from: 'b.js', to: 'c.js' })],
+      },
     ]);
     expect(recent).toEqual(['c.js', 'a.js']);
   });

@@ -13,7 +13,11 @@ interface CipherLike {
   setAutoPadding(on: boolean): CipherLike;
 }
 type Make = (algorithm: string, key: unknown, iv: unknown) => CipherLike;
-const crypto = cryptoModule({}, Buffer as never, { Transform, Writable } as never) as unknown as { createCipheriv: Make; createDecipheriv: Make; createSecretKey: (key: Buffer) => unknown };
+const crypto = cryptoModule({}, Buffer as never, { Transform, Writable } as never) as unknown as {
+  createCipheriv: Make;
+  createDecipheriv: Make;
+  createSecretKey: (key: Buffer) => unknown;
+};
 const text = 'The quick brown fox jumps over the lazy dog, twice over: the quick brown fox jumps over the lazy dog.';
 
 function inPieces(cipher: CipherLike, data: Buffer) {
@@ -47,7 +51,7 @@ describe('ciphers in the offline runtime', () => {
     expect(() => bad.final()).toThrow('Unsupported state or unable to authenticate data');
   });
 
-  it('says what is wrong in Node\'s words: bad padding, key and IV lengths, unknown names', () => {
+  it("says what is wrong in Node's words: bad padding, key and IV lengths, unknown names", () => {
     const key = Buffer.alloc(16);
     const iv = Buffer.alloc(16);
     const encrypted = Buffer.concat([crypto.createCipheriv('aes-128-cbc', key, iv).update('x'.repeat(16)) as Buffer]);

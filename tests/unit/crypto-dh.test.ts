@@ -21,7 +21,7 @@ describe('Diffie-Hellman in the offline runtime', () => {
     }
   });
 
-  it('agrees on a secret with real Node over modp14, padded to the prime\'s length', () => {
+  it("agrees on a secret with real Node over modp14, padded to the prime's length", () => {
     const ours = crypto.getDiffieHellman('modp14') as Dh;
     const theirs = nodeCrypto.getDiffieHellman('modp14');
     const ourPublic = ours.generateKeys('hex');
@@ -39,7 +39,9 @@ describe('Diffie-Hellman in the offline runtime', () => {
     const ourPublic = ours.generateKeys('hex');
     expect(ours.computeSecret(theirs.generateKeys('hex'), 'hex', 'hex')).toBe(theirs.computeSecret(ourPublic, 'hex', 'hex'));
     const compressed = ours.getPublicKey('hex', 'compressed');
-    expect(crypto.ECDH.convertKey(compressed, 'prime256v1', 'hex', 'hex', 'hybrid')).toBe(nodeCrypto.ECDH.convertKey(compressed, 'prime256v1', 'hex', 'hex', 'hybrid'));
+    expect(crypto.ECDH.convertKey(compressed, 'prime256v1', 'hex', 'hex', 'hybrid')).toBe(
+      nodeCrypto.ECDH.convertKey(compressed, 'prime256v1', 'hex', 'hex', 'hybrid'),
+    );
     expect(() => crypto.ECDH.convertKey(compressed, 'badcurve')).toThrow('Invalid EC curve name');
     expect(() => ours.getPublicKey('hex', 10 as never)).toThrow(expect.objectContaining({ code: 'ERR_CRYPTO_ECDH_INVALID_FORMAT' }));
   });

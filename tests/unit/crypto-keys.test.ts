@@ -7,7 +7,17 @@ import { int, seq } from '../../lib/runtime/offline/node/crypto-der';
 import { fromPkcs8 } from '../../lib/runtime/offline/node/crypto-key-codec';
 
 type Fn = (...args: unknown[]) => unknown;
-type Names = 'sign' | 'verify' | 'generateKeyPairSync' | 'generateKeyPair' | 'createPublicKey' | 'createPrivateKey' | 'publicEncrypt' | 'privateDecrypt' | 'createSign' | 'createVerify';
+type Names =
+  | 'sign'
+  | 'verify'
+  | 'generateKeyPairSync'
+  | 'generateKeyPair'
+  | 'createPublicKey'
+  | 'createPrivateKey'
+  | 'publicEncrypt'
+  | 'privateDecrypt'
+  | 'createSign'
+  | 'createVerify';
 const crypto = cryptoModule({}, Buffer as never, { Transform, Writable } as never) as unknown as Record<Names, Fn>;
 const message = Buffer.from('Hello Node.js world!');
 
@@ -73,14 +83,20 @@ describe('crypto key pairs in the offline runtime', () => {
     const p1363 = crypto.sign('sha256', message, { key: privateKey, dsaEncoding: 'ieee-p1363' }) as Buffer;
     expect(p1363.length).toBe(64);
     expect(crypto.verify('sha256', message, { key: publicKey, format: 'der', type: 'spki' }, Buffer.alloc(0))).toBe(false);
-    const jwk = crypto.generateKeyPairSync('ec', { namedCurve: 'P-384', publicKeyEncoding: { format: 'jwk' }, privateKeyEncoding: { format: 'jwk' } }) as { publicKey: { crv: string; x: string }; privateKey: { x: string; d: string } };
+    const jwk = crypto.generateKeyPairSync('ec', { namedCurve: 'P-384', publicKeyEncoding: { format: 'jwk' }, privateKeyEncoding: { format: 'jwk' } }) as {
+      publicKey: { crv: string; x: string };
+      privateKey: { x: string; d: string };
+    };
     expect(jwk.publicKey.crv).toBe('P-384');
     expect(jwk.privateKey.x).toBe(jwk.publicKey.x);
     expect(nodeCrypto.createPrivateKey({ key: jwk.privateKey as never, format: 'jwk' }).asymmetricKeyType).toBe('ec');
   });
 
   it('generates Ed25519 and X25519 KeyObjects; Ed25519 signatures verify in Node', () => {
-    const ed = crypto.generateKeyPairSync('ed25519') as { publicKey: { type: string; asymmetricKeyType: string; export(o: object): Buffer }; privateKey: unknown };
+    const ed = crypto.generateKeyPairSync('ed25519') as {
+      publicKey: { type: string; asymmetricKeyType: string; export(o: object): Buffer };
+      privateKey: unknown;
+    };
     expect(ed.publicKey.type).toBe('public');
     expect(ed.publicKey.asymmetricKeyType).toBe('ed25519');
     const signature = signsAndVerifies(ed.publicKey, ed.privateKey, null);
@@ -93,7 +109,10 @@ describe('crypto key pairs in the offline runtime', () => {
 
   it('answers generateKeyPair on a later turn, and util.promisify gives both keys', async () => {
     const { promisify } = await import('node:util');
-    const keys = (await promisify(crypto.generateKeyPair as never)('rsa', { modulusLength: 512, publicExponent: 3 } as never)) as { publicKey: { asymmetricKeyDetails: object }; privateKey: unknown };
+    const keys = (await promisify(crypto.generateKeyPair as never)('rsa', { modulusLength: 512, publicExponent: 3 } as never)) as {
+      publicKey: { asymmetricKeyDetails: object };
+      privateKey: unknown;
+    };
     expect(keys.publicKey.asymmetricKeyDetails).toEqual({ modulusLength: 512, publicExponent: 3n });
     signsAndVerifies(keys.publicKey, keys.privateKey);
   });
@@ -113,7 +132,7 @@ describe('crypto key pairs in the offline runtime', () => {
     expect(crypto.verify('sha256', message, publicKey.export({ type: 'spki', format: 'pem' }), crypto.sign('sha256', message, openssl))).toBe(true);
   });
 
-  it('keeps Node\'s error codes for keys it cannot read', () => {
+  it("keeps Node's error codes for keys it cannot read", () => {
     expect(() => crypto.createPublicKey('not a key')).toThrow(expect.objectContaining({ code: 'ERR_OSSL_UNSUPPORTED' }));
     expect(() => crypto.generateKeyPairSync('nope')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));
   });

@@ -20,6 +20,8 @@ describe('displayName', () => {
 
   it('is what the file tree row and the editor tab say', () => {
     expect(rowLabel('x\u202Egpj.exe', true, false)).toBe('x[U+202E]gpj.exe, unsaved changes');
-    expect(tabLabel({ path: '/x\u202Egpj.exe', name: 'x\u202Egpj.exe', dirty: false, locked: true, notSaved: false, conflict: false, binary: false })).toBe('x[U+202E]gpj.exe, locked');
+    expect(tabLabel({ path: '/x\u202Egpj.exe', name: 'x\u202Egpj.exe', dirty: false, locked: true, notSaved: false, conflict: false, binary: false })).toBe(
+      'x[U+202E]gpj.exe, locked',
+    );
   });
 });

@@ -76,7 +76,9 @@ describe('git init, add, commit, status, log', () => {
     t.write('/a.txt', 'b\n');
     await t.git('commit', '-am', 'second');
     const log = await t.git('log');
-    expect(log.out).toMatch(/^commit [0-9a-f]{40} \(HEAD -> main\)\nAuthor: Ada Lovelace <ada@example.com>\nDate: {3}\w{3} \w{3} \d+ \d\d:\d\d:\d\d \d{4} [+-]\d{4}\n\n {4}second\n\ncommit [0-9a-f]{40}\n/);
+    expect(log.out).toMatch(
+      /^commit [0-9a-f]{40} \(HEAD -> main\)\nAuthor: Ada Lovelace <ada@example.com>\nDate: {3}\w{3} \w{3} \d+ \d\d:\d\d:\d\d \d{4} [+-]\d{4}\n\n {4}second\n\ncommit [0-9a-f]{40}\n/,
+    );
     expect(log.out).toContain('    first\n\n    more words\n');
     expect((await t.git('log', '--oneline', '-n', '1')).out.split('\n')).toHaveLength(2);
     expect((await t.git('log', '-1', '--oneline')).out).toMatch(/ second\n$/);

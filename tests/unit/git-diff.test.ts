@@ -33,9 +33,13 @@ describe('git diff', () => {
     await t.git('add', 'b.txt');
     t.vfs.unlinkSync('/a.txt');
     const staged = await t.git('diff', '--staged');
-    expect(staged.out).toMatch(/diff --git a\/b.txt b\/b.txt\nnew file mode 100644\nindex 0000000\.\.[0-9a-f]{7}\n--- \/dev\/null\n\+\+\+ b\/b.txt\n@@ -0,0 \+1 @@\n\+bee\n/);
+    expect(staged.out).toMatch(
+      /diff --git a\/b.txt b\/b.txt\nnew file mode 100644\nindex 0000000\.\.[0-9a-f]{7}\n--- \/dev\/null\n\+\+\+ b\/b.txt\n@@ -0,0 \+1 @@\n\+bee\n/,
+    );
     const unstaged = await t.git('diff', '--', 'a.txt');
-    expect(unstaged.out).toMatch(/deleted file mode 100644\nindex [0-9a-f]{7}\.\.0000000\n--- a\/a.txt\n\+\+\+ \/dev\/null\n@@ -1,3 \+0,0 @@\n-one\n-two\n-three\n/);
+    expect(unstaged.out).toMatch(
+      /deleted file mode 100644\nindex [0-9a-f]{7}\.\.0000000\n--- a\/a.txt\n\+\+\+ \/dev\/null\n@@ -1,3 \+0,0 @@\n-one\n-two\n-three\n/,
+    );
     expect((await t.git('diff', 'b.txt')).out).toBe('');
   });
 

@@ -6,7 +6,7 @@ import { InputChannel } from '@/lib/runtime/offline/process';
 import { gitTerminal } from './git-helpers';
 
 describe('git errors', () => {
-  it('outside a repository: 128 and git\'s message', async () => {
+  it("outside a repository: 128 and git's message", async () => {
     const t = gitTerminal();
     expect(await t.git('status')).toEqual({ code: 128, out: 'fatal: not a git repository (or any of the parent directories): .git\n' });
     expect((await t.git('log')).code).toBe(128);

@@ -8,7 +8,11 @@ const folder = (path: string, children: TreeNode[]): TreeNode => ({ path, name: 
 
 describe('withoutHidden', () => {
   it('drops .git folders at any depth and keeps everything else', () => {
-    const tree = [folder('/.git', [file('/.git/HEAD')]), folder('/pkg', [folder('/pkg/.git', [file('/pkg/.git/HEAD')]), file('/pkg/a.js')]), file('/.gitignore')];
+    const tree = [
+      folder('/.git', [file('/.git/HEAD')]),
+      folder('/pkg', [folder('/pkg/.git', [file('/pkg/.git/HEAD')]), file('/pkg/a.js')]),
+      file('/.gitignore'),
+    ];
     expect(withoutHidden(tree)).toEqual([folder('/pkg', [file('/pkg/a.js')]), file('/.gitignore')]);
   });
 

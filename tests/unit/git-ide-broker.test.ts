@@ -50,17 +50,39 @@ afterEach(() => {
 
 describe("git's exchanges through the IDE", () => {
   it('names the repository and the service of each endpoint', () => {
-    expect(describeExchange('https://github.com/o/r.git/info/refs?service=git-receive-pack')).toEqual({ host: 'github.com', repository: 'https://github.com/o/r.git', service: 'git-receive-pack' });
-    expect(describeExchange('http://127.0.0.1:4990/public/demo.git/git-upload-pack')).toEqual({ host: '127.0.0.1:4990', repository: 'http://127.0.0.1:4990/public/demo.git', service: 'git-upload-pack' });
+    expect(describeExchange('https://github.com/o/r.git/info/refs?service=git-receive-pack')).toEqual({
+      host: 'github.com',
+      repository: 'https://github.com/o/r.git',
+      service: 'git-receive-pack',
+    });
+    expect(describeExchange('http://127.0.0.1:4990/public/demo.git/git-upload-pack')).toEqual({
+      host: '127.0.0.1:4990',
+      repository: 'http://127.0.0.1:4990/public/demo.git',
+      service: 'git-upload-pack',
+    });
   });
 
   it("sends a public read to the proxy without a token, with only git's headers, and passes the answer back", async () => {
-    const proxy = fakeProxy(() => new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': 'application/x-git-upload-pack-result', 'set-cookie': 'a=b' } }));
+    const proxy = fakeProxy(
+      () => new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': 'application/x-git-upload-pack-result', 'set-cookie': 'a=b' } }),
+    );
     const response = await carryGitExchange(
-      { url: 'https://gitlab.com/o/r.git/git-upload-pack', method: 'POST', headers: { 'Content-Type': 'application/x-git-upload-pack-request', Cookie: 'x', 'X-Other': 'y' }, body: new Uint8Array([9, 8]) },
+      {
+        url: 'https://gitlab.com/o/r.git/git-upload-pack',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-git-upload-pack-request', Cookie: 'x', 'X-Other': 'y' },
+        body: new Uint8Array([9, 8]),
+      },
       { userStarted: false, fetch: proxy.fetch, credentials },
     );
-    expect(proxy.seen).toEqual([{ url: '/api/git/gitlab.com/o/r.git/git-upload-pack', method: 'POST', headers: { 'content-type': 'application/x-git-upload-pack-request' }, body: new Uint8Array([9, 8]) }]);
+    expect(proxy.seen).toEqual([
+      {
+        url: '/api/git/gitlab.com/o/r.git/git-upload-pack',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-git-upload-pack-request' },
+        body: new Uint8Array([9, 8]),
+      },
+    ]);
     expect(response).toMatchObject({ statusCode: 200, body: new Uint8Array([1, 2, 3]), headers: { 'content-type': 'application/x-git-upload-pack-result' } });
     expect(response.headers['set-cookie']).toBeUndefined();
   });
@@ -70,7 +92,10 @@ describe("git's exchanges through the IDE", () => {
     const proxy = fakeProxy(() => new Response('ok'));
     const read = { url: 'https://github.com/o/private.git/info/refs?service=git-upload-pack', method: 'GET' as const, headers: {} };
     await carryGitExchange(read, { userStarted: false, fetch: proxy.fetch, credentials });
-    await carryGitExchange({ ...read, url: 'https://github.com/o/private.git/git-upload-pack', method: 'POST' }, { userStarted: false, fetch: proxy.fetch, credentials });
+    await carryGitExchange(
+      { ...read, url: 'https://github.com/o/private.git/git-upload-pack', method: 'POST' },
+      { userStarted: false, fetch: proxy.fetch, credentials },
+    );
     expect(asked).toEqual(['read https://github.com/o/private.git']);
     const expected = `Basic ${btoa(`x-access-token:${TOKEN}`)}`;
     expect(proxy.seen.map((seen) => seen.headers['x-git-authorization'])).toEqual([expected, expected]);
@@ -80,23 +105,34 @@ describe("git's exchanges through the IDE", () => {
     const asked = answerAsks(false);
     const proxy = fakeProxy(() => new Response('ok'));
     const push = { url: 'https://github.com/o/other.git/info/refs?service=git-receive-pack', method: 'GET' as const, headers: {} };
-    await expect(carryGitExchange(push, { userStarted: false, fetch: proxy.fetch, credentials })).rejects.toThrow('you did not allow the use of your github.com token for https://github.com/o/other.git');
+    await expect(carryGitExchange(push, { userStarted: false, fetch: proxy.fetch, credentials })).rejects.toThrow(
+      'you did not allow the use of your github.com token for https://github.com/o/other.git',
+    );
     expect(asked).toEqual(['write https://github.com/o/other.git']);
     expect(proxy.seen).toEqual([]);
   });
 
-  it("uses the token at once for what the user started in the IDE, and passes on credentials typed into the URL", async () => {
+  it('uses the token at once for what the user started in the IDE, and passes on credentials typed into the URL', async () => {
     const asked = answerAsks(true);
     const proxy = fakeProxy(() => new Response('ok'));
-    await carryGitExchange({ url: 'https://github.com/o/mine.git/info/refs?service=git-upload-pack', method: 'GET', headers: {} }, { userStarted: true, fetch: proxy.fetch, credentials });
-    await carryGitExchange({ url: 'https://codeberg.org/o/r.git/info/refs?service=git-upload-pack', method: 'GET', headers: { Authorization: 'Basic dTpw' } }, { userStarted: false, fetch: proxy.fetch, credentials });
+    await carryGitExchange(
+      { url: 'https://github.com/o/mine.git/info/refs?service=git-upload-pack', method: 'GET', headers: {} },
+      { userStarted: true, fetch: proxy.fetch, credentials },
+    );
+    await carryGitExchange(
+      { url: 'https://codeberg.org/o/r.git/info/refs?service=git-upload-pack', method: 'GET', headers: { Authorization: 'Basic dTpw' } },
+      { userStarted: false, fetch: proxy.fetch, credentials },
+    );
     expect(asked).toEqual([]);
     expect(proxy.seen.map((seen) => seen.headers['x-git-authorization'])).toEqual([`Basic ${btoa(`x-access-token:${TOKEN}`)}`, 'Basic dTpw']);
   });
 
   it("makes the proxy's refusal the status message git shows", async () => {
     const proxy = fakeProxy(() => Response.json({ error: 'git host evil.example is not allowed here' }, { status: 403 }));
-    const response = await carryGitExchange({ url: 'https://evil.example/x.git/info/refs?service=git-upload-pack', method: 'GET', headers: {} }, { userStarted: false, fetch: proxy.fetch, credentials });
+    const response = await carryGitExchange(
+      { url: 'https://evil.example/x.git/info/refs?service=git-upload-pack', method: 'GET', headers: {} },
+      { userStarted: false, fetch: proxy.fetch, credentials },
+    );
     expect(response).toMatchObject({ statusCode: 403, statusMessage: 'git host evil.example is not allowed here' });
   });
 
@@ -108,7 +144,13 @@ describe("git's exchanges through the IDE", () => {
       const message = frameMessageSchema.parse(event.data);
       if (message.kind !== 'call') return;
       answerFrameCall(channel.port2, message.id, message.call, {
-        gitHttp: async (request) => ({ url: request.url, statusCode: 200, statusMessage: 'OK', headers: {}, body: new TextEncoder().encode(`${request.method} ${request.url}`) }),
+        gitHttp: async (request) => ({
+          url: request.url,
+          statusCode: 200,
+          statusMessage: 'OK',
+          headers: {},
+          body: new TextEncoder().encode(`${request.method} ${request.url}`),
+        }),
       });
     };
     const answer = await frame.gitHttp({ url: 'https://github.com/o/r.git/info/refs?service=git-upload-pack', method: 'GET', headers: {} });
@@ -118,7 +160,9 @@ describe("git's exchanges through the IDE", () => {
       const message = frameMessageSchema.parse(event.data);
       if (message.kind === 'call') answerFrameCall(channel.port2, message.id, message.call, {});
     };
-    await expect(frame.gitHttp({ url: 'https://github.com/o/r.git/info/refs', method: 'GET', headers: {} })).rejects.toThrow('the IDE does not offer git.http here');
+    await expect(frame.gitHttp({ url: 'https://github.com/o/r.git/info/refs', method: 'GET', headers: {} })).rejects.toThrow(
+      'the IDE does not offer git.http here',
+    );
     channel.port1.close();
   });
 });

@@ -28,7 +28,15 @@ describe('the git host allowlist', () => {
   });
 
   it('refuses an invalid entry with a message naming it', () => {
-    for (const bad of ['ftp://git.example.com', 'https://git.example.com/path', 'user@git.example.com', 'git.example.com:99999', 'git example.com', 'https://', '-bad-.example']) {
+    for (const bad of [
+      'ftp://git.example.com',
+      'https://git.example.com/path',
+      'user@git.example.com',
+      'git.example.com:99999',
+      'git example.com',
+      'https://',
+      '-bad-.example',
+    ]) {
       let thrown: unknown;
       try {
         allowedGitHosts({ TABSMITH_GIT_HOSTS: `codeberg.org, ${bad}` });
@@ -77,7 +85,12 @@ describe('reading a proxy request URL', () => {
   });
 
   it('answers 404 for anything but a smart HTTP endpoint, saying which are served', () => {
-    for (const path of ['/api/git/github.com/owner/repo.git', '/api/git/github.com/owner/repo.git/HEAD', '/api/git/github.com/owner/repo.git/objects/info/packs', '/api/git/github.com/owner/repo.git/info/refs/']) {
+    for (const path of [
+      '/api/git/github.com/owner/repo.git',
+      '/api/git/github.com/owner/repo.git/HEAD',
+      '/api/git/github.com/owner/repo.git/objects/info/packs',
+      '/api/git/github.com/owner/repo.git/info/refs/',
+    ]) {
       const error = refusal('GET', path);
       expect(error.status, path).toBe(404);
       expect(error.message).toMatch(/smart HTTP/);

@@ -40,7 +40,16 @@ function handleUpstream(request: Received, res: ServerResponse): void {
   };
   const [path = ''] = request.url.split('?');
   if (path === '/owner/repo.git/info/refs') {
-    return send(200, { 'content-type': 'application/x-git-upload-pack-advertisement', 'cache-control': 'no-cache', 'set-cookie': ['_gh_sess=abc; HttpOnly'], 'x-github-request-id': 'R1' }, ADVERTISEMENT);
+    return send(
+      200,
+      {
+        'content-type': 'application/x-git-upload-pack-advertisement',
+        'cache-control': 'no-cache',
+        'set-cookie': ['_gh_sess=abc; HttpOnly'],
+        'x-github-request-id': 'R1',
+      },
+      ADVERTISEMENT,
+    );
   }
   if (path === '/owner/repo.git/git-upload-pack' || path === '/owner/repo.git/git-receive-pack') {
     return send(200, { 'content-type': `application/x-${path.split('/').at(-1)}-result`, 'set-cookie': 'tracking=1' }, PACK);
@@ -164,7 +173,7 @@ describe('credentials', () => {
     expect(wrong.headers.get('x-git-proxy-note')).toBe('the host refused the credentials');
   });
 
-  it('pass a 403 through with the host\'s words', async () => {
+  it("pass a 403 through with the host's words", async () => {
     const response = await pack('forbidden/repo.git', 'git-receive-pack', new Uint8Array([1, 2, 3]), { 'x-git-authorization': BEARER });
     expect(response.status).toBe(403);
     expect(await response.text()).toBe('Permission to forbidden/repo denied');
@@ -225,13 +234,19 @@ describe('redirects', () => {
     const response = await refs('moved/repo.git', { 'x-git-authorization': BASIC });
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(ADVERTISEMENT)).toBe(true);
-    expect(received.map((request) => request.url)).toEqual(['/moved/repo.git/info/refs?service=git-upload-pack', '/owner/repo.git/info/refs?service=git-upload-pack']);
+    expect(received.map((request) => request.url)).toEqual([
+      '/moved/repo.git/info/refs?service=git-upload-pack',
+      '/owner/repo.git/info/refs?service=git-upload-pack',
+    ]);
     expect(received[1]?.headers.authorization).toBe(BASIC);
 
     received = [];
     const push = await pack('moved/repo.git', 'git-receive-pack', new Uint8Array([9, 8, 7, 0, 255]));
     expect(push.status).toBe(200);
-    expect(received.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /moved/repo.git/git-receive-pack', 'POST /owner/repo.git/git-receive-pack']);
+    expect(received.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /moved/repo.git/git-receive-pack',
+      'POST /owner/repo.git/git-receive-pack',
+    ]);
     expect(received[1]?.body.equals(Buffer.from([9, 8, 7, 0, 255]))).toBe(true);
   });
 
@@ -251,7 +266,7 @@ describe('redirects', () => {
   });
 });
 
-describe('the proxy\'s own refusals', () => {
+describe("the proxy's own refusals", () => {
   it('refuse a host off the allowlist with 403 naming it and the allowed hosts', async () => {
     const response = await GET(ideRequest('evil.example/owner/repo.git/info/refs?service=git-upload-pack'));
     expect(response.status).toBe(403);
@@ -265,7 +280,12 @@ describe('the proxy\'s own refusals', () => {
     const notServed = await GET(ideRequest(`${host}/owner/repo.git/objects/info/packs`));
     expect(notServed.status).toBe(404);
     expect(await errorOf(notServed)).toMatch(/smart HTTP endpoints/);
-    for (const path of [`${host}/owner/..%2f..%2fadmin/info/refs`, `${host}/owner%5crepo/info/refs`, `${host}/owner//repo/info/refs`, `${host}/%252e%252e/info/refs`]) {
+    for (const path of [
+      `${host}/owner/..%2f..%2fadmin/info/refs`,
+      `${host}/owner%5crepo/info/refs`,
+      `${host}/owner//repo/info/refs`,
+      `${host}/%252e%252e/info/refs`,
+    ]) {
       const response = await GET(ideRequest(`${path}?service=git-upload-pack`));
       expect(response.status, path).toBe(400);
       expect(await errorOf(response)).toMatch(/repository path is not allowed/);
@@ -274,7 +294,9 @@ describe('the proxy\'s own refusals', () => {
   });
 
   it('refuse pages of other sites (the guard) and methods other than GET and POST', async () => {
-    const crossSite = await GET(ideRequest(`${host}/owner/repo.git/info/refs?service=git-upload-pack`, { headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } }));
+    const crossSite = await GET(
+      ideRequest(`${host}/owner/repo.git/info/refs?service=git-upload-pack`, { headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } }),
+    );
     expect(crossSite.status).toBe(403);
     const put = PUT(ideRequest(`${host}/owner/repo.git/git-upload-pack`, { method: 'PUT' }));
     expect(put.status).toBe(405);
@@ -289,7 +311,7 @@ describe('the proxy\'s own refusals', () => {
     expect(received).toHaveLength(0);
   });
 
-  it('serve an HTML answer from the host as bytes, never as a page on the IDE\'s origin', async () => {
+  it("serve an HTML answer from the host as bytes, never as a page on the IDE's origin", async () => {
     const response = await refs('html/repo.git');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
@@ -347,7 +369,11 @@ describe('the 100 MB request body limit', () => {
     const response = await pack('owner/repo.git', 'git-receive-pack', body(100));
     expect(response.status).toBe(200);
     expect(received[0]?.body.byteLength).toBe(100 * MB);
-    expect(createHash('sha256').update(received[0]?.body ?? Buffer.alloc(0)).digest('hex')).toBe(expected.digest('hex'));
+    expect(
+      createHash('sha256')
+        .update(received[0]?.body ?? Buffer.alloc(0))
+        .digest('hex'),
+    ).toBe(expected.digest('hex'));
   });
 
   it('refuses one byte more with 413, and a larger declared length before reading, without contacting the host', async () => {

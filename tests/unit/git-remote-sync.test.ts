@@ -60,7 +60,10 @@ describe('git fetch', () => {
 
     const one = await t.git('fetch', 'origin', 'main');
     expect(one).toEqual({ code: 0, out: `From ${server.url}/public/demo.git\n * branch            main       -> FETCH_HEAD\n` });
-    expect(await t.git('fetch', 'nowhere')).toMatchObject({ code: 128, out: expect.stringContaining("fatal: 'nowhere' does not appear to be a git repository\n") });
+    expect(await t.git('fetch', 'nowhere')).toMatchObject({
+      code: 128,
+      out: expect.stringContaining("fatal: 'nowhere' does not appear to be a git repository\n"),
+    });
   });
 
   it('draws progress in place on a terminal, and only finished lines into a pipe', async () => {
@@ -83,7 +86,9 @@ describe('git pull', () => {
     expect(run.code).toBe(0);
     expect(run.out).toContain(`From ${server.url}/public/demo.git\n   ${before.slice(0, 7)}..${after.slice(0, 7)}  main       -> origin/main\n`);
     expect(run.out).toMatch(
-      new RegExp(`Updating ${before.slice(0, 7)}\\.\\.${after.slice(0, 7)}\\nFast-forward\\n 1 file changed, 2 insertions\\(\\+\\)\\n create mode 100644 docs/pulled.md\\n$`),
+      new RegExp(
+        `Updating ${before.slice(0, 7)}\\.\\.${after.slice(0, 7)}\\nFast-forward\\n 1 file changed, 2 insertions\\(\\+\\)\\n create mode 100644 docs/pulled.md\\n$`,
+      ),
     );
     expect(t.read('docs/pulled.md')).toBe('one\ntwo\n');
     expect((await t.git('log', '--oneline', '-1')).out).toMatch(/ Add docs\n$/);
@@ -123,7 +128,7 @@ describe('git pull', () => {
     expect(t.read('README.md')).toBe('# Mine\n');
   });
 
-  it('without an upstream: git\'s advice', async () => {
+  it("without an upstream: git's advice", async () => {
     const t = terminal();
     await cloneDemo(t);
     await t.git('checkout', '-b', 'loose');
@@ -151,7 +156,9 @@ describe('git push', () => {
     await t.git('checkout', '-b', 'topic-push');
     const none = await t.git('push');
     expect(none.code).toBe(128);
-    expect(none.out).toContain('fatal: The current branch topic-push has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin topic-push\n');
+    expect(none.out).toContain(
+      'fatal: The current branch topic-push has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin topic-push\n',
+    );
     await t.commit('topic.txt', 'topic\n', 'Topic work');
     const created = await t.git('push', '-u', 'origin', 'topic-push');
     expect(created).toEqual({
@@ -162,7 +169,7 @@ describe('git push', () => {
     expect((await t.git('config', 'branch.topic-push.merge')).out).toBe('refs/heads/topic-push\n');
   });
 
-  it('refuses a push that would lose the server\'s commits', async () => {
+  it("refuses a push that would lose the server's commits", async () => {
     const t = terminal({ pipe: true });
     await cloneDemo(t);
     await server.addCommit('public/demo.git', { path: 'elsewhere.txt', content: 'x\n', message: 'Pushed by someone else' });

@@ -132,7 +132,9 @@ const cuPost = () =>
     body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'check the page' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }] }] }),
   });
 const answer = () =>
-  Object.assign(new GenerateContentResponse(), { candidates: [{ content: { role: 'model', parts: [{ text: 'It works.' }] }, finishReason: FinishReason.STOP }] });
+  Object.assign(new GenerateContentResponse(), {
+    candidates: [{ content: { role: 'model', parts: [{ text: 'It works.' }] }, finishReason: FinishReason.STOP }],
+  });
 
 function generateThrowing(first: Error) {
   const calls: GenerateContentParameters[] = [];

@@ -32,6 +32,9 @@ describe('node command-line flags', () => {
       patterns: ['test/*.mjs', 'a.test.js'],
       execArgv: ['--test', '--test-reporter', 'tap'],
     });
-    expect(parseNodeArgs(['--test', '--watch'])).toMatchObject({ kind: 'usage', message: expect.stringMatching(/^node: --watch is not supported with --test/) });
+    expect(parseNodeArgs(['--test', '--watch'])).toMatchObject({
+      kind: 'usage',
+      message: expect.stringMatching(/^node: --watch is not supported with --test/),
+    });
   });
 });

@@ -20,8 +20,14 @@ describe('assert.rejects / doesNotReject when promiseFn returns no promise', () 
 
   it("says 'rejection' where the package would say 'exception'", async () => {
     const mustNotCall = () => false;
-    await expect(rejects(async () => undefined, mustNotCall)).rejects.toMatchObject({ code: 'ERR_ASSERTION', message: 'Missing expected rejection (mustNotCall).', operator: 'rejects' });
-    await expect(doesNotReject(async () => Promise.reject(new Error('Failed')))).rejects.toMatchObject({ message: 'Got unwanted rejection.\nActual message: "Failed"' });
+    await expect(rejects(async () => undefined, mustNotCall)).rejects.toMatchObject({
+      code: 'ERR_ASSERTION',
+      message: 'Missing expected rejection (mustNotCall).',
+      operator: 'rejects',
+    });
+    await expect(doesNotReject(async () => Promise.reject(new Error('Failed')))).rejects.toMatchObject({
+      message: 'Got unwanted rejection.\nActual message: "Failed"',
+    });
     await expect(rejects(async () => undefined, Error, 'mine')).rejects.toMatchObject({ message: 'Missing expected rejection (Error): mine' });
   });
 
@@ -32,7 +38,9 @@ describe('assert.rejects / doesNotReject when promiseFn returns no promise', () 
       code: 'ERR_INVALID_ARG_TYPE',
       message: 'The "promiseFn" argument must be of type function or an instance of Promise. Received type string (\'fail\')',
     });
-    await expect(doesNotReject(123 as never)).rejects.toMatchObject({ message: 'The "promiseFn" argument must be of type function or an instance of Promise. Received type number (123)' });
+    await expect(doesNotReject(123 as never)).rejects.toMatchObject({
+      message: 'The "promiseFn" argument must be of type function or an instance of Promise. Received type number (123)',
+    });
     expect(rejects.name).toBe('rejects');
   });
 });

@@ -22,7 +22,13 @@ describe('node: util.inspect', () => {
     ]);
     expect(result.errors).toBe('');
     expect(result.output).toBe(
-      ['<Buffer 31 32 33 34, prop: 1>', '<Buffer 31 32 ... 2 more bytes>', 'Map(1) { 1 => { a: [ 1, 2, [Object] ] } }', 'X { _y: 123 } n=42 [ 1, [length]: 1 ]', ''].join('\n'),
+      [
+        '<Buffer 31 32 33 34, prop: 1>',
+        '<Buffer 31 32 ... 2 more bytes>',
+        'Map(1) { 1 => { a: [ 1, 2, [Object] ] } }',
+        'X { _y: 123 } n=42 [ 1, [length]: 1 ]',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -35,9 +41,9 @@ describe('node: assert', () => {
       "assert.throws(() => assert.fail(), { code: 'ERR_ASSERTION', message: 'Failed', operator: 'fail', generatedMessage: true, stack: /Failed/ });",
       "assert.throws(() => assert.ifError(new TypeError()), { message: 'ifError got unwanted exception: TypeError', operator: 'ifError' });",
       'assert.notDeepEqual({ a: 1 }, { a: 2 });',
-      "assert.rejects(() => 1, {}).catch((error) => console.log(error.code, error.name));",
+      'assert.rejects(() => 1, {}).catch((error) => console.log(error.code, error.name));',
       "assert.rejects(Promise.reject(new Error('x')), { message: 'x' }).then(() => console.log('rejected as expected'));",
-      "assert.rejects(Promise.resolve(1)).catch((error) => console.log(error.message, error.operator));",
+      'assert.rejects(Promise.resolve(1)).catch((error) => console.log(error.message, error.operator));',
     ]);
     expect(result.errors).toBe('');
     expect(result.output.split('\n').sort()).toEqual(['', 'ERR_INVALID_RETURN_VALUE TypeError', 'Missing expected rejection. rejects', 'rejected as expected']);
@@ -54,12 +60,19 @@ describe('node: assert', () => {
       'tracked(3, 4);',
       'tracker.verify();',
       'console.log(JSON.stringify(tracker.getCalls(tracked).map((call) => call.arguments)));',
-      "try { tracker.calls(foo, 0.5); } catch (error) { console.log(error.code); }",
-      "try { tracker.getCalls(() => {}); } catch (error) { console.log(error.code); }",
+      'try { tracker.calls(foo, 0.5); } catch (error) { console.log(error.code); }',
+      'try { tracker.getCalls(() => {}); } catch (error) { console.log(error.code); }',
     ]);
     expect(result.errors).toBe('');
     expect(result.output).toBe(
-      ['2 3 foo', 'Expected the foo function to be executed 2 time(s) but was executed 1 time(s).', '[[1,2],[3,4]]', 'ERR_OUT_OF_RANGE', 'ERR_INVALID_ARG_VALUE', ''].join('\n'),
+      [
+        '2 3 foo',
+        'Expected the foo function to be executed 2 time(s) but was executed 1 time(s).',
+        '[[1,2],[3,4]]',
+        'ERR_OUT_OF_RANGE',
+        'ERR_INVALID_ARG_VALUE',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -71,7 +84,7 @@ describe('node: util functions', () => {
       'function thenable() { return { then(resolve) { resolve(7); } }; }',
       'const cb = util.callbackify(thenable);',
       "cb((error, value) => console.log('value', error, value));",
-      "util.callbackify(() => Promise.reject(null))((error) => console.log(error.code, error.reason));",
+      'util.callbackify(() => Promise.reject(null))((error) => console.log(error.code, error.reason));',
       "console.log('sync', cb.name, cb.length);",
       'function A() {} function B() {} util.inherits(B, A);',
       "console.log(JSON.stringify(Object.getOwnPropertyDescriptor(B, 'super_').enumerable), new B() instanceof A);",
@@ -95,7 +108,7 @@ describe('node: string_decoder', () => {
       "const split = new StringDecoder('utf8');",
       "console.log(JSON.stringify(split.write(Buffer.from('E1', 'hex'))), split.lastNeed, split.lastTotal, JSON.stringify(split.end()));",
       "try { new StringDecoder('test'); } catch (error) { console.log(error.code, error.message); }",
-      "try { new StringDecoder().write(null); } catch (error) { console.log(error.code); }",
+      'try { new StringDecoder().write(null); } catch (error) { console.log(error.code); }',
       "try { StringDecoder.prototype.write(Buffer.from('a')); } catch (error) { console.log(error.code); }",
       "console.log(new StringDecoder('utf8').write(new Uint8Array([0x61, 0x62])));",
       "const again = new StringDecoder('base64'); again.write(Buffer.from([1])); again.end();",

@@ -12,7 +12,13 @@ import { nodeDeps, workspace } from './node-run-helpers';
 async function run(files: Record<string, string>, line = 'node /main.js') {
   const shell = createShell({ ...nodeDeps(workspace(files)), registry: 'http://registry.invalid' });
   let out = '';
-  const code = await shell.runLine(line, { cwd: '/', env: { PATH: '/node_modules/.bin:/usr/bin' }, signal: new AbortController().signal, stdin: new InputChannel(), write: (text) => void (out += text) });
+  const code = await shell.runLine(line, {
+    cwd: '/',
+    env: { PATH: '/node_modules/.bin:/usr/bin' },
+    signal: new AbortController().signal,
+    stdin: new InputChannel(),
+    write: (text) => void (out += text),
+  });
   return { code, out };
 }
 
@@ -61,7 +67,7 @@ process.on('exit', () => console.log('parent exits, child running:', child.exitC
     expect((await run({}, `node -e '${euro}'`)).out).toBe('€\nfd one\nfd two\n');
   });
 
-  it("answers EAGAIN to a synchronous read of descriptor 0, and an fs.read of it holds the process until input ends", async () => {
+  it('answers EAGAIN to a synchronous read of descriptor 0, and an fs.read of it holds the process until input ends', async () => {
     const result = await run(
       {
         '/main.js': `

@@ -43,7 +43,7 @@ describe('BroadcastChannel', () => {
     for (const channel of [a, b, c, other]) channel.close();
   });
 
-  it('lets receiveMessageOnPort take a waiting message at once, and keeps the process alive while open and ref\'d', () => {
+  it("lets receiveMessageOnPort take a waiting message at once, and keeps the process alive while open and ref'd", () => {
     const { BroadcastChannel, holds } = make();
     const one = new BroadcastChannel('z');
     const two = new BroadcastChannel('z');

@@ -20,7 +20,7 @@ describe("Buffers made by the runtime's modules", () => {
         'assert.deepStrictEqual(Buffer.concat([random], 8), random);',
         "const zlib = require('zlib');",
         "assert.deepStrictEqual(zlib.gunzipSync(zlib.gzipSync('abc')), Buffer.from('abc'));",
-        "console.log(Object.getPrototypeOf(random) === Buffer.prototype, random instanceof Buffer);",
+        'console.log(Object.getPrototypeOf(random) === Buffer.prototype, random instanceof Buffer);',
       ].join('\n'),
     });
     expect(result.errors).toBe('');
@@ -34,7 +34,9 @@ describe('Buffer.alloc and allocUnsafe', () => {
       expect(() => Buffer.alloc(1, fill)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE', name: 'TypeError' }));
     }
     expect([...Buffer.alloc(3, Buffer.from([1, 2]))]).toEqual([1, 2, 1]);
-    expect(() => Buffer.alloc(40, 'x', 20 as never)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "encoding" argument must be of type string. Received type number (20)' }));
+    expect(() => Buffer.alloc(40, 'x', 20 as never)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "encoding" argument must be of type string. Received type number (20)' }),
+    );
   });
 
   it('make Buffers past 2 GiB, as Node on 64 bits does', () => {

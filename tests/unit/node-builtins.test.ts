@@ -32,13 +32,13 @@ describe('node: built-in modules', () => {
         'util.inherits(Source, Stream);',
         'function Sink() { Stream.Writable.call(this); this.got = []; }',
         'util.inherits(Sink, Stream.Writable);',
-        "Sink.prototype.write = function (chunk) { this.got.push(String(chunk)); return true; };",
+        'Sink.prototype.write = function (chunk) { this.got.push(String(chunk)); return true; };',
         "Sink.prototype.end = function () { console.log('sink got', this.got.join('')); };",
         'const source = new Source();',
         'source.pipe(new Sink());',
         "source.emit('data', 'ab'); source.emit('data', 'c'); source.emit('end');",
-        "class Upper extends Stream.Transform {}",
-        "console.log(source instanceof Stream, new Upper() instanceof Stream, new Stream.Readable() instanceof Stream.Stream);",
+        'class Upper extends Stream.Transform {}',
+        'console.log(source instanceof Stream, new Upper() instanceof Stream, new Stream.Readable() instanceof Stream.Stream);',
       ].join('\n'),
     });
     expect(await node(vfs, ['main.js'])).toMatchObject({ code: 0, output: 'sink got abc\ntrue true true\n' });
@@ -53,7 +53,7 @@ describe('node: built-in modules', () => {
         '  write(chunk, encoding, done) { setTimeout(() => { seen.push(String(chunk)); done(); }, 5); },',
         "  final(done) { seen.push('final'); done(); },",
         '});',
-        "class Upper extends Transform { _transform(chunk, encoding, done) { done(null, String(chunk).toUpperCase()); } }",
+        'class Upper extends Transform { _transform(chunk, encoding, done) { done(null, String(chunk).toUpperCase()); } }',
         "sink.on('finish', () => console.log('finish', seen.join(' ')));",
         "sink.on('close', () => console.log('close'));",
         "Readable.from(['a', 'b']).pipe(new Upper()).pipe(sink);",
@@ -125,7 +125,7 @@ describe('node: crypto', () => {
         "const crypto = require('crypto');",
         "const { PassThrough } = require('stream');",
         "const hash = crypto.createHash('sha3-256');",
-        "const source = new PassThrough();",
+        'const source = new PassThrough();',
         "source.pipe(hash).setEncoding('hex').on('data', (hex) => console.log(hex, hash.digest('hex') === hex));",
         "source.end('abc');",
       ].join('\n'),
@@ -185,14 +185,20 @@ describe('node: process', () => {
   });
 
   it('gives each process its own cwd, argv and env, and chdir checks the folder', async () => {
-    const vfs = workspace({ '/sub/x.txt': 'hi', '/sub/main.js': "console.log(process.cwd(), process.argv.slice(1).join(' '), require('fs').readFileSync('x.txt', 'utf8'));\ntry { process.chdir('/missing'); } catch (e) { console.log(e.code); }\nprocess.chdir('..'); console.log(process.cwd());\n" });
+    const vfs = workspace({
+      '/sub/x.txt': 'hi',
+      '/sub/main.js':
+        "console.log(process.cwd(), process.argv.slice(1).join(' '), require('fs').readFileSync('x.txt', 'utf8'));\ntry { process.chdir('/missing'); } catch (e) { console.log(e.code); }\nprocess.chdir('..'); console.log(process.cwd());\n",
+    });
     expect((await node(vfs, ['main.js', 'a', 'b'], '/sub')).output).toBe('/sub /sub/main.js a b hi\nENOENT\n/\n');
   });
 
   it('reads piped input as Buffers (or text once an encoding is set), to its end, also with for await', async () => {
     const vfs = workspace({
-      '/buffers.js': "const parts = []; process.stdin.on('data', (c) => parts.push(c)); process.stdin.on('end', () => console.log(Buffer.isBuffer(parts[0]), Buffer.concat(parts).toString().trim()));\n",
-      '/lines.mjs': "process.stdin.setEncoding('utf8'); let text = ''; for await (const chunk of process.stdin) text += chunk; console.log(text.split('\\n').filter(Boolean).length, 'lines');\n",
+      '/buffers.js':
+        "const parts = []; process.stdin.on('data', (c) => parts.push(c)); process.stdin.on('end', () => console.log(Buffer.isBuffer(parts[0]), Buffer.concat(parts).toString().trim()));\n",
+      '/lines.mjs':
+        "process.stdin.setEncoding('utf8'); let text = ''; for await (const chunk of process.stdin) text += chunk; console.log(text.split('\\n').filter(Boolean).length, 'lines');\n",
     });
     expect((await node(vfs, ['buffers.js'], '/', 'hello\n')).output).toBe('true hello\n');
     expect((await node(vfs, ['lines.mjs'], '/', 'a\nb\nc\n')).output).toBe('3 lines\n');

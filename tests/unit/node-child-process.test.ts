@@ -8,7 +8,13 @@ import { nodeDeps, workspace } from './node-run-helpers';
 async function run(files: Record<string, string>, line = 'node /main.js') {
   const shell = createShell({ ...nodeDeps(workspace(files)), registry: 'http://registry.invalid' });
   let out = '';
-  const code = await shell.runLine(line, { cwd: '/', env: { PATH: '/node_modules/.bin:/usr/bin' }, signal: new AbortController().signal, stdin: new InputChannel(), write: (text) => void (out += text) });
+  const code = await shell.runLine(line, {
+    cwd: '/',
+    env: { PATH: '/node_modules/.bin:/usr/bin' },
+    signal: new AbortController().signal,
+    stdin: new InputChannel(),
+    write: (text) => void (out += text),
+  });
   return { code, out };
 }
 
@@ -85,10 +91,21 @@ for (const attempt of tries) {
     });
     expect(result.out).toBe(
       [
-        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_VALUE', 'TypeError ERR_INVALID_ARG_TYPE',
-        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE', 'TypeError ERR_UNKNOWN_SIGNAL',
-        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'RangeError ERR_OUT_OF_RANGE',
-        'TypeError ERR_INVALID_ARG_TYPE', 'TypeError ERR_INVALID_ARG_TYPE', 'Error ERR_CHILD_PROCESS_IPC_REQUIRED', '',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_VALUE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'RangeError ERR_OUT_OF_RANGE',
+        'TypeError ERR_UNKNOWN_SIGNAL',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'RangeError ERR_OUT_OF_RANGE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'TypeError ERR_INVALID_ARG_TYPE',
+        'Error ERR_CHILD_PROCESS_IPC_REQUIRED',
+        '',
       ].join('\n'),
     );
   });

@@ -40,7 +40,7 @@ describe('node: import errors in Node’s words', () => {
         "import * as util from 'node:util';",
         "import { value } from 'lib';",
         "import lib from 'lib';",
-        "for (const call of [() => util.nope(), () => value(), () => lib.other()]) {",
+        'for (const call of [() => util.nope(), () => value(), () => lib.other()]) {',
         '  try { call(); } catch (e) { console.log(e.message); }',
         '}',
       ].join('\n'),

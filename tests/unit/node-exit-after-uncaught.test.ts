@@ -10,5 +10,4 @@ describe("'exit' after an uncaught exception", () => {
     expect(run).toMatchObject({ code: 1, output: 'exit 1\n' });
     expect(run.errors).toContain('main threw');
   });
-
 });

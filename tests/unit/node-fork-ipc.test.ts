@@ -8,7 +8,14 @@ import { nodeDeps, workspace } from './node-run-helpers';
 async function run(files: Record<string, string>, line = 'node /main.js') {
   const shell = createShell({ ...nodeDeps(workspace(files)), registry: 'http://registry.invalid' });
   let out = '';
-  const code = await shell.runLine(line, { cwd: '/', env: { PATH: '/usr/bin' }, signal: new AbortController().signal, stdin: new InputChannel(), write: (text) => void (out += text), writeError: (text) => void (out += text) });
+  const code = await shell.runLine(line, {
+    cwd: '/',
+    env: { PATH: '/usr/bin' },
+    signal: new AbortController().signal,
+    stdin: new InputChannel(),
+    write: (text) => void (out += text),
+    writeError: (text) => void (out += text),
+  });
   return { code, out };
 }
 

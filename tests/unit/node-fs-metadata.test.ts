@@ -13,7 +13,7 @@ describe('fs modes, times and stats', () => {
         "fs.writeFileSync('/a.txt', 'rewritten');",
         "console.log((fs.statSync('/a.txt').mode).toString(8));",
         "const fd = fs.openSync('/b.txt', 'w', 0o666);",
-        "console.log((fs.fstatSync(fd).mode & 0o777).toString(8));",
+        'console.log((fs.fstatSync(fd).mode & 0o777).toString(8));',
         'fs.fchmodSync(fd, 0o600);',
         "console.log((fs.statSync('/b.txt').mode & 0o777).toString(8));",
         "fs.mkdirSync('/d', 0o777);",
@@ -24,9 +24,9 @@ describe('fs modes, times and stats', () => {
         'console.log(s.atimeMs, s.mtimeMs, s.mtime.getTime());',
         "const big = fs.statSync('/a.txt', { bigint: true });",
         'console.log(typeof big.size, big.mtimeNs, fs.statSync("/none", { throwIfNoEntry: false }));',
-        "try { fs._toUnixTimestamp(NaN); } catch (error) { console.log(error.code); }",
+        'try { fs._toUnixTimestamp(NaN); } catch (error) { console.log(error.code); }',
         "const dir = fs.mkdtempSync('/tmp-');",
-        "console.log(dir.length, fs.existsSync(dir), (fs.statSync(dir).mode & 0o777).toString(8));",
+        'console.log(dir.length, fs.existsSync(dir), (fs.statSync(dir).mode & 0o777).toString(8));',
       ].join('\n'),
     });
     const run = await node(vfs, ['main.js']);

@@ -10,7 +10,10 @@ const run = (lines: string[], files: Record<string, string> = {}) => node(worksp
 
 describe('node: fs.openSync with numeric flags', () => {
   it('has Linux values for the O_ constants', async () => {
-    const result = await run(["const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_APPEND } = require('fs').constants;", 'console.log(O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_APPEND);']);
+    const result = await run([
+      "const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_APPEND } = require('fs').constants;",
+      'console.log(O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_APPEND);',
+    ]);
     expect(result).toMatchObject({ code: 0, output: '0 1 2 64 128 512 1024\n' });
   });
 

@@ -11,7 +11,7 @@ describe('fs vectors and watchers', () => {
         "const fd = fs.openSync('/out.txt', 'w+');",
         "console.log(fs.writevSync(fd, [Buffer.from('hello '), Buffer.from('world')], 0));",
         'const a = Buffer.alloc(5); const b = Buffer.alloc(6);',
-        "console.log(fs.readvSync(fd, [a, b], 0), a.toString(), b.toString());",
+        'console.log(fs.readvSync(fd, [a, b], 0), a.toString(), b.toString());',
         "process.on('warning', (w) => console.log(w.name, w.code));",
         'fs.truncate(fd, 5, (error) => {',
         "  fs.closeSync(fd); console.log(error, fs.readFileSync('/out.txt', 'utf8'));",
@@ -28,7 +28,9 @@ describe('fs vectors and watchers', () => {
     });
     const run = await node(vfs, ['main.js']);
     expect(run.output).toBe(
-      ['11', '11 hello  world', 'DeprecationWarning DEP0081', 'null hello', 'read true 16384', 'exists true', 'stopped', 'beforeExit', 'more work', ''].join('\n'),
+      ['11', '11 hello  world', 'DeprecationWarning DEP0081', 'null hello', 'read true 16384', 'exists true', 'stopped', 'beforeExit', 'more work', ''].join(
+        '\n',
+      ),
     );
   });
 });

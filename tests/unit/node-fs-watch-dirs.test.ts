@@ -13,11 +13,11 @@ describe('fs watchers and folders', () => {
         "watcher.on('close', () => console.log('closed'));",
         "fs.writeFileSync('/w/a', 'x');",
         '(async () => {',
-        "  const ac = new AbortController();",
+        '  const ac = new AbortController();',
         "  setTimeout(() => fs.writeFileSync('/w/b.txt', 'y'), 5);",
         "  for await (const { eventType, filename } of fs.promises.watch('/w', { signal: ac.signal })) { console.log(eventType, filename); ac.abort(); }",
         '})().catch((error) => {',
-        "  console.log(error.name, error.code);",
+        '  console.log(error.name, error.code);',
         "  console.log(fs.readdirSync('/w', 'hex').join(' '), fs.readdirSync('/w', { encoding: 'buffer' })[0] instanceof Buffer);",
         "  process.on('warning', (warning) => console.log(warning.code));",
         "  try { fs.rmdirSync('/missing', { recursive: true }); } catch (e) { console.log(e.code); }",
@@ -27,6 +27,8 @@ describe('fs watchers and folders', () => {
       ].join('\n'),
     });
     const run = await node(vfs, ['main.js']);
-    expect(run.output).toBe(['rename 61', 'closed', 'rename b.txt', 'AbortError ABORT_ERR', '6b6565702e747874 61 622e747874 true', 'ENOENT', 'DEP0147', 'false', ''].join('\n'));
+    expect(run.output).toBe(
+      ['rename 61', 'closed', 'rename b.txt', 'AbortError ABORT_ERR', '6b6565702e747874 61 622e747874 true', 'ENOENT', 'DEP0147', 'false', ''].join('\n'),
+    );
   });
 });

@@ -11,7 +11,11 @@ describe('import() in Function-constructor code', () => {
 
   it('sends the body’s import() calls to the loader with the calling module as referrer', async () => {
     const asked: [string, string][] = [];
-    undo = routeFunctionImports(globalThis, async (specifier, referrer) => (asked.push([specifier, referrer]), { loaded: specifier }), () => '/project/[eval]');
+    undo = routeFunctionImports(
+      globalThis,
+      async (specifier, referrer) => (asked.push([specifier, referrer]), { loaded: specifier }),
+      () => '/project/[eval]',
+    );
     const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
     await expect(importEsm('zimmerframe')).resolves.toEqual({ loaded: 'zimmerframe' });
     // Called as a plain function (no `new`) too, as `Function(...)` may be.
@@ -28,7 +32,11 @@ describe('import() in Function-constructor code', () => {
     expect(routeImports(['return import('], referrer)).toEqual(['return import(']);
     expect(routeImports(['a', 'return a + 1'], referrer)).toEqual(['a', 'return a + 1']);
     expect(referrer, 'the stack is read only for a body that imports').not.toHaveBeenCalled();
-    undo = routeFunctionImports(globalThis, async () => ({}), () => '/[eval]');
+    undo = routeFunctionImports(
+      globalThis,
+      async () => ({}),
+      () => '/[eval]',
+    );
     expect(() => new Function('return import(')).toThrow(SyntaxError);
     expect(new Function('a', 'b', 'return a + b')(2, 3)).toBe(5);
     expect(new Function('return 1') instanceof Function).toBe(true);

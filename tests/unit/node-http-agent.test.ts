@@ -84,9 +84,7 @@ server.listen(3203, () => {
   console.log('abort listeners:', getEventListeners(controller.signal, 'abort').length);
 });
 `);
-    expect(result.output).toBe(
-      'abort listeners: 1\nrequest connection: close\nown headers: x-a\nX-A,Date,Connection,Transfer-Encoding\n',
-    );
+    expect(result.output).toBe('abort listeners: 1\nrequest connection: close\nown headers: x-a\nX-A,Date,Connection,Transfer-Encoding\n');
   });
 
   it('reports a response destroyed with an error on its request, closes both, and aborts at once on an aborted signal', async () => {

@@ -44,9 +44,7 @@ console.log('after listen', server.listening);
 `,
     });
     const run = await node(vfs, ['main.js'], '/', undefined, { servers });
-    expect(run.output).toBe(
-      'before false null\nafter listen false\nlistening event 3101 IPv4\n200 OK GET /a?b=1 localhost:3101 5 hi me\nclosed false\n',
-    );
+    expect(run.output).toBe('before false null\nafter listen false\nlistening event 3101 IPv4\n200 OK GET /a?b=1 localhost:3101 5 hi me\nclosed false\n');
     expect(run.code).toBe(0);
   });
 
@@ -82,9 +80,7 @@ server.listen(3102, () => {
 `,
     });
     const run = await node(vfs, ['main.js'], '/', undefined, { servers });
-    expect(run.output).toBe(
-      'sent true content-type,set-cookie\n201 Made ["a=1","b=2"] undefined\ngot HELLO WORLD\nERR_HTTP_HEADERS_SENT,finish,close\n',
-    );
+    expect(run.output).toBe('sent true content-type,set-cookie\n201 Made ["a=1","b=2"] undefined\ngot HELLO WORLD\nERR_HTTP_HEADERS_SENT,finish,close\n');
   });
 
   it('refuses a connection where nothing listens, a port taken twice, and a bad port, in Node’s words', async () => {
@@ -161,7 +157,7 @@ server.listen(3105, async () => {
     expect(run.output).toBe('200 application/json {"path":"/items?x=1","method":"POST"}\nfetch failed ECONNREFUSED\n');
   });
 
-  it('gives a request without a Host header (the preview\'s) the host of the server, as the browser sent it', async () => {
+  it("gives a request without a Host header (the preview's) the host of the server, as the browser sent it", async () => {
     const vfs = workspace({
       '/main.js': `require('http').createServer((req, res) => res.end(req.headers.host)).listen(3106, () => console.log('up'));`,
     });

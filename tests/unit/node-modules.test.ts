@@ -22,7 +22,8 @@ describe('node: ES modules', () => {
 
   it('keeps exported bindings live and hoisted functions reachable through a cycle', async () => {
     const vfs = workspace({
-      '/counter.mjs': "import { hello } from './main.mjs';\nexport let count = 0;\nexport function increment() { count++; }\nexport const greeting = hello();\n",
+      '/counter.mjs':
+        "import { hello } from './main.mjs';\nexport let count = 0;\nexport function increment() { count++; }\nexport const greeting = hello();\n",
       '/main.mjs':
         "import { count, increment, greeting } from './counter.mjs';\nexport function hello() { return 'hi'; }\nincrement(); increment();\nconsole.log(count, greeting);\n",
     });
@@ -39,7 +40,7 @@ describe('node: ES modules', () => {
     expect((await node(vfs, ['src/main.mjs'])).output).toBe('1 d false\nfile:///src/main.mjs /src/main.mjs /src\n');
   });
 
-  it('reads a named import through its module even where a parameter shadows the same module\'s star import', async () => {
+  it("reads a named import through its module even where a parameter shadows the same module's star import", async () => {
     // svelte's compiler imports `{ ignore_map }` and `* as state` from state.js, and has visitors taking `{ state }`.
     const vfs = workspace({
       '/state.mjs': 'export let ignore_map = new Map();\n',
@@ -85,7 +86,8 @@ describe('node: resolution and CommonJS', () => {
       '/node_modules/dual/esm.mjs': "export default 'esm';\n",
       '/node_modules/dual/node.cjs': "module.exports = 'node';\n",
       '/node_modules/dual/extra.cjs': "module.exports = 'extra';\n",
-      '/main.mjs': "import dual from 'dual';\nimport extra from 'dual/extra';\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconsole.log(dual, require('dual'), extra);\n",
+      '/main.mjs':
+        "import dual from 'dual';\nimport extra from 'dual/extra';\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconsole.log(dual, require('dual'), extra);\n",
     });
     expect((await node(vfs, ['main.mjs'])).output).toBe('esm node extra\n');
   });
@@ -94,7 +96,7 @@ describe('node: resolution and CommonJS', () => {
     const vfs = workspace({
       '/app/package.json': JSON.stringify({ type: 'module' }),
       '/app/main.js': "import helper from './helper.cjs';\nimport { kind } from './plain.js';\nconsole.log(typeof require, helper, kind);\n",
-      '/app/helper.cjs': "module.exports = typeof require;\n",
+      '/app/helper.cjs': 'module.exports = typeof require;\n',
       '/app/plain.js': "export const kind = this === undefined ? 'esm' : 'cjs';\n",
     });
     expect((await node(vfs, ['main.js'], '/app')).output).toBe('undefined function esm\n');
@@ -121,7 +123,7 @@ describe('node: resolution and CommonJS', () => {
       '/node_modules/words/index.js':
         "// import React from 'react' is what users write; export default works too\nexports.tip = 'export { x } from \\'y\\'';\nexports.kind = typeof module;\n",
       '/node_modules/esm-in-js/package.json': '{"name":"esm-in-js","main":"index.js"}',
-      '/node_modules/esm-in-js/index.js': "export const answer = 42;\n",
+      '/node_modules/esm-in-js/index.js': 'export const answer = 42;\n',
       '/main.js': "const w = require('words');\nconsole.log(w.kind, w.tip);\nimport('esm-in-js').then((m) => console.log(m.answer));\n",
     });
     expect((await node(vfs, ['main.js'])).output).toBe("object export { x } from 'y'\n42\n");

@@ -46,7 +46,14 @@ describe('node: path', () => {
 
   it('throws ERR_INVALID_ARG_TYPE for a path that is not a string', async () => {
     const result = await node(
-      workspace({ '/main.js': ["const path = require('path');", 'for (const fn of [path.join, path.win32.resolve, path.win32.basename, path.posix.parse]) {', '  try { fn(7); } catch (error) { console.log(error.name, error.code); }', '}'].join('\n') }),
+      workspace({
+        '/main.js': [
+          "const path = require('path');",
+          'for (const fn of [path.join, path.win32.resolve, path.win32.basename, path.posix.parse]) {',
+          '  try { fn(7); } catch (error) { console.log(error.name, error.code); }',
+          '}',
+        ].join('\n'),
+      }),
       ['main.js'],
     );
     expect(result.output).toBe('TypeError ERR_INVALID_ARG_TYPE\n'.repeat(4));

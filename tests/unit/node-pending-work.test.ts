@@ -43,7 +43,8 @@ describe('work pending in the browser keeps a process alive, as it would in Node
 
   it('a timer an ES module sets after an await keeps a process in a worker alive', async () => {
     const files = {
-      '/main.mjs': 'const keep = setInterval(() => {}, 100);\nsetTimeout(() => clearInterval(keep), 900);\nawait import("/lib.mjs");\nsetTimeout(() => console.log("late"), 600);\nconsole.log("imported");\n',
+      '/main.mjs':
+        'const keep = setInterval(() => {}, 100);\nsetTimeout(() => clearInterval(keep), 900);\nawait import("/lib.mjs");\nsetTimeout(() => console.log("late"), 600);\nconsole.log("imported");\n',
       '/lib.mjs': 'export const value = 1;\n',
     };
     expect(await run('', true, files)).toBe('imported\nlate\n');

@@ -15,7 +15,11 @@ describe("process.env as Node's", () => {
   it('takes only plain data descriptors from defineProperty', () => {
     const env = nodeEnv({});
     expect(() => Object.defineProperty(env, 'D', { value: 42 })).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_OBJECT_DEFINE_PROPERTY', name: 'TypeError', message: "'process.env' only accepts a configurable, writable, and enumerable data descriptor" }),
+      expect.objectContaining({
+        code: 'ERR_INVALID_OBJECT_DEFINE_PROPERTY',
+        name: 'TypeError',
+        message: "'process.env' only accepts a configurable, writable, and enumerable data descriptor",
+      }),
     );
     Object.defineProperty(env, 'D', { value: 42, writable: true, enumerable: true, configurable: true });
     expect(env.D).toBe('42');

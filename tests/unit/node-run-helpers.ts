@@ -26,7 +26,10 @@ export function workspace(files: Record<string, string>): almost.VirtualFS {
   return vfs;
 }
 
-export function nodeDeps(vfs: almost.VirtualFS, servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined })): NodeDeps {
+export function nodeDeps(
+  vfs: almost.VirtualFS,
+  servers = new ServerTracker({ unregisterServer: () => undefined }, { open: () => undefined, close: () => undefined }),
+): NodeDeps {
   return { vfs, Runtime: almost.Runtime, servers, inspect: (value) => nodeInspect(value) };
 }
 
@@ -48,7 +51,13 @@ interface NodeRunOptions {
   terminal?: boolean;
 }
 
-export async function node(vfs: almost.VirtualFS, args: string[], cwd = '/', input?: string, options: NodeRunOptions = {}): Promise<NodeRun & { errors: string }> {
+export async function node(
+  vfs: almost.VirtualFS,
+  args: string[],
+  cwd = '/',
+  input?: string,
+  options: NodeRunOptions = {},
+): Promise<NodeRun & { errors: string }> {
   let output = '';
   let errors = '';
   const stdin = new InputChannel();

@@ -51,6 +51,11 @@ describe('stream: web streams in and out', () => {
   });
 
   it("refuses what is no web stream in Node's words", () => {
-    expect(() => stream.Readable.fromWeb({} as never)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "readableStream" argument must be an instance of ReadableStream. Received an instance of Object' }));
+    expect(() => stream.Readable.fromWeb({} as never)).toThrow(
+      expect.objectContaining({
+        code: 'ERR_INVALID_ARG_TYPE',
+        message: 'The "readableStream" argument must be an instance of ReadableStream. Received an instance of Object',
+      }),
+    );
   });
 });

@@ -11,7 +11,8 @@ describe("reading a Node test file's run", () => {
   });
 
   it('gives the first error line of a failing file, not the stack under it', () => {
-    const out = 'some log\r\n\x1b[31mAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\x1b[0m\n    at Object.<anonymous> (/test/parallel/test-x.js:3:8)\n';
+    const out =
+      'some log\r\n\x1b[31mAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\x1b[0m\n    at Object.<anonymous> (/test/parallel/test-x.js:3:8)\n';
     expect(classify(run(out, 1))).toMatchObject({ status: 'fail', reason: 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:' });
     expect(classify(run('', 1)).reason).toBe('exit code 1 with no output');
   });
@@ -24,7 +25,9 @@ describe("reading a Node test file's run", () => {
   });
 
   it('groups causes without the paths and numbers of each file', () => {
-    expect(causeOf("Error: ENOENT: no such file or directory, open '/test/.tmp.0/a.txt'")).toBe(causeOf("Error: ENOENT: no such file or directory, open '/test/.tmp.0/b.txt'"));
+    expect(causeOf("Error: ENOENT: no such file or directory, open '/test/.tmp.0/a.txt'")).toBe(
+      causeOf("Error: ENOENT: no such file or directory, open '/test/.tmp.0/b.txt'"),
+    );
     expect(causeOf('Mismatched noop function calls. Expected exactly 1, actual 0.')).toBe('Mismatched noop function calls. Expected exactly N, actual N.');
     expect(causeOf("Error: Cannot find module 'a'")).not.toBe(causeOf("Error: Cannot find module 'b'"));
   });

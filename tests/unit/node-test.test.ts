@@ -9,7 +9,10 @@ import { node, workspace } from './node-run-helpers';
 // eslint-disable-next-line no-control-regex -- the reporters colour their output on a terminal, as Node's do
 const plain = (text: string) => text.replace(/\u001b\[\d+m/g, '');
 /** Durations differ from run to run; the rest of a report does not. */
-const stable = (text: string) => plain(text).replace(/\(\d+(\.\d+)?ms\)/g, '(Xms)').replace(/duration_ms(:?) \d+(\.\d+)?/g, 'duration_ms$1 X');
+const stable = (text: string) =>
+  plain(text)
+    .replace(/\(\d+(\.\d+)?ms\)/g, '(Xms)')
+    .replace(/duration_ms(:?) \d+(\.\d+)?/g, 'duration_ms$1 X');
 
 async function run(files: Record<string, string>, args: string[], cwd = '/p') {
   // In a terminal, as the IDE's shell runs it: Node's default reporter there is spec (tap in a pipe).
@@ -185,7 +188,7 @@ describe('node:test reports as Node 22 does', () => {
       '  assert.strictEqual(sum.mock.callCount(), 2);',
       '  assert.deepStrictEqual(sum.mock.calls[1].arguments, [3, 4]);',
       '  assert.strictEqual(sum.mock.calls[1].result, 7);',
-      "  const calc = { double: (n) => n * 2 };",
+      '  const calc = { double: (n) => n * 2 };',
       "  t.mock.method(calc, 'double', () => 0);",
       '  assert.strictEqual(calc.double(5), 0);',
       '  calc.double.mock.restore();',
@@ -244,7 +247,7 @@ describe('node --test', () => {
   });
 
   it('keeps each file’s modules to itself, as separate processes do', async () => {
-    const counter = "let count = 0; module.exports = () => ++count;";
+    const counter = 'let count = 0; module.exports = () => ++count;';
     const user = (name: string) => `${HEAD}const next = require('./counter.js');\ntest('${name}', () => assert.strictEqual(next(), 1));`;
     const result = await run({ '/p/counter.js': counter, '/p/a.test.js': user('first'), '/p/b.test.js': user('second') }, ['--test']);
     expect(result.output).toContain('ℹ pass 2\nℹ fail 0\n');
@@ -288,14 +291,20 @@ describe('node --test', () => {
     const toStderr = await run(shards, ['--test', '--test-reporter=dot', '--test-reporter-destination=stderr']);
     expect(toStderr).toMatchObject({ code: 0, output: '', errors: '...\n' });
     const badShard = await run(shards, ['--test', '--test-shard=3/2']);
-    expect(badShard).toMatchObject({ code: 1, errors: 'RangeError [ERR_OUT_OF_RANGE]: The value of "options.shard.index" is out of range. It must be >= 1 && <= 2. Received 3\n' });
+    expect(badShard).toMatchObject({
+      code: 1,
+      errors: 'RangeError [ERR_OUT_OF_RANGE]: The value of "options.shard.index" is out of range. It must be >= 1 && <= 2. Received 3\n',
+    });
   });
 
   it('refuses what it cannot do in Node’s manner: two reporters, coverage', async () => {
     const twoReporters = await run({}, ['--test', '--test-reporter=spec', '--test-reporter=tap']);
     expect(twoReporters).toMatchObject({ code: 1, errors: expect.stringMatching(/^TypeError \[ERR_INVALID_ARG_VALUE\]: The argument '--test-reporter'/) });
     const coverage = await run({}, ['--test', '--experimental-test-coverage']);
-    expect(coverage).toMatchObject({ code: 1, errors: expect.stringMatching(/^Error \[ERR_NOT_SUPPORTED\]: --experimental-test-coverage is not supported in this runtime/) });
+    expect(coverage).toMatchObject({
+      code: 1,
+      errors: expect.stringMatching(/^Error \[ERR_NOT_SUPPORTED\]: --experimental-test-coverage is not supported in this runtime/),
+    });
   });
 
   it('refuses flags Node does not know, and --watch, which it cannot honour here', async () => {

@@ -23,7 +23,7 @@ describe('node timers', () => {
         'const c = setTimeout(() => seen.push("never"), 5); c[Symbol.dispose]();',
         'clearTimeout(setTimeout(() => seen.push("never"), 2 ** 31));',
         'const d = setTimeout(() => seen.push("never"), 5); clearTimeout(+d);',
-        "console.log(typeof a.hasRef, a.hasRef(), a.unref().hasRef(), a.ref().hasRef(), c._destroyed);",
+        'console.log(typeof a.hasRef, a.hasRef(), a.unref().hasRef(), a.ref().hasRef(), c._destroyed);',
         "setTimeout(() => console.log(seen.sort().join(' ')), 60);",
       ]),
     });

@@ -12,7 +12,11 @@ import { node, nodeDeps, workspace } from './node-run-helpers';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `node file` in a terminal of the given size; `keys` is called once the program has started. */
-async function inTerminal(files: Record<string, string>, keys: (type: (data: string) => void, screen: TerminalScreen, terminal: TerminalLink) => Promise<void>, options: { stdoutIsTerminal?: boolean } = {}) {
+async function inTerminal(
+  files: Record<string, string>,
+  keys: (type: (data: string) => void, screen: TerminalScreen, terminal: TerminalLink) => Promise<void>,
+  options: { stdoutIsTerminal?: boolean } = {},
+) {
   const vfs = workspace(files);
   const stdin = new InputChannel();
   const screen = new TerminalScreen({ cols: 100, rows: 30 });
@@ -54,7 +58,8 @@ describe('keypress decoding', () => {
 });
 
 describe('standard streams in a terminal and in a pipe', () => {
-  const report = "const tty = require('tty'); console.log(JSON.stringify([process.stdin.isTTY, process.stdout.isTTY, process.stdout.columns, tty.isatty(0), tty.isatty(1), typeof process.stdin.setRawMode]));\n";
+  const report =
+    "const tty = require('tty'); console.log(JSON.stringify([process.stdin.isTTY, process.stdout.isTTY, process.stdout.columns, tty.isatty(0), tty.isatty(1), typeof process.stdin.setRawMode]));\n";
 
   it('are TTYs of the terminal size in a terminal', async () => {
     const run = await inTerminal({ '/main.js': report }, async () => {});
@@ -66,13 +71,14 @@ describe('standard streams in a terminal and in a pipe', () => {
     expect(JSON.parse(run.output)).toEqual([null, null, null, false, false, 'undefined']);
   });
 
-  it("stdout is not a TTY when it goes to a pipe, while stdin still is", async () => {
+  it('stdout is not a TTY when it goes to a pipe, while stdin still is', async () => {
     const run = await inTerminal({ '/main.js': report }, async () => {}, { stdoutIsTerminal: false });
     expect(JSON.parse(run.output)).toEqual([true, null, null, true, false, 'function']);
   });
 
   it("emits 'resize' with the new columns and rows when the terminal is resized", async () => {
-    const program = "process.stdout.on('resize', () => { console.log(process.stdout.columns + 'x' + process.stdout.rows); process.exit(0); }); setTimeout(() => {}, 5000);\n";
+    const program =
+      "process.stdout.on('resize', () => { console.log(process.stdout.columns + 'x' + process.stdout.rows); process.exit(0); }); setTimeout(() => {}, 5000);\n";
     const run = await inTerminal({ '/main.js': program }, async (_type, screen) => screen.resize({ cols: 120, rows: 40 }));
     expect(run.output).toBe('120x40\n');
   });
@@ -96,7 +102,7 @@ describe('readline in a terminal', () => {
     expect(run.raw).toBe(false); // closing the interface left raw mode
   });
 
-  it("gives keypress events in raw mode, as prompt libraries read them, and Ctrl+C is a key there", async () => {
+  it('gives keypress events in raw mode, as prompt libraries read them, and Ctrl+C is a key there', async () => {
     const program =
       "const readline = require('readline'); readline.emitKeypressEvents(process.stdin); process.stdin.setRawMode(true);\n" +
       "const seen = []; process.stdin.on('keypress', (char, key) => { seen.push(key.ctrl ? 'ctrl+' + key.name : key.name);\n" +
@@ -156,7 +162,8 @@ describe('the line shell and a program in raw mode', () => {
 
 describe('Ctrl+C', () => {
   it("is a SIGINT a process's listener handles (it lives on until it exits); without one it is not handled", async () => {
-    const program = "process.on('SIGINT', (signal) => { console.log('got ' + signal); setTimeout(() => process.exit(0), 100); }); setInterval(() => {}, 1000);\n";
+    const program =
+      "process.on('SIGINT', (signal) => { console.log('got ' + signal); setTimeout(() => process.exit(0), 100); }); setInterval(() => {}, 1000);\n";
     let handled: boolean | undefined;
     const run = await inTerminal({ '/main.js': program }, async (_type, _screen, terminal) => {
       handled = terminal.interrupt();
@@ -185,7 +192,14 @@ describe('children and completion', () => {
     const stdin = new InputChannel();
     let out = '';
     const terminal = new TerminalScreen(undefined).link(stdin);
-    const code = await shell.runLine('node /main.js', { cwd: '/', env: { PATH: '/usr/bin' }, signal: new AbortController().signal, stdin, terminal, write: (text) => void (out += text) });
+    const code = await shell.runLine('node /main.js', {
+      cwd: '/',
+      env: { PATH: '/usr/bin' },
+      signal: new AbortController().signal,
+      stdin,
+      terminal,
+      write: (text) => void (out += text),
+    });
     expect(code).toBe(0);
     expect(out).toBe('[true,true]\npiped [null,null]\n');
   });
@@ -217,7 +231,9 @@ describe('input a program has not read', () => {
   });
 
   it('waits for a listener the program adds later, and is not handed back once read', async () => {
-    const vfs = workspace({ '/main.js': 'setTimeout(() => process.stdin.once("data", (d) => { console.log("got " + d.toString().trim()); process.exit(0); }), 80);\n' });
+    const vfs = workspace({
+      '/main.js': 'setTimeout(() => process.stdin.once("data", (d) => { console.log("got " + d.toString().trim()); process.exit(0); }), 80);\n',
+    });
     const stdin = new InputChannel();
     let output = '';
     const io: CommandIO = { cwd: '/', env: {}, signal: new AbortController().signal, stdin, write: (text) => (output += text) };

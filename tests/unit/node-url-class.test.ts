@@ -17,7 +17,14 @@ describe("URL as Node 22's", () => {
   it('converts what its setters are given as a template string does', () => {
     const url = new NodeURL('http://example.com/');
     expect(() => ((url as unknown as Record<string, unknown>).pathname = Symbol())).toThrow(/^Cannot convert a Symbol value to a string$/);
-    expect(() => (url.hash = { toString: () => { throw new Error('toString'); } } as never)).toThrow('toString');
+    expect(
+      () =>
+        (url.hash = {
+          toString: () => {
+            throw new Error('toString');
+          },
+        } as never),
+    ).toThrow('toString');
     url.pathname = 42 as never;
     expect(url.href).toBe('http://example.com/42');
     expect(() => (url.href = 'nope')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_URL', input: 'nope' }));

@@ -11,6 +11,8 @@ describe("a URL's searchParams", () => {
     installUrlSearchParams();
     const url = new URL('https://host.name/?que=ry&a=1');
     expect(inspect(url.searchParams)).toBe("URLSearchParams { 'que' => 'ry', 'a' => '1' }");
-    expect(String(inspectUrl(url, 2, {}, (value, options) => inspect(value, options as object)))).toContain("searchParams: URLSearchParams { 'que' => 'ry', 'a' => '1' },");
+    expect(String(inspectUrl(url, 2, {}, (value, options) => inspect(value, options as object)))).toContain(
+      "searchParams: URLSearchParams { 'que' => 'ry', 'a' => '1' },",
+    );
   });
 });

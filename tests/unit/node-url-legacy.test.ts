@@ -18,10 +18,33 @@ describe("url.parse as Node 22's", () => {
     const parsed = parse('http://user:pass%3A@example.com:8080/p/a?x=1&y=2#h');
     expect(parsed).toBeInstanceOf(url.Url as new () => object);
     expect({ ...parsed }).toEqual({
-      protocol: 'http:', slashes: true, auth: 'user:pass:', host: 'example.com:8080', port: '8080', hostname: 'example.com',
-      hash: '#h', search: '?x=1&y=2', query: 'x=1&y=2', pathname: '/p/a', path: '/p/a?x=1&y=2', href: 'http://user:pass:@example.com:8080/p/a?x=1&y=2#h',
+      protocol: 'http:',
+      slashes: true,
+      auth: 'user:pass:',
+      host: 'example.com:8080',
+      port: '8080',
+      hostname: 'example.com',
+      hash: '#h',
+      search: '?x=1&y=2',
+      query: 'x=1&y=2',
+      pathname: '/p/a',
+      path: '/p/a?x=1&y=2',
+      href: 'http://user:pass:@example.com:8080/p/a?x=1&y=2#h',
     });
-    expect(Object.keys(new (url.Url as new () => object)())).toEqual(['protocol', 'slashes', 'auth', 'host', 'port', 'hostname', 'hash', 'search', 'query', 'pathname', 'path', 'href']);
+    expect(Object.keys(new (url.Url as new () => object)())).toEqual([
+      'protocol',
+      'slashes',
+      'auth',
+      'host',
+      'port',
+      'hostname',
+      'hash',
+      'search',
+      'query',
+      'pathname',
+      'path',
+      'href',
+    ]);
   });
 
   it('parses the query into a null-prototype object, and no query is search null', () => {
@@ -43,9 +66,13 @@ describe("url.parse as Node 22's", () => {
 
   it('throws on hosts Node refuses and on malformed credentials', () => {
     const { parse } = build();
-    expect(() => parse(undefined)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "url" argument must be of type string. Received undefined' }));
+    expect(() => parse(undefined)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "url" argument must be of type string. Received undefined' }),
+    );
     expect(() => parse('http://%E0%A4%A@fail')).toThrow(URIError);
-    expect(() => parse('http://[127.0.0.1\x00c8763]:8000/')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_URL', input: 'http://[127.0.0.1\x00c8763]:8000/' }));
+    expect(() => parse('http://[127.0.0.1\x00c8763]:8000/')).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_URL', input: 'http://[127.0.0.1\x00c8763]:8000/' }),
+    );
     expect(() => parse('http://fail\u2100fail.com/')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_URL' }));
     expect(() => parse('http://\u00AD/bad.com/')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_URL' }));
     expect(parse('http://\u2603.com/').hostname).toBe('xn--n3h.com');
@@ -55,7 +82,9 @@ describe("url.parse as Node 22's", () => {
     const { parse, warnings } = build();
     expect(parse('https://evil.com:.example.com').pathname).toBe('/:.example.com');
     parse('git+ssh://git@github.com:npm/npm');
-    expect(warnings).toEqual([['The URL https://evil.com:.example.com is invalid. Future versions of Node.js will throw an error.', 'DeprecationWarning', 'DEP0170']]);
+    expect(warnings).toEqual([
+      ['The URL https://evil.com:.example.com is invalid. Future versions of Node.js will throw an error.', 'DeprecationWarning', 'DEP0170'],
+    ]);
   });
 
   it('formats objects and strings, and refuses anything else in Node words', () => {

@@ -7,7 +7,15 @@ import { inspectUrl, NodeURLSearchParams } from '@/lib/runtime/offline/node/url-
 describe('url', () => {
   it('urlToHttpOptions gives what http.request takes from a URL', () => {
     const options = urlToHttpOptions(new URL('http://user:pass@foo.bar.com:21/aaa/zzz?l=24#test'));
-    expect(options).toMatchObject({ protocol: 'http:', auth: 'user:pass', hostname: 'foo.bar.com', port: 21, path: '/aaa/zzz?l=24', pathname: '/aaa/zzz', hash: '#test' });
+    expect(options).toMatchObject({
+      protocol: 'http:',
+      auth: 'user:pass',
+      hostname: 'foo.bar.com',
+      port: 21,
+      path: '/aaa/zzz?l=24',
+      pathname: '/aaa/zzz',
+      hash: '#test',
+    });
     expect(urlToHttpOptions(new URL('http://[::1]:21')).hostname).toBe('::1');
     expect(urlToHttpOptions({}).port).toBeNaN();
   });
@@ -15,7 +23,9 @@ describe('url', () => {
   it("url.parse refuses what is no string in Node's words", () => {
     const url = urlModule({}, { parseQuery: () => ({}), warn: () => undefined }, (path) => path);
     const parse = url.parse as (value: unknown) => { href: string };
-    expect(() => parse(42)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "url" argument must be of type string. Received type number (42)' }));
+    expect(() => parse(42)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: 'The "url" argument must be of type string. Received type number (42)' }),
+    );
     expect(() => parse(() => undefined)).toThrow('The "url" argument must be of type string. Received function ');
     expect(parse('/a').href).toBe('/a');
   });
@@ -44,7 +54,9 @@ describe('url', () => {
     expect(toPath(new URL('file:///etc/x%5Cny'))).toBe('/etc/x\\ny');
     expect(() => toPath('http://a/b')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_URL_SCHEME', message: 'The URL must be of scheme file' }));
     expect(() => toPath('file://host/x')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_FILE_URL_HOST' }));
-    expect(() => toPath('file:///a%2Fb')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_FILE_URL_PATH', message: 'File URL path must not include encoded / characters' }));
+    expect(() => toPath('file:///a%2Fb')).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_FILE_URL_PATH', message: 'File URL path must not include encoded / characters' }),
+    );
     expect(() => toUrl(1)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
   });
 });

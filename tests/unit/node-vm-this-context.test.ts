@@ -15,8 +15,8 @@ describe('vm: code run in this context', () => {
         "'use strict';",
         "const vm = require('vm');",
         "const local = 'caller';",
-        "vm.runInThisContext('vmAssigned = \"foo\"; var vmDeclared = 2; function vmFunction() { return 3; }');",
-        "console.log(globalThis.vmAssigned, globalThis.vmDeclared, globalThis.vmFunction());",
+        'vm.runInThisContext(\'vmAssigned = "foo"; var vmDeclared = 2; function vmFunction() { return 3; }\');',
+        'console.log(globalThis.vmAssigned, globalThis.vmDeclared, globalThis.vmFunction());',
         "console.log(vm.runInThisContext('typeof local'));",
         "console.log(new vm.Script('this === globalThis && (scriptAssigned = 4)').runInThisContext(), globalThis.scriptAssigned);",
       ]),
@@ -28,7 +28,7 @@ describe('vm: code run in this context', () => {
     const vfs = workspace({
       '/main.js': script([
         "const vm = require('vm');",
-        "try { vm.runInThisContext('\"use strict\"; strictUndeclared = 1;'); } catch (e) { console.log(e.name); }",
+        'try { vm.runInThisContext(\'"use strict"; strictUndeclared = 1;\'); } catch (e) { console.log(e.name); }',
         "try { vm.runInThisContext('throw new Error(\"here\")', { filename: 'my-file.vm' }); } catch (e) { console.log(/my-file\\.vm/.test(e.stack)); }",
       ]),
     });

@@ -49,7 +49,16 @@ function wasi() {
       throw new Error(`exit ${code}`);
     },
   });
-  return { WASI: module.WASI as new (options?: unknown) => { getImportObject(): WebAssembly.Imports; wasiImport: unknown; start(instance: WebAssembly.Instance): number | undefined }, output, errors, exits };
+  return {
+    WASI: module.WASI as new (options?: unknown) => {
+      getImportObject(): WebAssembly.Imports;
+      wasiImport: unknown;
+      start(instance: WebAssembly.Instance): number | undefined;
+    },
+    output,
+    errors,
+    exits,
+  };
 }
 
 describe('node:wasi', () => {
@@ -80,7 +89,9 @@ describe('node:wasi', () => {
 
   it("refuses a missing or unknown version in Node's words", () => {
     const { WASI } = wasi();
-    expect(() => new WASI({})).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: expect.stringContaining('"options.version" property must be of type string') }));
+    expect(() => new WASI({})).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: expect.stringContaining('"options.version" property must be of type string') }),
+    );
     expect(() => new WASI({ version: 'preview2' })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_VALUE' }));
   });
 });
@@ -90,7 +101,15 @@ describe('node:wasi preopens', () => {
     const opened: string[] = [];
     const fs = {
       realpathSync: (path: string) => path,
-      statSync: (path: string) => ({ isDirectory: () => path === '/work', isFile: () => path !== '/work', isSymbolicLink: () => false, isBlockDevice: () => false, isCharacterDevice: () => false, isFIFO: () => false, isSocket: () => false }),
+      statSync: (path: string) => ({
+        isDirectory: () => path === '/work',
+        isFile: () => path !== '/work',
+        isSymbolicLink: () => false,
+        isBlockDevice: () => false,
+        isCharacterDevice: () => false,
+        isFIFO: () => false,
+        isSocket: () => false,
+      }),
       openSync: (path: string) => {
         opened.push(path);
         throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });

@@ -55,7 +55,9 @@ describe('the file system seen from a worker', () => {
     const { remote } = remoteOver(vfs);
     let sync = true;
     const text = await new Promise((resolve, reject) => {
-      remote.vfs.readFile('/note.txt', { encoding: 'utf8' }, (error, data) => (sync ? reject(new Error('called back synchronously')) : error ? reject(error) : resolve(data)));
+      remote.vfs.readFile('/note.txt', { encoding: 'utf8' }, (error, data) =>
+        sync ? reject(new Error('called back synchronously')) : error ? reject(error) : resolve(data),
+      );
       sync = false;
     });
     expect(text).toBe('later');
@@ -75,7 +77,18 @@ describe('the file system seen from a worker', () => {
   });
 
   it('refuses to call what is not a synchronous file system method', async () => {
-    const answer = await answerSync({ op: 'vfs', method: 'constructor', args: [] }, { vfs: new almost.VirtualFS(), ports: { bind: () => undefined, listening: () => false }, runArgv: async () => 0, runLine: async () => 0, controllers: new Set(), code: new FrameCodeStore(), caller: {} });
+    const answer = await answerSync(
+      { op: 'vfs', method: 'constructor', args: [] },
+      {
+        vfs: new almost.VirtualFS(),
+        ports: { bind: () => undefined, listening: () => false },
+        runArgv: async () => 0,
+        runLine: async () => 0,
+        controllers: new Set(),
+        code: new FrameCodeStore(),
+        caller: {},
+      },
+    );
     expect(() => decodeAnswer(answer)).toThrow();
   });
 });
@@ -88,7 +101,14 @@ describe("a worker's servers in the frame's port table", () => {
     const sent: FrameToWorker[] = [];
     const send = (message: FrameToWorker) => void sent.push(message);
     const tunnels = frameTunnels(send);
-    const ports = workerPorts({ ports: table, servers, owner: { serverOpened: () => undefined, serverClosed: () => undefined }, send, toBuffer: (bytes) => Buffer.from(bytes), tunnels });
+    const ports = workerPorts({
+      ports: table,
+      servers,
+      owner: { serverOpened: () => undefined, serverClosed: () => undefined },
+      send,
+      toBuffer: (bytes) => Buffer.from(bytes),
+      tunnels,
+    });
     return { open, table, ports, sent, tunnels };
   }
 
@@ -154,13 +174,18 @@ describe("a worker's servers in the frame's port table", () => {
     expect([ports.listening(5000), ports.listening(5001)]).toEqual([true, false]);
     ports.serveClient(7, 5000, { method: 'GET', url: '/ping', headers: {} });
     ports.serveClient(8, 5001, { method: 'GET', url: '/', headers: {} });
-    expect(sent.map((message) => `${message.type} ${'qid' in message ? message.qid : ''}`)).toEqual(['client-head 7', 'client-chunk 7', 'client-end 7', 'client-abort 8']);
+    expect(sent.map((message) => `${message.type} ${'qid' in message ? message.qid : ''}`)).toEqual([
+      'client-head 7',
+      'client-chunk 7',
+      'client-end 7',
+      'client-abort 8',
+    ]);
     expect(sent[3]).toMatchObject({ code: 'ECONNREFUSED' });
   });
 });
 
 describe('execSync from a worker', () => {
-  it("runs the child to its end and answers with its status and output", async () => {
+  it('runs the child to its end and answers with its status and output', async () => {
     const answer = await answerSync(
       { op: 'spawn-sync', command: { line: 'echo hi' }, cwd: '/', env: {}, input: 'typed' },
       {

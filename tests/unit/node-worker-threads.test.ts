@@ -93,7 +93,7 @@ describe('worker_threads', () => {
     expect(events).toEqual(['online', ['message', { answer: 42 }], ['error', 'bad input']]);
   });
 
-  it('posts to the thread wrapped, keeps the process alive until the thread ends or is unref\'d, and terminate() resolves with 1', async () => {
+  it("posts to the thread wrapped, keeps the process alive until the thread ends or is unref'd, and terminate() resolves with 1", async () => {
     const { Worker, started, holds } = host();
     const worker = new Worker('./a.js');
     const thread = started[0] as Started;
@@ -136,7 +136,9 @@ describe('worker_threads', () => {
 
   it('MessageChannel ports carry values to their Node-style listeners', async () => {
     const { module } = host();
-    const { port1, port2 } = new (module.MessageChannel as new () => { port1: EventEmitter & { postMessage(v: unknown): void; close(): void }; port2: EventEmitter & { close(): void } })();
+    const { port1, port2 } = new (
+      module.MessageChannel as new () => { port1: EventEmitter & { postMessage(v: unknown): void; close(): void }; port2: EventEmitter & { close(): void } }
+    )();
     const got = next(port2, 'message');
     port1.postMessage({ x: 1 });
     expect(await got).toEqual([{ x: 1 }]);

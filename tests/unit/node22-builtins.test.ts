@@ -27,7 +27,7 @@ describe('node 22 built-in modules: names', () => {
         'for (const name of names) {',
         '  try { require(name); await import(`node:${name}`); } catch (e) { failed.push(`${name}: ${e.message}`); }',
         '}',
-        "console.log(JSON.stringify(failed), names.every((n) => builtinModules.includes(n)));",
+        'console.log(JSON.stringify(failed), names.every((n) => builtinModules.includes(n)));',
       ]),
     });
     expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 0, output: '[] true\n' });
@@ -40,7 +40,7 @@ describe('node 22 built-in modules: util', () => {
       '/main.mjs': script([
         "import { styleText } from 'node:util';",
         "import { PassThrough } from 'node:stream';",
-        "const show = (text) => JSON.stringify(text);",
+        'const show = (text) => JSON.stringify(text);',
         "console.log(show(styleText(['bold', 'red'], 'hi')));",
         "console.log(show(styleText('green', 'pipe', { stream: new PassThrough() })));",
         "console.log(show(styleText('green', 'forced', { stream: new PassThrough(), validateStream: false })));",
@@ -72,10 +72,10 @@ describe('node 22 built-in modules: util', () => {
         "console.log(JSON.stringify(values), positionals.join(','));",
         "try { parseArgs({ args: ['--nope'], options: {} }); } catch (e) { console.log(e.code); }",
         "console.log(JSON.stringify(stripVTControlCharacters('\\u001b[1m\\u001b[31mbold\\u001b[39m\\u001b[22m \\u001b]8;;https://x\\u0007link\\u001b]8;;\\u0007')));",
-        "console.log(getSystemErrorName(-2), getSystemErrorName(-13), util.getSystemErrorMap().get(-17)[0]);",
-        "const mime = new MIMEType('Text/HTML; Charset=\"utf-8\"; x=1');",
+        'console.log(getSystemErrorName(-2), getSystemErrorName(-13), util.getSystemErrorMap().get(-17)[0]);',
+        'const mime = new MIMEType(\'Text/HTML; Charset="utf-8"; x=1\');',
         "console.log(mime.essence, mime.params.get('charset'), String(mime));",
-        "console.log(types.isPromise(Promise.resolve()), types.isAsyncFunction(async () => {}), types.isUint8Array(new Uint8Array()), types.isDate(1));",
+        'console.log(types.isPromise(Promise.resolve()), types.isAsyncFunction(async () => {}), types.isUint8Array(new Uint8Array()), types.isDate(1));',
         "function legacy(cb) { cb(null, 'plain'); }",
         "legacy[promisify.custom] = () => Promise.resolve('custom');",
         "console.log(await promisify(legacy)(), promisify.custom === Symbol.for('nodejs.util.promisify.custom'));",
@@ -109,7 +109,7 @@ describe('node 22 built-in modules: streams and timers', () => {
         "import { text, json, buffer, arrayBuffer, blob } from 'node:stream/consumers';",
         "import { Readable } from 'node:stream';",
         "import { ReadableStream } from 'node:stream/web';",
-        "const web = (parts) => new ReadableStream({ start(c) { for (const p of parts) c.enqueue(new TextEncoder().encode(p)); c.close(); } });",
+        'const web = (parts) => new ReadableStream({ start(c) { for (const p of parts) c.enqueue(new TextEncoder().encode(p)); c.close(); } });',
         "console.log(await text(Readable.from(['he', 'llo'])), JSON.stringify(await json(web(['{\"a\":', '1}']))));",
         "const b = await buffer(Readable.from([Buffer.from('ab'), Buffer.from('c')]));",
         "console.log(Buffer.isBuffer(b), b.toString(), (await arrayBuffer(web(['xyz']))).byteLength, (await blob(web(['12345']))).size);",
@@ -124,7 +124,7 @@ describe('node 22 built-in modules: streams and timers', () => {
         "import { setTimeout as sleep, setImmediate, setInterval, scheduler } from 'node:timers/promises';",
         "console.log(await sleep(5, 'slept'), await setImmediate('next'));",
         "const controller = new AbortController(); const pending = sleep(10000, 'never', { signal: controller.signal }); controller.abort();",
-        "try { await pending; } catch (e) { console.log(e.name, e.code); }",
+        'try { await pending; } catch (e) { console.log(e.name, e.code); }',
         "let ticks = 0; for await (const value of setInterval(2, 'tick')) { ticks++; if (ticks === 3) { console.log(value, ticks); break; } }",
         "await scheduler.wait(2); await scheduler.yield(); console.log('waited');",
       ]),
@@ -142,14 +142,17 @@ describe('node 22 built-in modules: zlib streams', () => {
         "import { Readable } from 'node:stream';",
         "import { text, buffer } from 'node:stream/consumers';",
         `const unpacked = await text(Readable.from([Buffer.from('${gzipped}', 'base64')]).pipe(createGunzip()));`,
-        "console.log(unpacked.length, unpacked.slice(0, 10));",
+        'console.log(unpacked.length, unpacked.slice(0, 10));',
         "const packed = await buffer(Readable.from([Buffer.from('abc'), Buffer.from('def')]).pipe(createGzip()));",
-        "console.log(gunzipSync(packed).toString(), await text(Readable.from([packed]).pipe(createGunzip())));",
+        'console.log(gunzipSync(packed).toString(), await text(Readable.from([packed]).pipe(createGunzip())));',
         "console.log(await text(Readable.from(['round']).pipe(createDeflate()).pipe(createInflate())), crc32('hello'));",
         "createGunzip().on('error', (e) => console.log('bad data', e.code)).end(Buffer.from('not gzip'));",
       ]),
     });
-    expect(await node(vfs, ['main.mjs'])).toMatchObject({ code: 0, output: `1050 hello from\nabcdef abcdef\nround ${crc32('hello')}\nbad data Z_DATA_ERROR\n` });
+    expect(await node(vfs, ['main.mjs'])).toMatchObject({
+      code: 0,
+      output: `1050 hello from\nabcdef abcdef\nround ${crc32('hello')}\nbad data Z_DATA_ERROR\n`,
+    });
   });
 });
 
@@ -206,7 +209,7 @@ describe('node 22 built-in modules: crypto, async_hooks, module, repl', () => {
         "console.log(crypto.pbkdf2Sync('pw', 'salt', 1000, 20, 'sha256').toString('hex'));",
         "console.log(Buffer.from(crypto.hkdfSync('sha256', 'key', 'salt', 'info', 16)).toString('hex'));",
         "crypto.scrypt('pw', 'salt', 8, (e, key) => console.log('async', key.toString('hex')));",
-        "console.log(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(crypto.randomUUID()), typeof crypto.webcrypto.subtle.digest);",
+        'console.log(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(crypto.randomUUID()), typeof crypto.webcrypto.subtle.digest);',
         "try { crypto.generatePrimeSync(16); } catch (e) { console.log(e.code, e.message.includes('crypto.generatePrimeSync')); }",
       ]),
     });
@@ -228,14 +231,14 @@ describe('node 22 built-in modules: crypto, async_hooks, module, repl', () => {
         "import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';",
         'const als = new AsyncLocalStorage(); const other = new AsyncLocalStorage();',
         'const seen = [];',
-        "let later;",
+        'let later;',
         "als.run('outer', () => {",
         "  other.run('o', () => seen.push(als.getStore() + '/' + other.getStore()));",
-        "  als.exit(() => seen.push(String(als.getStore())));",
-        "  later = AsyncResource.bind(() => als.getStore());",
-        "  seen.push(als.getStore());",
+        '  als.exit(() => seen.push(String(als.getStore())));',
+        '  later = AsyncResource.bind(() => als.getStore());',
+        '  seen.push(als.getStore());',
         '});',
-        "seen.push(String(als.getStore()), later());",
+        'seen.push(String(als.getStore()), later());',
         "als.enterWith('entered'); seen.push(als.getStore());",
         "console.log(seen.join(' '));",
       ]),
@@ -250,7 +253,7 @@ describe('node 22 built-in modules: crypto, async_hooks, module, repl', () => {
         "register('./hooks.mjs', import.meta.url);",
         "console.log(process.getBuiltinModule('node:path') === (await import('node:path')).default, process.getBuiltinModule('left-pad'));",
         "const repl = await import('node:repl');",
-        "try { repl.start(); } catch (e) { console.log(e.code, String(e)); }",
+        'try { repl.start(); } catch (e) { console.log(e.code, String(e)); }',
       ]),
     });
     const run = await node(vfs, ['main.mjs']);

@@ -6,7 +6,12 @@ import { project, type FakePackages } from './npm-fake-registry';
 
 const PACKAGES: FakePackages = {
   cowsay: { versions: { '1.5.0': { bin: { cowsay: './cli.js', cowthink: './think.js' }, files: { 'cli.js': '', 'think.js': '' } } } },
-  vite: { versions: { '5.0.0': { bin: { vite: 'bin/vite.js' }, files: { 'bin/vite.js': '' } }, '6.0.0': { bin: { vite: 'bin/vite.js' }, files: { 'bin/vite.js': '' } } } },
+  vite: {
+    versions: {
+      '5.0.0': { bin: { vite: 'bin/vite.js' }, files: { 'bin/vite.js': '' } },
+      '6.0.0': { bin: { vite: 'bin/vite.js' }, files: { 'bin/vite.js': '' } },
+    },
+  },
   lodash: { versions: { '4.17.20': {}, '4.17.21': { dependencies: { dep: '1' } } } },
   dep: { versions: { '1.0.0': {} } },
 };
@@ -22,7 +27,12 @@ describe('npm run', () => {
     const { env, cwd } = result.commandLines[1] as (typeof result.commandLines)[number];
     expect(cwd).toBe('/app');
     expect(env.PATH?.split(':').slice(0, 2)).toEqual(['/app/node_modules/.bin', '/node_modules/.bin']);
-    expect(env).toMatchObject({ npm_lifecycle_event: 'build', npm_package_name: 'app', npm_package_version: '2.0.0', npm_lifecycle_script: "vite build --mode 'x y'" });
+    expect(env).toMatchObject({
+      npm_lifecycle_event: 'build',
+      npm_package_name: 'app',
+      npm_package_version: '2.0.0',
+      npm_lifecycle_script: "vite build --mode 'x y'",
+    });
     expect(result.output).toContain('> app@2.0.0 build');
   });
 
@@ -131,7 +141,9 @@ describe('registry proxy failures', () => {
   });
 
   it('sends tarball requests through the proxy whatever host the lock names', () => {
-    expect(tarballUrl('http://x/api/npm', { name: '@s/p', version: '1.0.0', url: 'https://elsewhere.example/@s/p/-/p-1.0.0.tgz' })).toBe('http://x/api/npm/@s/p/-/p-1.0.0.tgz');
+    expect(tarballUrl('http://x/api/npm', { name: '@s/p', version: '1.0.0', url: 'https://elsewhere.example/@s/p/-/p-1.0.0.tgz' })).toBe(
+      'http://x/api/npm/@s/p/-/p-1.0.0.tgz',
+    );
     expect(tarballUrl('http://x/api/npm/', { name: 'a', version: '2.0.0' })).toBe('http://x/api/npm/a/-/a-2.0.0.tgz');
   });
 });

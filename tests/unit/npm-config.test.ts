@@ -13,7 +13,14 @@ const PACKAGES: FakePackages = {
 describe('parseNpmArgs', () => {
   it('reads values, negations, abbreviations and -- as npm does', () => {
     const parsed = parseNpmArgs(['-DE', '--omit', 'optional', '--no-save', '--save-prefix=~', 'a', '--flag', 'b', '--', '--x']);
-    expect(Object.fromEntries(parsed.values)).toEqual({ 'save-dev': true, 'save-exact': true, omit: ['optional'], save: false, 'save-prefix': '~', flag: true });
+    expect(Object.fromEntries(parsed.values)).toEqual({
+      'save-dev': true,
+      'save-exact': true,
+      omit: ['optional'],
+      save: false,
+      'save-prefix': '~',
+      flag: true,
+    });
     expect(parsed.positionals).toEqual(['a', 'b', '--x']);
     expect(parsed.unknown).toEqual(['--flag']);
   });
@@ -32,7 +39,7 @@ describe('.npmrc', () => {
     expect(p.vfs.existsSync('/node_modules/react')).toBe(true);
   });
 
-  it('reads the project\'s .npmrc and the one in $HOME (the project winning)', async () => {
+  it("reads the project's .npmrc and the one in $HOME (the project winning)", async () => {
     const p = project(PACKAGES, { '/.npmrc': 'save-prefix=~\n', '/app/package.json': '{}', '/app/.npmrc': 'save-exact=true\n' });
     expect((await p.npm(['install', 'react'], '/app')).code).toBe(0);
     expect(p.json('/app/package.json').dependencies).toEqual({ react: '18.3.1' });
@@ -42,23 +49,32 @@ describe('.npmrc', () => {
     const p = project(PACKAGES, { '/package.json': '{}', '/.npmrc': 'registry=https://mirror.example/npm/\n' });
     const result = await p.npm(['install', 'react']);
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain("npm warn config registry (in /.npmrc) = https://mirror.example/npm/ is not used: the browser reaches packages only through the app's registry proxy");
+    expect(result.output).toContain(
+      "npm warn config registry (in /.npmrc) = https://mirror.example/npm/ is not used: the browser reaches packages only through the app's registry proxy",
+    );
   });
 
-  it('refuses a scope mapped to another registry instead of fetching the same name from the proxy\'s registry', async () => {
+  it("refuses a scope mapped to another registry instead of fetching the same name from the proxy's registry", async () => {
     const p = project(PACKAGES, { '/package.json': '{}', '/.npmrc': '@corp:registry=https://npm.corp.example/\n' });
     const result = await p.npm(['install', '@corp/ui']);
     expect(result.code).toBe(1);
-    expect(result.output).toContain('Cannot install @corp/ui: @corp:registry (in /.npmrc) says @corp packages come from https://npm.corp.example/, which this runtime cannot reach');
+    expect(result.output).toContain(
+      'Cannot install @corp/ui: @corp:registry (in /.npmrc) says @corp packages come from https://npm.corp.example/, which this runtime cannot reach',
+    );
     expect(p.registry.packumentFetches).not.toContain('@corp/ui');
     expect((await p.npm(['install', 'react'])).code).toBe(0);
   });
 
   it('names credentials (never their value), unknown keys, and settings it cannot honour', async () => {
-    const p = project(PACKAGES, { '/package.json': '{}', '/.npmrc': '//npm.corp.example/:_authToken=s3cret\nengine-strict=true\nbin-links=true\nfrobnicate=1\naudit=false\n' });
+    const p = project(PACKAGES, {
+      '/package.json': '{}',
+      '/.npmrc': '//npm.corp.example/:_authToken=s3cret\nengine-strict=true\nbin-links=true\nfrobnicate=1\naudit=false\n',
+    });
     const result = await p.npm(['install']);
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain('npm warn config //npm.corp.example/:_authToken (in /.npmrc) is not used: credentials and per-registry settings are never sent');
+    expect(result.output).toContain(
+      'npm warn config //npm.corp.example/:_authToken (in /.npmrc) is not used: credentials and per-registry settings are never sent',
+    );
     expect(result.output).not.toContain('s3cret');
     expect(result.output).toContain("npm warn config engine-strict (in /.npmrc) has no effect here: this runtime's npm does not check the engines field");
     expect(result.output).toContain('npm warn Unknown user config "frobnicate". This will stop working in the next major version of npm.');
@@ -84,7 +100,7 @@ describe('command-line options', () => {
     expect(p.vfs.existsSync('/package-lock.json')).toBe(false);
   });
 
-  it('npm run passes words and what follows -- to the script; its own flags stay npm\'s', async () => {
+  it("npm run passes words and what follows -- to the script; its own flags stay npm's", async () => {
     const p = project(PACKAGES, { '/package.json': '{"scripts":{"dev":"vite"}}' });
     const result = await p.npm(['run', 'dev', '--port', '3000', '--', '--host']);
     expect(result.output).toContain('npm warn Unknown cli config "--port".');

@@ -4,7 +4,12 @@ import { initializerPackage } from '@/lib/runtime/offline/npm/commands/init';
 import { project, type FakePackages } from './npm-fake-registry';
 
 const PACKAGES: FakePackages = {
-  'create-vite': { versions: { '5.0.0': { bin: { 'create-vite': 'index.js', cva: 'index.js' }, files: { 'index.js': '' } }, '6.1.0': { bin: { 'create-vite': 'index.js', cva: 'index.js' }, files: { 'index.js': '' } } } },
+  'create-vite': {
+    versions: {
+      '5.0.0': { bin: { 'create-vite': 'index.js', cva: 'index.js' }, files: { 'index.js': '' } },
+      '6.1.0': { bin: { 'create-vite': 'index.js', cva: 'index.js' }, files: { 'index.js': '' } },
+    },
+  },
   '@acme/create': { versions: { '1.0.0': { bin: 'cli.js', files: { 'cli.js': '' } } } },
   '@acme/create-app': { versions: { '2.0.0': { bin: { 'create-app': 'cli.js' }, files: { 'cli.js': '' } } } },
 };
@@ -63,7 +68,7 @@ describe('npm create / npm init <initializer>', () => {
     expect(named.commandLines[0]?.line).toMatch(/node_modules\/@acme\/create-app\/cli\.js$/);
   });
 
-  it('without --, options are npm\'s: an unknown flag is warned about and its next word stays an argument', async () => {
+  it("without --, options are npm's: an unknown flag is warned about and its next word stays an argument", async () => {
     const p = project(PACKAGES);
     const result = await p.npm(['create', 'vite', 'my-app', '--template', 'react']);
     expect(result.code, result.output).toBe(0);

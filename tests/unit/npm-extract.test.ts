@@ -24,7 +24,10 @@ describe('npm install: files', () => {
   });
 
   it('strips whatever the top folder of the archive is called', async () => {
-    const p = project({ odd: { versions: { '1.0.0': { topFolder: 'odd-1.0.0', files: { 'index.js': 'module.exports = 1;\n' } } } } }, { '/package.json': '{}' });
+    const p = project(
+      { odd: { versions: { '1.0.0': { topFolder: 'odd-1.0.0', files: { 'index.js': 'module.exports = 1;\n' } } } } },
+      { '/package.json': '{}' },
+    );
     await p.npm(['install', 'odd']);
     expect(p.read('/node_modules/odd/index.js')).toBe('module.exports = 1;\n');
     expect(p.vfs.existsSync('/node_modules/odd/odd-1.0.0')).toBe(false);

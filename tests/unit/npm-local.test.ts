@@ -74,10 +74,14 @@ describe('specs this runtime cannot fetch', () => {
 });
 
 describe('localSource', () => {
-  it('reads npm\'s path specs and leaves registry and git specs alone', async () => {
+  it("reads npm's path specs and leaves registry and git specs alone", async () => {
     const { localSource } = await import('@/lib/runtime/offline/npm/local');
     expect(localSource('file:../lib', '/app')).toEqual({ kind: 'directory', path: '/lib', saveSpec: 'file:../lib' });
-    expect(localSource('./vendor/x-1.0.0.tgz', '/app/src', '/app')).toEqual({ kind: 'file', path: '/app/src/vendor/x-1.0.0.tgz', saveSpec: 'file:src/vendor/x-1.0.0.tgz' });
+    expect(localSource('./vendor/x-1.0.0.tgz', '/app/src', '/app')).toEqual({
+      kind: 'file',
+      path: '/app/src/vendor/x-1.0.0.tgz',
+      saveSpec: 'file:src/vendor/x-1.0.0.tgz',
+    });
     expect(localSource('x@file:/abs/x', '/app')?.path).toBe('/abs/x');
     expect(localSource('file:///abs/y', '/app')?.path).toBe('/abs/y');
     expect(localSource('x-1.0.0.tgz', '/app')?.path).toBe('/app/x-1.0.0.tgz');

@@ -50,7 +50,10 @@ describe('package-lock.json', () => {
   it('resolves again what package.json no longer agrees with', async () => {
     const p = project(PACKAGES, {
       '/package.json': JSON.stringify({ dependencies: { lodash: '4.17.21' } }),
-      '/package-lock.json': JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: { lodash: '4.17.20' } }, 'node_modules/lodash': { version: '4.17.20' } } }),
+      '/package-lock.json': JSON.stringify({
+        lockfileVersion: 3,
+        packages: { '': { dependencies: { lodash: '4.17.20' } }, 'node_modules/lodash': { version: '4.17.20' } },
+      }),
     });
     await p.npm(['install']);
     expect(p.versionAt('/node_modules/lodash')).toBe('4.17.21');

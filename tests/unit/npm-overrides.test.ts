@@ -57,7 +57,7 @@ describe('overrides', () => {
     expect(p.versionAt('/node_modules/c/node_modules/shared')).toBe('2.0.0');
   });
 
-  it('$name takes the project\'s own spec for that name', async () => {
+  it("$name takes the project's own spec for that name", async () => {
     const { p, result } = await install({ shared: '$shared' }, { a: '1', b: '1', shared: '3.0.0' });
     expect(result.code, result.output).toBe(0);
     expect(p.versionAt('/node_modules/shared')).toBe('3.0.0');

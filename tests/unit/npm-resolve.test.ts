@@ -37,8 +37,16 @@ describe('npm install: range forms', () => {
       '/package.json': JSON.stringify({ dependencies: { optimist: '~0.3', rolldown: '=0.156.0', mid: '>=1 <2', xs: '1.x', star: '*', tagged: 'next' } }),
     });
     expect((await p.npm(['install'])).code).toBe(0);
-    expect([p.versionAt('/node_modules/optimist'), p.versionAt('/node_modules/rolldown'), p.versionAt('/node_modules/mid')]).toEqual(['0.3.7', '0.156.0', '1.4.2']);
-    expect([p.versionAt('/node_modules/xs'), p.versionAt('/node_modules/star'), p.versionAt('/node_modules/tagged')]).toEqual(['1.9.9', '3.2.1', '2.0.0-beta.1']);
+    expect([p.versionAt('/node_modules/optimist'), p.versionAt('/node_modules/rolldown'), p.versionAt('/node_modules/mid')]).toEqual([
+      '0.3.7',
+      '0.156.0',
+      '1.4.2',
+    ]);
+    expect([p.versionAt('/node_modules/xs'), p.versionAt('/node_modules/star'), p.versionAt('/node_modules/tagged')]).toEqual([
+      '1.9.9',
+      '3.2.1',
+      '2.0.0-beta.1',
+    ]);
   });
 
   it('saves ^version, keeps a narrower range, and -E saves exactly', async () => {
@@ -71,7 +79,12 @@ describe('npm install: range forms', () => {
 describe('npm install: dependency kinds', () => {
   it('installs devDependencies of the project, but not those of dependencies', async () => {
     const p = project(
-      { vite: many(['5.0.0'], { '5.0.0': { dependencies: { esb: '^1' }, devDependencies: { heavy: '1' } } }), esb: many(['1.2.0']), heavy: many(['1.0.0']), lib: many(['1.0.0']) },
+      {
+        vite: many(['5.0.0'], { '5.0.0': { dependencies: { esb: '^1' }, devDependencies: { heavy: '1' } } }),
+        esb: many(['1.2.0']),
+        heavy: many(['1.0.0']),
+        lib: many(['1.0.0']),
+      },
       { '/package.json': JSON.stringify({ dependencies: { lib: '^1' }, devDependencies: { vite: '^5' } }) },
     );
     expect((await p.npm(['install'])).code).toBe(0);
@@ -84,7 +97,10 @@ describe('npm install: dependency kinds', () => {
   });
 
   it('--omit=dev leaves devDependencies out of node_modules', async () => {
-    const p = project({ vite: many(['5.0.0']), lib: many(['1.0.0']) }, { '/package.json': JSON.stringify({ dependencies: { lib: '1' }, devDependencies: { vite: '5' } }) });
+    const p = project(
+      { vite: many(['5.0.0']), lib: many(['1.0.0']) },
+      { '/package.json': JSON.stringify({ dependencies: { lib: '1' }, devDependencies: { vite: '5' } }) },
+    );
     await p.npm(['install', '--omit=dev']);
     expect(p.vfs.existsSync('/node_modules/vite')).toBe(false);
     expect(p.versionAt('/node_modules/lib')).toBe('1.0.0');
@@ -93,7 +109,9 @@ describe('npm install: dependency kinds', () => {
   it('installs peer dependencies next to the package, but not optional ones', async () => {
     const p = project(
       {
-        'react-dom': many(['18.3.1'], { '18.3.1': { peerDependencies: { react: '^18.3.1', 'opt-peer': '1' }, peerDependenciesMeta: { 'opt-peer': { optional: true } } } }),
+        'react-dom': many(['18.3.1'], {
+          '18.3.1': { peerDependencies: { react: '^18.3.1', 'opt-peer': '1' }, peerDependenciesMeta: { 'opt-peer': { optional: true } } },
+        }),
         react: many(['17.0.2', '18.3.1', '19.0.0']),
         'opt-peer': many(['1.0.0']),
       },
@@ -121,7 +139,13 @@ describe('npm install: dependency kinds', () => {
     const p = project(
       {
         rolldown: many(['1.0.0'], {
-          '1.0.0': { optionalDependencies: { '@rolldown/binding-linux-x64-gnu': '1.0.0', '@rolldown/binding-darwin-arm64': '1.0.0', '@rolldown/binding-wasm32-wasi': '1.0.0' } },
+          '1.0.0': {
+            optionalDependencies: {
+              '@rolldown/binding-linux-x64-gnu': '1.0.0',
+              '@rolldown/binding-darwin-arm64': '1.0.0',
+              '@rolldown/binding-wasm32-wasi': '1.0.0',
+            },
+          },
         }),
         '@rolldown/binding-linux-x64-gnu': many(['1.0.0'], { '1.0.0': { os: ['linux'], cpu: ['x64'] } }),
         '@rolldown/binding-darwin-arm64': many(['1.0.0'], { '1.0.0': { os: ['darwin'], cpu: ['arm64'] } }),

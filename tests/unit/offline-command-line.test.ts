@@ -59,7 +59,11 @@ describe('preview error script injection', () => {
 
   it('works without <head> or <html>', () => {
     // The socket script goes first (a dev server's client may open its socket as soon as it runs), then the error reporter.
-    expect(injectPreviewScript('<html><body>x</body></html>', 'http://ide.test')).toMatch(/^<html><script data-tabsmith-sockets>[\s\S]*<script data-tabsmith-preview>/);
-    expect(injectPreviewScript('<h1>x</h1>', 'http://ide.test')).toMatch(/^<script data-tabsmith-sockets>[\s\S]*<script data-tabsmith-preview>[\s\S]*<h1>x<\/h1>$/);
+    expect(injectPreviewScript('<html><body>x</body></html>', 'http://ide.test')).toMatch(
+      /^<html><script data-tabsmith-sockets>[\s\S]*<script data-tabsmith-preview>/,
+    );
+    expect(injectPreviewScript('<h1>x</h1>', 'http://ide.test')).toMatch(
+      /^<script data-tabsmith-sockets>[\s\S]*<script data-tabsmith-preview>[\s\S]*<h1>x<\/h1>$/,
+    );
   });
 });

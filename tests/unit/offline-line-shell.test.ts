@@ -175,19 +175,18 @@ describe('line shell', () => {
 
   it('runs a line typed ahead while a program in a worker ran, once the worker hands back what it left unread', async () => {
     // A process in a worker is sent terminal input as it is typed; at exit it returns what its program never read.
-    const t = setup(
-      (line, commandIo) =>
-        line === 'node -e 1'
-          ? new Promise((resolve) => {
-              let forwarded = '';
-              const stop = commandIo.stdin.subscribe((data) => (forwarded += data));
-              setTimeout(() => {
-                stop();
-                commandIo.stdin.giveBack(forwarded);
-                resolve(0);
-              }, 5);
-            })
-          : Promise.resolve(0),
+    const t = setup((line, commandIo) =>
+      line === 'node -e 1'
+        ? new Promise((resolve) => {
+            let forwarded = '';
+            const stop = commandIo.stdin.subscribe((data) => (forwarded += data));
+            setTimeout(() => {
+              stop();
+              commandIo.stdin.giveBack(forwarded);
+              resolve(0);
+            }, 5);
+          })
+        : Promise.resolve(0),
     );
     t.type('node -e 1\r');
     await tick();

@@ -34,7 +34,11 @@ describe('ports', () => {
     const { ports, open } = table();
     ports.bind(3001, '::', streaming);
     const events: string[] = [];
-    await open.get(3001)?.handleStreamingRequest('POST', '/api/chat', {}, undefined,
+    await open.get(3001)?.handleStreamingRequest(
+      'POST',
+      '/api/chat',
+      {},
+      undefined,
       (status, _message, headers) => events.push(`start ${status} ${headers['content-type']}`),
       (chunk) => events.push(new TextDecoder().decode(chunk).trim()),
       () => events.push('end'),

@@ -48,7 +48,7 @@ describe('shell with node', () => {
     expect((await t.run('node -p "process.cwd()"')).out).toBe('/app\n');
   });
 
-  it("finds node_modules/.bin commands through the PATH an npm script gets, and runs them with node", async () => {
+  it('finds node_modules/.bin commands through the PATH an npm script gets, and runs them with node', async () => {
     const t = setup({ '/node_modules/hello/cli.js': "console.log('hello', process.argv.slice(2).join(' '))" });
     t.vfs.mkdirSync('/node_modules/.bin', { recursive: true });
     t.vfs.writeFileSync('/node_modules/.bin/hello', binLinkSource('../hello/cli.js'));

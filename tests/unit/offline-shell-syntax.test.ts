@@ -46,7 +46,19 @@ describe('shell syntax', () => {
   });
 
   it('hands what it does not read to the full shell', () => {
-    for (const line of ['echo $(ls)', 'echo `ls`', 'for f in *; do echo $f; done', 'if true; then x; fi', 'cat <<EOF', 'f() { x; }', '(cd a && b)', 'mkdir {a,b}', 'echo ${A/x/y}', 'a |', 'a &&']) {
+    for (const line of [
+      'echo $(ls)',
+      'echo `ls`',
+      'for f in *; do echo $f; done',
+      'if true; then x; fi',
+      'cat <<EOF',
+      'f() { x; }',
+      '(cd a && b)',
+      'mkdir {a,b}',
+      'echo ${A/x/y}',
+      'a |',
+      'a &&',
+    ]) {
       expect(parseLine(line).kind, line).toBe('script');
     }
     expect(parseLine('echo a # a comment; rm -rf x').kind).toBe('list');
@@ -55,10 +67,27 @@ describe('shell syntax', () => {
 
 describe('line filters', () => {
   it('streams only what gives the same result line by line', () => {
-    for (const argv of [['grep', 'x'], ['grep', '-i', '-v', 'x'], ['grep', '-e', 'x'], ['egrep', 'a|b'], ['sed', 's/a/b/g'], ['sed', '-e', 's|x|y|', '-e', 's/1/2/'], ['tr', 'a-z', 'A-Z']]) {
+    for (const argv of [
+      ['grep', 'x'],
+      ['grep', '-i', '-v', 'x'],
+      ['grep', '-e', 'x'],
+      ['egrep', 'a|b'],
+      ['sed', 's/a/b/g'],
+      ['sed', '-e', 's|x|y|', '-e', 's/1/2/'],
+      ['tr', 'a-z', 'A-Z'],
+    ]) {
       expect(filtersLines(argv), argv.join(' ')).toBe(true);
     }
-    for (const argv of [['grep', '-c', 'x'], ['grep', 'x', 'file.txt'], ['grep', '-A', '2', 'x'], ['grep', '-m1', 'x'], ['sed', '1d'], ['sed', '-i', 's/a/b/', 'f'], ['sort'], ['wc', '-l']]) {
+    for (const argv of [
+      ['grep', '-c', 'x'],
+      ['grep', 'x', 'file.txt'],
+      ['grep', '-A', '2', 'x'],
+      ['grep', '-m1', 'x'],
+      ['sed', '1d'],
+      ['sed', '-i', 's/a/b/', 'f'],
+      ['sort'],
+      ['wc', '-l'],
+    ]) {
       expect(filtersLines(argv), argv.join(' ')).toBe(false);
     }
   });
@@ -121,7 +150,14 @@ describe('curl', () => {
 
   it('reads which words are URLs as curl does: option values stay as they are', () => {
     expect(withCurlDefaultScheme(['-o', 'out.html', '-H', 'X: 1', 'localhost:3000/a', '--url', '127.0.0.1:4000', 'https://localhost:5000/'])).toEqual([
-      '-o', 'out.html', '-H', 'X: 1', 'http://localhost:3000/a', '--url', 'http://127.0.0.1:4000', 'https://localhost:5000/',
+      '-o',
+      'out.html',
+      '-H',
+      'X: 1',
+      'http://localhost:3000/a',
+      '--url',
+      'http://127.0.0.1:4000',
+      'https://localhost:5000/',
     ]);
   });
 

@@ -3,8 +3,7 @@ import { cleanTerminalText, OutputTail } from '@/worker/output-tail';
 
 describe('the agent output tail', () => {
   it('drops the pty control sequences jsh and npm print (charset, keypad, private CSI, OSC)', () => {
-    const raw =
-      '\x1b(B\x1b[m\x1b=\x1b[>4;1m\x1b[?25l\x1b]654;exit=1:0\x07\x1b[32mok\x1b[39m\x1b>\x1b[?25h\x1b]0;title\x07 done';
+    const raw = '\x1b(B\x1b[m\x1b=\x1b[>4;1m\x1b[?25l\x1b]654;exit=1:0\x07\x1b[32mok\x1b[39m\x1b>\x1b[?25h\x1b]0;title\x07 done';
     expect(cleanTerminalText(raw)).toBe('ok done');
   });
 

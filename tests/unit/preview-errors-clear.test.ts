@@ -12,10 +12,7 @@ const messages = (actions: PreviewAction[]) => run(...actions).errors.map((e) =>
 
 describe('preview errors that pages say are past', () => {
   it('a fix applied by HMR clears the compile error the overlay showed, and keeps a runtime error', () => {
-    const actions: PreviewAction[] = [
-      error('TypeError: x is undefined', 100),
-      error('Unexpected token (src/App.jsx:3)', 200, { overlay: true }),
-    ];
+    const actions: PreviewAction[] = [error('TypeError: x is undefined', 100), error('Unexpected token (src/App.jsx:3)', 200, { overlay: true })];
     expect(messages(actions)).toHaveLength(2);
     expect(messages([...actions, { type: 'clear', clear: { reason: 'overlay', since: 300, source: page(5173) } }])).toEqual(['TypeError: x is undefined']);
   });

@@ -48,6 +48,11 @@ describe('the preview page script', () => {
     root.innerHTML = '<pre class="message-body">Unexpected token (2:3)</pre><div class="file">/home/project/src/App.svelte:2:3</div>';
     document.body.appendChild(overlay);
     await settle();
-    expect(posts.at(-1)).toMatchObject({ type: PREVIEW_ERROR_TYPE, message: 'Unexpected token (2:3)', stack: '/home/project/src/App.svelte:2:3', overlay: true });
+    expect(posts.at(-1)).toMatchObject({
+      type: PREVIEW_ERROR_TYPE,
+      message: 'Unexpected token (2:3)',
+      stack: '/home/project/src/App.svelte:2:3',
+      overlay: true,
+    });
   });
 });

@@ -42,9 +42,16 @@ beforeEach(() => vi.useFakeTimers());
 
 function start(): Harness {
   const runtimePosts: Harness['runtimePosts'] = [];
-  const runtimeWin = { postMessage: (data: unknown, origin: string, ports: MessagePort[] = []) => void runtimePosts.push({ data, origin, ports: ports.length }) } as unknown as Window;
+  const runtimeWin = {
+    postMessage: (data: unknown, origin: string, ports: MessagePort[] = []) => void runtimePosts.push({ data, origin, ports: ports.length }),
+  } as unknown as Window;
   const moved: string[] = [];
-  const relay = new PreviewRelay({ originFor, ideOrigin: IDE, runtimeFrame: () => ({ win: runtimeWin, origin: 'http://wabc-0.localhost:3000' }), onMoved: (origin) => void moved.push(origin) });
+  const relay = new PreviewRelay({
+    originFor,
+    ideOrigin: IDE,
+    runtimeFrame: () => ({ win: runtimeWin, origin: 'http://wabc-0.localhost:3000' }),
+    onMoved: (origin) => void moved.push(origin),
+  });
   relays.push(relay);
   const posted = new WeakMap<Window, Harness['runtimePosts']>();
   const frame = () => {
@@ -60,7 +67,8 @@ function start(): Harness {
       const posts: Harness['runtimePosts'] = [];
       list = posts;
       posted.set(win, posts);
-      win.postMessage = ((data: unknown, origin: string, ports: MessagePort[] = []) => void posts.push({ data, origin, ports: ports.length })) as Window['postMessage'];
+      win.postMessage = ((data: unknown, origin: string, ports: MessagePort[] = []) =>
+        void posts.push({ data, origin, ports: ports.length })) as Window['postMessage'];
     }
     return list;
   };

@@ -28,6 +28,7 @@ describe('the preview site of a runtime frame', () => {
   });
 
   it('is never the IDE or a deeper name', () => {
-    for (const host of ['localhost', 'p0-w.example.com', 'a.p0-w1.localhost', 'pw1.localhost', 'p-w1.localhost']) expect(isPreviewHostname(host), host).toBe(false);
+    for (const host of ['localhost', 'p0-w.example.com', 'a.p0-w1.localhost', 'pw1.localhost', 'p-w1.localhost'])
+      expect(isPreviewHostname(host), host).toBe(false);
   });
 });

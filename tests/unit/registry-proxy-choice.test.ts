@@ -3,12 +3,7 @@
  * then npm's public default; and the one line the server logs about it at start-up.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  NPM_PUBLIC_REGISTRY,
-  chooseUpstreamRegistry,
-  npmConfigReader,
-  reportUpstreamRegistry,
-} from '@/lib/server/npm-upstream';
+import { NPM_PUBLIC_REGISTRY, chooseUpstreamRegistry, npmConfigReader, reportUpstreamRegistry } from '@/lib/server/npm-upstream';
 
 const npmSays = (value: string | null) => vi.fn(async () => value);
 

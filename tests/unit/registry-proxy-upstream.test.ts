@@ -29,7 +29,11 @@ beforeAll(async () => {
     if (req.url === '/escape/-/escape-1.0.0.tgz') return send(307, { location: `${internalUrl}/x.tgz` });
     if (req.url === '/loop') return send(302, { location: '/loop' });
     if (req.url === '/pkg') {
-      return send(200, { 'content-type': 'application/json' }, JSON.stringify({ name: 'pkg', versions: { '1.0.0': { dist: { tarball: `${registryUrl}/pkg/-/pkg-1.0.0.tgz` } } } }));
+      return send(
+        200,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ name: 'pkg', versions: { '1.0.0': { dist: { tarball: `${registryUrl}/pkg/-/pkg-1.0.0.tgz` } } } }),
+      );
     }
     return send(404, {}, 'not found');
   });

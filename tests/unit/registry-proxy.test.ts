@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  handleRegistryRequest,
-  parseRegistryPath,
-  rewriteTarballUrls,
-  RegistryProxyError,
-  validatePackageName,
-} from '@/lib/runtime/registry-proxy';
+import { handleRegistryRequest, parseRegistryPath, rewriteTarballUrls, RegistryProxyError, validatePackageName } from '@/lib/runtime/registry-proxy';
 
 const UPSTREAM = 'https://upstream.example.test/npm';
 
@@ -22,7 +16,22 @@ describe('package name validation', () => {
   });
 
   it('rejects hostile and invalid names', () => {
-    for (const name of ['../etc', '..', '.hidden', '_private', 'http://evil', 'evil.com/x', 'UPPER', 'a b', '@scope', '@/x', '@a/../b', 'x'.repeat(215), '%2e%2e', '']) {
+    for (const name of [
+      '../etc',
+      '..',
+      '.hidden',
+      '_private',
+      'http://evil',
+      'evil.com/x',
+      'UPPER',
+      'a b',
+      '@scope',
+      '@/x',
+      '@a/../b',
+      'x'.repeat(215),
+      '%2e%2e',
+      '',
+    ]) {
       expect(() => validatePackageName(name), name).toThrow(/Invalid package name/);
     }
   });
@@ -110,17 +119,35 @@ describe('proxy handler', () => {
   });
 
   it('passes upstream errors through with the same status', async () => {
-    expect((await get('/api/npm/nope', fakeFetch(() => new Response('x', { status: 404 })))).status).toBe(404);
-    const failing = await get('/api/npm/x', fakeFetch(() => new Response('x', { status: 503 })));
+    expect(
+      (
+        await get(
+          '/api/npm/nope',
+          fakeFetch(() => new Response('x', { status: 404 })),
+        )
+      ).status,
+    ).toBe(404);
+    const failing = await get(
+      '/api/npm/x',
+      fakeFetch(() => new Response('x', { status: 503 })),
+    );
     expect(failing.status).toBe(503);
     expect(await failing.json()).toEqual({ error: expect.stringContaining('503') });
-    const down = await get('/api/npm/x', fakeFetch(() => { throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }); }));
+    const down = await get(
+      '/api/npm/x',
+      fakeFetch(() => {
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      }),
+    );
     expect(down.status).toBe(502);
     expect(await down.json()).toEqual({ error: `Could not reach the npm registry ${UPSTREAM} for x: the connection was refused (ECONNREFUSED).` });
   });
 
   it('only allows GET/HEAD (and CORS preflight)', async () => {
-    const post = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'POST' }), { upstream: UPSTREAM, fetch: fakeFetch(() => new Response()) });
+    const post = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'POST' }), {
+      upstream: UPSTREAM,
+      fetch: fakeFetch(() => new Response()),
+    });
     expect(post.status).toBe(405);
     const options = await handleRegistryRequest(new Request('http://h/api/npm/x', { method: 'OPTIONS' }), { upstream: UPSTREAM });
     expect(options.status).toBe(204);

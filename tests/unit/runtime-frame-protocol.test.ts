@@ -34,7 +34,13 @@ describe('runtime frame protocol', () => {
     expect(read).toMatchObject({ ok: true });
     const bytes = resultSchemas['fs.readFile'].parse(read && 'value' in read ? read.value : null);
     expect(new TextDecoder().decode(bytes)).toBe('hello');
-    await frame.ask({ op: 'fs.writeFiles', files: [{ path: '/src/b.js', data: 'b' }, { path: '/c.txt', data: new Uint8Array([99]) }] });
+    await frame.ask({
+      op: 'fs.writeFiles',
+      files: [
+        { path: '/src/b.js', data: 'b' },
+        { path: '/c.txt', data: new Uint8Array([99]) },
+      ],
+    });
     expect(await frame.runtime.fs.readTextFile('/src/b.js')).toBe('b');
     expect(await frame.runtime.fs.readTextFile('/c.txt')).toBe('c');
     frame.close();
@@ -62,7 +68,9 @@ describe('runtime frame protocol', () => {
     const frame = await connect();
     await frame.ask({ op: 'fs.watch', watchId: 7, path: '/' });
     await frame.runtime.fs.writeFile('/new.txt', 'n');
-    await expect.poll(() => frame.received.some((m) => m.kind === 'event' && m.event.type === 'fs' && m.event.watchId === 7 && m.event.event.path === '/new.txt')).toBe(true);
+    await expect
+      .poll(() => frame.received.some((m) => m.kind === 'event' && m.event.type === 'fs' && m.event.watchId === 7 && m.event.event.path === '/new.txt'))
+      .toBe(true);
     frame.close();
   });
 

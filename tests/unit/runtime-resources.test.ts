@@ -9,9 +9,17 @@ describe('which program threads answer', () => {
   it('a thread that answers its ping is not busy; one that never does is busy since its first unanswered ping', async () => {
     let clock = 1_000;
     const now = () => clock;
-    const answering: ThreadHandle = trackThread('node server.js', () => queueMicrotask(() => answering.pong()), () => {});
+    const answering: ThreadHandle = trackThread(
+      'node server.js',
+      () => queueMicrotask(() => answering.pong()),
+      () => {},
+    );
     const stopped: string[] = [];
-    const looping = trackThread('node -e "while(true){}"', () => {}, () => stopped.push('loop'));
+    const looping = trackThread(
+      'node -e "while(true){}"',
+      () => {},
+      () => stopped.push('loop'),
+    );
     handles.push(answering, looping);
 
     let report = await probeThreads(5, now);
@@ -37,7 +45,11 @@ describe('which program threads answer', () => {
 
 describe('a long program', () => {
   it('is named by its first 200 characters', async () => {
-    const handle = trackThread(`node -e "${'x'.repeat(5000)}"`, () => {}, () => {});
+    const handle = trackThread(
+      `node -e "${'x'.repeat(5000)}"`,
+      () => {},
+      () => {},
+    );
     const [thread] = await probeThreads(1);
     handle.untrack();
     expect(thread?.command).toHaveLength(200);
@@ -61,4 +73,3 @@ describe('when the figures warn', () => {
     expect(resourceWarnings({ heapUsedBytes: null, heapLimitBytes: null, threads: [] }).heapShare).toBeNull();
   });
 });
-

@@ -46,7 +46,16 @@ describe('runtime frame origin for a deployment', () => {
   });
 
   it('is null for a malformed pattern rather than a guess', () => {
-    for (const bad of ['rt.example.com', 'ftp://rt.example.com', 'https://rt.example.com/path', 'https://user@rt.example.com', 'https://a.*.example.com', 'https://*', 'https://rt.example.com:99999', 'javascript:alert(1)']) {
+    for (const bad of [
+      'rt.example.com',
+      'ftp://rt.example.com',
+      'https://rt.example.com/path',
+      'https://user@rt.example.com',
+      'https://a.*.example.com',
+      'https://*',
+      'https://rt.example.com:99999',
+      'javascript:alert(1)',
+    ]) {
       expect(runtimeFrameOrigin(ide, bad, 'w1'), bad).toBeNull();
     }
   });

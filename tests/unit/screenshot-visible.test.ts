@@ -8,7 +8,10 @@ function layout(boxes: Record<string, { top: number; height: number } | null>) {
   for (const [id, box] of Object.entries(boxes)) {
     const element = document.getElementById(id);
     if (!element) throw new Error(`no #${id}`);
-    element.getClientRects = () => (box ? ([{ top: box.top, bottom: box.top + box.height, left: 0, right: 800, width: 800, height: box.height }] as unknown as DOMRectList) : ([] as unknown as DOMRectList));
+    element.getClientRects = () =>
+      box
+        ? ([{ top: box.top, bottom: box.top + box.height, left: 0, right: 800, width: 800, height: box.height }] as unknown as DOMRectList)
+        : ([] as unknown as DOMRectList);
   }
 }
 
@@ -56,7 +59,21 @@ describe('what a viewport screenshot clones', () => {
   });
 
   it('copies the properties that shape a still picture, not motion, scrolling, interaction or custom properties', () => {
-    const names = ['color', 'transform', 'will-change', 'zoom', 'break-inside', 'scrollbar-width', 'animation-name', 'transition-duration', 'scroll-snap-type', 'cursor', 'pointer-events', 'caret-color', '--brand'];
+    const names = [
+      'color',
+      'transform',
+      'will-change',
+      'zoom',
+      'break-inside',
+      'scrollbar-width',
+      'animation-name',
+      'transition-duration',
+      'scroll-snap-type',
+      'cursor',
+      'pointer-events',
+      'caret-color',
+      '--brand',
+    ];
     const computed = { length: names.length, item: (i: number) => names[i] ?? '' };
     const doc = { documentElement: {}, defaultView: { getComputedStyle: () => computed } } as unknown as Document;
     expect(screenshotStyleProperties(doc)).toEqual(['color', 'transform', 'will-change', 'zoom', 'break-inside', 'scrollbar-width']);

@@ -14,11 +14,15 @@ describe('request guard for JSON API routes', () => {
   it('lets the IDE itself through (same-origin JSON, with or without Sec-Fetch-Site)', () => {
     expect(guardRequest(post({ 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }), { json: true, env })).toBeNull();
     expect(guardRequest(post({ 'content-type': 'application/json; charset=utf-8', origin: 'http://127.0.0.1:3000' }), { json: true, env })).toBeNull();
-    expect(guardRequest(post({ 'content-type': 'application/json', origin: 'https://ide.example.com' }, 'https://ide.example.com/api/ai'), { json: true, env })).toBeNull();
+    expect(
+      guardRequest(post({ 'content-type': 'application/json', origin: 'https://ide.example.com' }, 'https://ide.example.com/api/ai'), { json: true, env }),
+    ).toBeNull();
   });
 
   it('refuses a cross-site text/plain POST (the no-preflight attack) with 403 and a reason', async () => {
-    const result = await refusal(guardRequest(post({ 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), { json: true, env }));
+    const result = await refusal(
+      guardRequest(post({ 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), { json: true, env }),
+    );
     expect(result.status).toBe(403);
     expect(result.error).toMatch(/cross-site/);
     const noFetchMetadata = await refusal(guardRequest(post({ 'content-type': 'text/plain', origin: 'https://evil.example' }), { json: true, env }));
@@ -37,7 +41,9 @@ describe('request guard for JSON API routes', () => {
       { origin: 'file://' },
     ];
     for (const headers of cases) {
-      expect((await refusal(guardRequest(post({ 'content-type': 'application/json', ...headers }), { json: true, env }))).status, JSON.stringify(headers)).toBe(403);
+      expect((await refusal(guardRequest(post({ 'content-type': 'application/json', ...headers }), { json: true, env }))).status, JSON.stringify(headers)).toBe(
+        403,
+      );
     }
   });
 
@@ -57,7 +63,10 @@ describe('request guard for JSON API routes', () => {
   });
 
   it('refuses requests to the runtime site, even same-origin ones from its own pages', async () => {
-    const fromRuntime = post({ 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-forwarded-host': '127.0.0.1:3000' }, 'http://w.localhost:3000/api/ai');
+    const fromRuntime = post(
+      { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'x-forwarded-host': '127.0.0.1:3000' },
+      'http://w.localhost:3000/api/ai',
+    );
     const result = await refusal(guardRequest(fromRuntime, { json: true, env }));
     expect(result.status).toBe(403);
     expect(result.error).toMatch(/runtime site/);

@@ -22,7 +22,10 @@ describe('runtime frame tickets', () => {
 
   it('refuse another host, a missing, malformed or altered ticket, and one signed with another key', () => {
     const good = ticket();
-    expect(verifyTicket({ ticket: good, host: 'wother-tab12345-0.localhost:3000', now, env })).toMatchObject({ ok: false, reason: expect.stringMatching(/not issued/) });
+    expect(verifyTicket({ ticket: good, host: 'wother-tab12345-0.localhost:3000', now, env })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not issued/),
+    });
     expect(verifyTicket({ ticket: good, host: 'wabc-tab12345-0.localhost:3001', now, env }).ok).toBe(false);
     expect(verifyTicket({ ticket: null, host, now, env })).toMatchObject({ ok: false, reason: expect.stringMatching(/no valid ticket/) });
     expect(verifyTicket({ ticket: 'forged', host, now, env }).ok).toBe(false);

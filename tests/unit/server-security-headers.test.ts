@@ -14,10 +14,12 @@ import {
 
 /** A policy as a map from directive to its sources. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => {
-    const [name = '', ...sources] = part.trim().split(/\s+/);
-    return [name, sources] as const;
-  }));
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
 }
 
 const production = { NODE_ENV: 'production' };
@@ -40,7 +42,18 @@ const { pathToRegexp } = createRequire(import.meta.url)('next/dist/compiled/path
 };
 
 describe('cross-origin isolation', () => {
-  const paths = ['/', '/?ws=abc', '/preview-window', '/api/ai', '/_next/static/chunks/a.js', '/webcontainer', '/webcontainer/connect', '/webcontainer/connect/', '/webcontainer/connect/abc/more', '/x/webcontainer/connect/abc'];
+  const paths = [
+    '/',
+    '/?ws=abc',
+    '/preview-window',
+    '/api/ai',
+    '/_next/static/chunks/a.js',
+    '/webcontainer',
+    '/webcontainer/connect',
+    '/webcontainer/connect/',
+    '/webcontainer/connect/abc/more',
+    '/x/webcontainer/connect/abc',
+  ];
 
   it("covers every path but WebContainer's connect page, which must keep its opener", () => {
     for (const path of paths) expect(isCrossOriginIsolatedPath(path), path).toBe(true);
@@ -67,7 +80,16 @@ describe("the IDE's Content-Security-Policy", () => {
   });
 
   it('may frame the local runtime site, WebContainer and a configured runtime origin', () => {
-    expect(ide.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'http://*.localhost:*', 'https://stackblitz.com', 'https://*.stackblitz.com', 'https://*.webcontainer-api.io', 'https://*.webcontainer.io']));
+    expect(ide.get('frame-src')).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'http://*.localhost:*',
+        'https://stackblitz.com',
+        'https://*.stackblitz.com',
+        'https://*.webcontainer-api.io',
+        'https://*.webcontainer.io',
+      ]),
+    );
     const configured = directives(ideContentSecurityPolicy({ pathname: '/', env: { TABSMITH_RUNTIME_ORIGIN: 'https://*.rt.example.net' } }));
     expect(configured.get('frame-src')).toContain('https://*.rt.example.net');
     const malformed = directives(ideContentSecurityPolicy({ pathname: '/', env: { TABSMITH_RUNTIME_ORIGIN: "https://x.test; script-src 'unsafe-inline'" } }));
@@ -114,7 +136,9 @@ describe("the runtime site's headers", () => {
   });
 
   it('give static files CORP but no CSP', () => {
-    expect(securityHeaders({ site: 'runtime', pathname: '/_next/static/chunks/a.js', env: production })).toEqual({ 'Cross-Origin-Resource-Policy': 'cross-origin' });
+    expect(securityHeaders({ site: 'runtime', pathname: '/_next/static/chunks/a.js', env: production })).toEqual({
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
   });
 });
 

@@ -61,10 +61,32 @@ describe('which site a Host header is for', () => {
 
 describe('what each site serves', () => {
   it('serves only the runtime frame and its assets on the runtime site', () => {
-    for (const path of ['/runtime-frame', '/runtime-frame/x', '/_next/static/chunks/a.js', '/__virtual__/3000/', '/__sw__.js', '/api/npm/react', '/preview-bridge.js', '/favicon.ico', '/icon.svg']) {
+    for (const path of [
+      '/runtime-frame',
+      '/runtime-frame/x',
+      '/_next/static/chunks/a.js',
+      '/__virtual__/3000/',
+      '/__sw__.js',
+      '/api/npm/react',
+      '/preview-bridge.js',
+      '/favicon.ico',
+      '/icon.svg',
+    ]) {
       expect(isServed('runtime', path, none), path).toBe(true);
     }
-    for (const path of ['/', '/api/ai', '/api/computer-use', '/selftest', '/bench', '/runtime-framed', '/__sw__.js.map', '/api/npmx', '/vendor/esbuild-wasm/esbuild.wasm', '/api/git/github.com/o/r.git/info/refs', '/robots.txt']) {
+    for (const path of [
+      '/',
+      '/api/ai',
+      '/api/computer-use',
+      '/selftest',
+      '/bench',
+      '/runtime-framed',
+      '/__sw__.js.map',
+      '/api/npmx',
+      '/vendor/esbuild-wasm/esbuild.wasm',
+      '/api/git/github.com/o/r.git/info/refs',
+      '/robots.txt',
+    ]) {
       expect(isServed('runtime', path, none), path).toBe(false);
     }
   });
@@ -98,7 +120,8 @@ describe('development pages (/selftest, /bench)', () => {
     const production = { NODE_ENV: 'production' };
     expect(devPagesEnabled(production)).toBe(false);
     expect(devPagesEnabled({ ...production, TABSMITH_DEV_PAGES: 'true' })).toBe(false);
-    for (const path of ['/selftest', '/bench', '/bench/', '/selftest?x', '/%62ench']) expect(isServed('ide', path.split('?')[0] ?? path, production), path).toBe(false);
+    for (const path of ['/selftest', '/bench', '/bench/', '/selftest?x', '/%62ench'])
+      expect(isServed('ide', path.split('?')[0] ?? path, production), path).toBe(false);
     expect(isServed('ide', '/benchmarks', production)).toBe(true);
   });
 

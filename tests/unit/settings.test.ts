@@ -11,7 +11,11 @@ const options: ModelOptions = {
     { id: 'gemini', label: 'Google Gemini', models: ['gemini-3.5-flash-lite', 'gemini-3.8-flash'], serverKey: false, keyRequired: true },
     { id: 'replay', label: 'Replay (recorded sessions)', models: ['replay'], serverKey: false, keyRequired: false },
   ],
-  defaults: { fast: { provider: 'gemini', model: 'gemini-3.5-flash-lite' }, balanced: { provider: 'gemini', model: 'gemini-3.8-flash' }, deep: { provider: 'replay', model: 'replay' } },
+  defaults: {
+    fast: { provider: 'gemini', model: 'gemini-3.5-flash-lite' },
+    balanced: { provider: 'gemini', model: 'gemini-3.8-flash' },
+    deep: { provider: 'replay', model: 'replay' },
+  },
 };
 
 describe('stored settings', () => {
@@ -24,7 +28,12 @@ describe('stored settings', () => {
       tabWidth: 3,
       models: { fast: { provider: 'gemini', model: 'gemini-3.8-flash' }, deep: { provider: 'nope', model: 'x' }, turbo: { provider: 'gemini', model: 'y' } },
       apiKeys: { gemini: ` ${KEY} `, replay: 'bad key with spaces', claude: KEY },
-      gitTokens: { 'GitHub.com': { token: ' ghp_abcd1234 ' }, 'bad host!': { token: 'ghp_abcd1234' }, 'gitlab.com': { token: 'has space' }, '127.0.0.1:4990': { username: 'me', token: 'tok1' } },
+      gitTokens: {
+        'GitHub.com': { token: ' ghp_abcd1234 ' },
+        'bad host!': { token: 'ghp_abcd1234' },
+        'gitlab.com': { token: 'has space' },
+        '127.0.0.1:4990': { username: 'me', token: 'tok1' },
+      },
     });
     expect(parsed).toEqual({
       theme: 'dark',
@@ -50,8 +59,15 @@ describe('request headers from settings', () => {
 
 describe('what the chat says before the first message', () => {
   it('names the model and whose key, or that there is none', () => {
-    expect(modeStatus('fast', DEFAULT_SETTINGS, options)).toMatchObject({ ready: false, text: expect.stringMatching(/No Google Gemini API key: Fast mode cannot run until you add your key in Settings/) });
-    expect(modeStatus('fast', { ...DEFAULT_SETTINGS, apiKeys: { gemini: KEY } }, options)).toMatchObject({ ready: true, keySource: 'user', text: expect.stringMatching(/gemini-3.5-flash-lite with your Google Gemini key/) });
+    expect(modeStatus('fast', DEFAULT_SETTINGS, options)).toMatchObject({
+      ready: false,
+      text: expect.stringMatching(/No Google Gemini API key: Fast mode cannot run until you add your key in Settings/),
+    });
+    expect(modeStatus('fast', { ...DEFAULT_SETTINGS, apiKeys: { gemini: KEY } }, options)).toMatchObject({
+      ready: true,
+      keySource: 'user',
+      text: expect.stringMatching(/gemini-3.5-flash-lite with your Google Gemini key/),
+    });
     const serverKey = { ...options, providers: options.providers.map((p) => ({ ...p, serverKey: p.id === 'gemini' })) };
     expect(modeStatus('balanced', DEFAULT_SETTINGS, serverKey)).toMatchObject({ ready: true, keySource: 'server' });
     expect(modeStatus('deep', DEFAULT_SETTINGS, options)).toMatchObject({ ready: true, text: expect.stringMatching(/recorded sessions.*no API key needed/) });

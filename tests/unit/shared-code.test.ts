@@ -8,7 +8,8 @@ import { CodeCache, type CodeRecipe, type SharedCode } from '@/lib/runtime/offli
 import { FrameCodeStore } from '@/lib/runtime/offline/workers/frame-code-store';
 
 /** A module large enough to be shared, with an import and an export. */
-const bigModule = (marker: string) => `import { join } from 'node:path';\nexport const marker = ${JSON.stringify(marker)};\n${'// padding\n'.repeat(2000)}export default join;\n`;
+const bigModule = (marker: string) =>
+  `import { join } from 'node:path';\nexport const marker = ${JSON.stringify(marker)};\n${'// padding\n'.repeat(2000)}export default join;\n`;
 
 /** A process's end of `store`, answering at once as the frame's synchronous call does once it settles. */
 function processLink(store: FrameCodeStore, owner: object, log: string[]): SharedCode {
@@ -108,7 +109,7 @@ describe('code cache with shared recipes', () => {
     const store = new FrameCodeStore();
     const log: string[] = [];
     const cache = new CodeCache(processLink(store, {}, log));
-    cache.compile("export const small = 1;\n", '/small.mjs', 'esm');
+    cache.compile('export const small = 1;\n', '/small.mjs', 'esm');
     cache.compile(`module.exports = 1;\n${'// padding\n'.repeat(2000)}`, '/node_modules/cjs/index.js', 'detect');
     expect(log).toEqual(['release']);
     expect(() => cache.compile(`export const = ;\n${'// padding\n'.repeat(2000)}`, '/node_modules/bad/index.mjs', 'esm')).toThrow(SyntaxError);

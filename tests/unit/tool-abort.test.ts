@@ -39,14 +39,18 @@ describe('tool calls stop at their limit or on Stop', () => {
     expect((await harness.call('fs_readFile', { path: 'missing.txt' })).error?.name).toBe('NotFound');
   });
 
-  it('a handler that ignores the signal is answered for after the stop grace, saying it may still run', async () => {
-    harness = await startHarness({}, undefined, {
-      defaultTimeoutMs: 200,
-      handlers: { fs_listFiles: () => new Promise(() => undefined) },
-    });
-    const result = await harness.call('fs_listFiles', {});
-    expect(result.error).toMatchObject({ name: 'Timeout', message: expect.stringContaining(`did not stop within ${STOP_GRACE_MS / 1000} s`) });
-  }, STOP_GRACE_MS + 5_000);
+  it(
+    'a handler that ignores the signal is answered for after the stop grace, saying it may still run',
+    async () => {
+      harness = await startHarness({}, undefined, {
+        defaultTimeoutMs: 200,
+        handlers: { fs_listFiles: () => new Promise(() => undefined) },
+      });
+      const result = await harness.call('fs_listFiles', {});
+      expect(result.error).toMatchObject({ name: 'Timeout', message: expect.stringContaining(`did not stop within ${STOP_GRACE_MS / 1000} s`) });
+    },
+    STOP_GRACE_MS + 5_000,
+  );
 
   it('a timed-out command has been killed when its result says timedOut', async () => {
     harness = await startHarness({}, hang);

@@ -23,7 +23,9 @@ afterEach(() => {
 describe('preview console capture', () => {
   it('records console messages, uncaught errors, rejections and failed requests', async () => {
     const win = freshWindow();
-    win.fetch = vi.fn(async (input: RequestInfo | URL) => (String(input).includes('missing') ? new Response('{}', { status: 404 }) : new Response('ok'))) as typeof fetch;
+    win.fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('missing') ? new Response('{}', { status: 404 }) : new Response('ok'),
+    ) as typeof fetch;
     const capture = installLogCapture(win);
     win.console.log('app started', { port: 3000 });
     win.console.error(new Error('boom: the widget failed'));

@@ -16,12 +16,15 @@ async function stepWith(calls: { toolName: string; input: string }[]): Promise<I
     ...calls.map((call, i) => ({ type: 'tool-call' as const, toolCallId: `c${i}`, ...call })),
     { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
   ];
-  const createModel: ModelFactory = (config) => new MockLanguageModelV4({ modelId: config.model, doStream: async () => ({ stream: simulateReadableStream({ chunks }) }) });
+  const createModel: ModelFactory = (config) =>
+    new MockLanguageModelV4({ modelId: config.model, doStream: async () => ({ stream: simulateReadableStream({ chunks }) }) });
   const body = JSON.stringify({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'go' }] }], mode: 'balanced' });
   const res = await handleChat(new Request('http://t/api/ai', { method: 'POST', body }), { env: {}, createModel });
   const parsed = parseJsonEventStream({ stream: res.body ?? new ReadableStream(), schema: uiMessageChunkSchema });
   const stream = parsed.pipeThrough(
-    new TransformStream<{ success: boolean; value?: unknown }, UIMessageChunk>({ transform: (r, c) => void (r.success && c.enqueue(r.value as UIMessageChunk)) }),
+    new TransformStream<{ success: boolean; value?: unknown }, UIMessageChunk>({
+      transform: (r, c) => void (r.success && c.enqueue(r.value as UIMessageChunk)),
+    }),
   );
   let last: IdeUIMessage | undefined;
   for await (const message of readUIMessageStream<IdeUIMessage>({ stream })) last = message;

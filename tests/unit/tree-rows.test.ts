@@ -5,11 +5,7 @@ import { ancestorsOf, findNode, joinPath, judgeDrop, nameProblem, parentOf, rema
 const file = (path: string): TreeNode => ({ path, name: path.slice(path.lastIndexOf('/') + 1), type: 'file' });
 const dir = (path: string, children: TreeNode[]): TreeNode => ({ path, name: path.slice(path.lastIndexOf('/') + 1), type: 'directory', children });
 
-const sample: TreeNode[] = [
-  dir('/src', [dir('/src/lib', [file('/src/lib/util.js')]), file('/src/main.js')]),
-  file('/index.html'),
-  file('/package.json'),
-];
+const sample: TreeNode[] = [dir('/src', [dir('/src/lib', [file('/src/lib/util.js')]), file('/src/main.js')]), file('/index.html'), file('/package.json')];
 
 describe('visibleRows', () => {
   it('shows only top-level rows when nothing is expanded', () => {

@@ -52,7 +52,9 @@ describe("a request's own model and key", () => {
     expect(retired.ok).toBe(false);
     if (!retired.ok) {
       expect(retired.response.status).toBe(400);
-      expect(await retired.response.text()).toContain('gemini-2.5-pro was retired by Google in late 2026 (its requests fail); use gemini-3.1-pro-preview instead');
+      expect(await retired.response.text()).toContain(
+        'gemini-2.5-pro was retired by Google in late 2026 (its requests fail); use gemini-3.1-pro-preview instead',
+      );
     }
     expect(readUserChoice(headers({}), {})).toEqual({ ok: true, choice: {} });
 
@@ -119,7 +121,8 @@ describe('Test connection', () => {
       Response.json({ error: { code: 400, message: `API key not valid: ${USER_KEY}`, status: 'INVALID_ARGUMENT' } }, { status: 400 }),
     );
     const logged: string[] = [];
-    for (const method of ['log', 'error', 'warn', 'info'] as const) vi.spyOn(console, method).mockImplementation((...args) => void logged.push(args.map(String).join(' ')));
+    for (const method of ['log', 'error', 'warn', 'info'] as const)
+      vi.spyOn(console, method).mockImplementation((...args) => void logged.push(args.map(String).join(' ')));
     const text = await (await handleConnectionTest(request(USER_KEY), { env: {} })).text();
     const result = JSON.parse(text) as { ok: boolean; error: string };
     expect(result.ok).toBe(false);

@@ -21,7 +21,10 @@ describe('announceWritesWithoutDecoding', () => {
     vfs.writeFileSync('/app/logo.bin', 'text now');
 
     expect(watched).toEqual(['rename logo.bin', 'change logo.bin']);
-    expect(heard).toEqual([['/app/logo.bin', bytes], ['/app/logo.bin', 'text now']]);
+    expect(heard).toEqual([
+      ['/app/logo.bin', bytes],
+      ['/app/logo.bin', 'text now'],
+    ]);
     expect(vfs.readFileSync('/app/logo.bin', 'utf8')).toBe('text now');
   });
 
@@ -30,7 +33,11 @@ describe('announceWritesWithoutDecoding', () => {
     announceWritesWithoutDecoding(vfs);
     const heard: string[] = [];
     vfs.on('change', (path) => heard.push(path));
-    (vfs as unknown as { writeFileSyncInternal(path: string, data: Uint8Array, emit: boolean): void }).writeFileSyncInternal('/quiet.txt', new Uint8Array([1]), false);
+    (vfs as unknown as { writeFileSyncInternal(path: string, data: Uint8Array, emit: boolean): void }).writeFileSyncInternal(
+      '/quiet.txt',
+      new Uint8Array([1]),
+      false,
+    );
     expect(heard).toEqual([]);
     expect(vfs.readFileSync('/quiet.txt')).toEqual(new Uint8Array([1]));
   });
@@ -54,7 +61,15 @@ describe('announceFolderChanges', () => {
     vfs.rmdirSync('/app/build');
     vfs.rmdirSync('/app/empty');
 
-    expect(watched).toEqual(['rename empty', 'rename build/assets', 'rename build/assets/a.js', 'rename build/assets/a.js', 'rename build/assets', 'rename build', 'rename empty']);
+    expect(watched).toEqual([
+      'rename empty',
+      'rename build/assets',
+      'rename build/assets/a.js',
+      'rename build/assets/a.js',
+      'rename build/assets',
+      'rename build',
+      'rename empty',
+    ]);
     expect(vfs.existsSync('/app/build')).toBe(false);
   });
 });

@@ -17,7 +17,8 @@ const TS_DIR = join(process.cwd(), 'node_modules/typescript');
 
 function typescriptFiles(): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const name of ['package.json', 'bin/tsc', 'lib/tsc.js', 'lib/_tsc.js']) files[`/app/node_modules/typescript/${name}`] = readFileSync(join(TS_DIR, name), 'utf8');
+  for (const name of ['package.json', 'bin/tsc', 'lib/tsc.js', 'lib/_tsc.js'])
+    files[`/app/node_modules/typescript/${name}`] = readFileSync(join(TS_DIR, name), 'utf8');
   for (const name of readdirSync(join(TS_DIR, 'lib')).filter((n) => /^lib\..*\.d\.ts$/.test(n))) {
     files[`/app/node_modules/typescript/lib/${name}`] = readFileSync(join(TS_DIR, 'lib', name), 'utf8');
   }
@@ -28,9 +29,20 @@ function typescriptFiles(): Record<string, string> {
 const appConfig = {
   compilerOptions: {
     tsBuildInfoFile: './node_modules/.tmp/tsconfig.app.tsbuildinfo',
-    target: 'es2023', lib: ['ES2023', 'DOM'], module: 'esnext', skipLibCheck: true, strict: true,
-    moduleResolution: 'bundler', allowImportingTsExtensions: true, verbatimModuleSyntax: true, moduleDetection: 'force', noEmit: true,
-    noUnusedLocals: true, noUnusedParameters: true, erasableSyntaxOnly: true, noFallthroughCasesInSwitch: true,
+    target: 'es2023',
+    lib: ['ES2023', 'DOM'],
+    module: 'esnext',
+    skipLibCheck: true,
+    strict: true,
+    moduleResolution: 'bundler',
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    moduleDetection: 'force',
+    noEmit: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    erasableSyntaxOnly: true,
+    noFallthroughCasesInSwitch: true,
   },
   include: ['src'],
 };
@@ -56,7 +68,7 @@ describe('tsc in the offline runtime', () => {
     expect(failed.output).toMatch(/src\/main\.ts\S*:\S*1\S*:\S*14.*TS2322: \S*Type 'string' is not assignable to type 'number'/);
   }, 120_000);
 
-  it("loads a rewritten compiler the way vue-tsc does: new Module(path) and Module#_compile", async () => {
+  it('loads a rewritten compiler the way vue-tsc does: new Module(path) and Module#_compile', async () => {
     const vfs = workspace({
       '/app/node_modules/checker/lib/tsc.js': "const { shout } = require('./words.js');\nconsole.log(shout('checked ' + __filename));\n",
       '/app/node_modules/checker/lib/words.js': 'exports.shout = (text) => text.toUpperCase();\n',
@@ -67,7 +79,7 @@ describe('tsc in the offline runtime', () => {
         "const source = fs.readFileSync(path, 'utf8').replace('checked', 'patched and checked');",
         'const m = new Module(path);',
         'm.filename = path;',
-        'm.paths = Module._nodeModulePaths(\'/app/node_modules/checker/lib\');',
+        "m.paths = Module._nodeModulePaths('/app/node_modules/checker/lib');",
         'm._compile(source, path);',
       ].join('\n'),
     });
@@ -100,7 +112,12 @@ describe('tsc in the offline runtime', () => {
   it('runs a native TypeScript 7 tsc as the JavaScript compiler, with the same arguments, and says so', async () => {
     const vfs = workspace({
       '/app/package.json': '{"type":"module"}',
-      '/app/node_modules/typescript/package.json': JSON.stringify({ name: 'typescript', version: '7.0.2', bin: { tsc: './bin/tsc' }, optionalDependencies: { '@typescript/typescript-linux-x64': '7.0.2' } }),
+      '/app/node_modules/typescript/package.json': JSON.stringify({
+        name: 'typescript',
+        version: '7.0.2',
+        bin: { tsc: './bin/tsc' },
+        optionalDependencies: { '@typescript/typescript-linux-x64': '7.0.2' },
+      }),
       '/app/node_modules/typescript/bin/tsc': '#!/usr/bin/env node\nimport "../lib/tsc.js";\n',
       '/app/node_modules/typescript/lib/tsc.js': 'throw new Error("Unable to resolve @typescript/typescript-linux-wasm32");\n',
     });

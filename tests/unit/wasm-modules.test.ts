@@ -32,7 +32,12 @@ function moduleBytes(padding: number, answer = 42): Uint8Array<ArrayBuffer> {
 
 /** A process's own WebAssembly namespace (each worker has one), sharing through `known`. */
 function processRealm(known: Map<string, WebAssembly.Module>, offers: [string, number, WebAssembly.Module][]) {
-  const wasm = { Module: WebAssembly.Module, Instance: WebAssembly.Instance, compile: WebAssembly.compile, instantiate: WebAssembly.instantiate } as unknown as typeof WebAssembly;
+  const wasm = {
+    Module: WebAssembly.Module,
+    Instance: WebAssembly.Instance,
+    compile: WebAssembly.compile,
+    instantiate: WebAssembly.instantiate,
+  } as unknown as typeof WebAssembly;
   shareCompiledWasm(known, (key, bytes, module) => offers.push([key, bytes, module]), wasm);
   return wasm;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Resolver } from '@/lib/runtime/offline/node/resolve';
 import { project, type FakePackages } from './npm-fake-registry';
 
-const NATIVE_FILES = { 'node/index.js': "module.exports = require(`../lightningcss.${process.platform}-${process.arch}-gnu.node`);" };
+const NATIVE_FILES = { 'node/index.js': 'module.exports = require(`../lightningcss.${process.platform}-${process.arch}-gnu.node`);' };
 const lightning = (versions: string[]) =>
   Object.fromEntries(versions.map((version) => [version, { optionalDependencies: { 'lightningcss-linux-x64-gnu': version }, files: NATIVE_FILES }]));
 
@@ -91,7 +91,10 @@ describe('resolving a native-only package that has a WebAssembly twin', () => {
     expect(beside.resolve('lightningcss', from, 'require')).toEqual({ kind: 'file', path: '/app/node_modules/lightningcss-wasm/wasm-node.cjs' });
     expect(beside.resolve('lightningcss', from, 'import')).toEqual({ kind: 'file', path: '/app/node_modules/lightningcss-wasm/wasm-node.mjs' });
     const nested = files('/app/node_modules/lightningcss/node_modules/lightningcss-wasm');
-    expect(nested.resolve('lightningcss', from, 'require')).toEqual({ kind: 'file', path: '/app/node_modules/lightningcss/node_modules/lightningcss-wasm/wasm-node.cjs' });
+    expect(nested.resolve('lightningcss', from, 'require')).toEqual({
+      kind: 'file',
+      path: '/app/node_modules/lightningcss/node_modules/lightningcss-wasm/wasm-node.cjs',
+    });
   });
 
   it('keeps the native package when the twin is another version', () => {

@@ -26,10 +26,7 @@ describe('booting the real @webcontainer/api when stackblitz.com is unreachable'
   });
 
   it('lets a later call try again, sharing the one pending boot (no second iframe)', async () => {
-    const [a, b] = await Promise.allSettled([
-      bootWebContainerRuntime({ timeoutMs: 200 }),
-      bootWebContainerRuntime({ timeoutMs: 250 }),
-    ]);
+    const [a, b] = await Promise.allSettled([bootWebContainerRuntime({ timeoutMs: 200 }), bootWebContainerRuntime({ timeoutMs: 250 })]);
     expect(a).toMatchObject({ status: 'rejected', reason: { code: 'boot-timeout' } });
     expect(b).toMatchObject({ status: 'rejected', reason: { code: 'boot-timeout' } });
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
@@ -60,7 +57,11 @@ describe('booting the real @webcontainer/api when stackblitz.com is unreachable'
     const started = Date.now();
     const booted = await bootRuntime('auto', {
       timeoutMs: 60_000,
-      factories: { offline: async () => offlineRuntime, isCrossOriginIsolated: () => true, probeWebContainer: async () => ({ reachable: false, reason: 'test' }) },
+      factories: {
+        offline: async () => offlineRuntime,
+        isCrossOriginIsolated: () => true,
+        probeWebContainer: async () => ({ reachable: false, reason: 'test' }),
+      },
     });
     expect(booted).toMatchObject({ kind: 'offline', fellBack: true });
     expect(Date.now() - started).toBeLessThan(2000);

@@ -143,10 +143,15 @@ describe("the container's own errors come with the next step", () => {
 
   it('a program in the container that runs out of WebAssembly memory gets the same advice and the offline runtime', async () => {
     const { runtime } = await bootFake();
-    await runtime.fs.writeFile('/big.js', "console.error('RangeError: WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance');\nprocess.exit(1);\n");
+    await runtime.fs.writeFile(
+      '/big.js',
+      "console.error('RangeError: WebAssembly.instantiate(): Out of memory: Cannot allocate Wasm memory for new instance');\nprocess.exit(1);\n",
+    );
     const shown: { message: string; offline?: boolean }[] = [];
     runtime.onRuntimeError?.((message, remedy) => shown.push({ message, offline: remedy?.offlineRuntimeHelps }));
-    await (await runtime.spawn('node', ['big.js'])).exit;
+    await (
+      await runtime.spawn('node', ['big.js'])
+    ).exit;
     expect(shown).toEqual([{ message: expect.stringMatching(/^WebContainer ran out of memory\. Close other tabs/), offline: true }]);
     expect(shown[0]?.message).toContain('(a program printed: WebAssembly.instantiate(): Out of memory)');
   });
@@ -155,7 +160,10 @@ describe("the container's own errors come with the next step", () => {
     const fake = createFakeWebContainerApi({ failBoot: 'RangeError: WebAssembly.Memory(): could not allocate memory' });
     const adapter = await loadAdapter();
     const error = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: null }).catch((e: Error) => e);
-    expect(error).toMatchObject({ code: 'boot-failed', message: expect.stringMatching(/^WebContainer failed to boot: WebContainer ran out of memory\. Close other tabs/) });
+    expect(error).toMatchObject({
+      code: 'boot-failed',
+      message: expect.stringMatching(/^WebContainer failed to boot: WebContainer ran out of memory\. Close other tabs/),
+    });
   });
 
   it('anything else is shown as it came', async () => {
@@ -221,10 +229,14 @@ describe("Vite 8's Rolldown binding failing on WebContainer", () => {
     await runtime.fs.writeFile('/fine.js', "console.log('native binding loaded fine');\n");
     const shown: string[] = [];
     runtime.onRuntimeError?.((message) => shown.push(message));
-    await (await runtime.spawn('node', ['fine.js'])).exit;
+    await (
+      await runtime.spawn('node', ['fine.js'])
+    ).exit;
     await sleep(BINDING_CONTEXT_MS + 50);
     expect(shown).toEqual([]);
-    await (await runtime.spawn('node', ['other.js'])).exit;
+    await (
+      await runtime.spawn('node', ['other.js'])
+    ).exit;
     await sleep(BINDING_CONTEXT_MS + 50);
     expect(shown[0]).toMatch(/WebAssembly build if it publishes one/);
   });

@@ -59,7 +59,15 @@ describe('the jsh driver', () => {
     const output = new ReadableStream<string>({ start: (c) => void (push = (text) => c.enqueue(text)) });
     const written: string[] = [];
     const shell = driveJsh(
-      { id: 1, command: 'jsh', output, exit: new Promise<number>(() => undefined), write: (d) => written.push(d), kill: () => undefined, resize: () => undefined },
+      {
+        id: 1,
+        command: 'jsh',
+        output,
+        exit: new Promise<number>(() => undefined),
+        write: (d) => written.push(d),
+        kill: () => undefined,
+        resize: () => undefined,
+      },
       { onCommandExit: () => undefined },
     );
     drain(shell.output);

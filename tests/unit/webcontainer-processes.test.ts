@@ -64,7 +64,7 @@ describe('agent processes on WebContainer', () => {
 
   it('disposing ends every process (the real exits never settle after teardown)', async () => {
     const { runtime } = await bootFake();
-    await runtime.fs.writeFile('/loop.js', "setInterval(() => {}, 1);\n");
+    await runtime.fs.writeFile('/loop.js', 'setInterval(() => {}, 1);\n');
     const loop = await runtime.spawn('node', ['loop.js']);
     const shell = await runtime.shell();
     runtime.dispose();

@@ -24,8 +24,7 @@ afterEach(() => {
   live = [];
 });
 
-const callsOf = (calls: { method: string; args: unknown[] }[], method: string) =>
-  calls.filter((c) => c.method === method).map((c) => c.args);
+const callsOf = (calls: { method: string; args: unknown[] }[], method: string) => calls.filter((c) => c.method === method).map((c) => c.args);
 
 async function readUntil(stream: ReadableStream<string>, needle: string): Promise<string> {
   const reader = stream.getReader();

@@ -54,7 +54,12 @@ describe('watching the workspace on WebContainer', () => {
     await sleep(REGISTERED + 50);
     expect(paths(events)).toContain('/packages/app/package-lock.json');
     expect(paths(events).filter((path) => path.includes('node_modules'))).toEqual([]);
-    expect(wc.fs.activeWatches().map((watch) => watch.path).sort()).toEqual(['.', 'packages', 'packages/app']);
+    expect(
+      wc.fs
+        .activeWatches()
+        .map((watch) => watch.path)
+        .sort(),
+    ).toEqual(['.', 'packages', 'packages/app']);
   });
 
   it('a folder made later, at any depth, gets its own watch and its files are reported', async () => {

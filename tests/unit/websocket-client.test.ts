@@ -13,8 +13,16 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-async function startServer(onConnection: (socket: WebSocket, request: { url?: string; headers: Record<string, unknown> }) => void, refuse = false): Promise<number> {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: (protocols) => (protocols.has('vite-hmr') ? 'vite-hmr' : false), verifyClient: () => !refuse });
+async function startServer(
+  onConnection: (socket: WebSocket, request: { url?: string; headers: Record<string, unknown> }) => void,
+  refuse = false,
+): Promise<number> {
+  const server = new WebSocketServer({
+    port: 0,
+    host: '127.0.0.1',
+    handleProtocols: (protocols) => (protocols.has('vite-hmr') ? 'vite-hmr' : false),
+    verifyClient: () => !refuse,
+  });
   servers.push(server);
   server.on('connection', onConnection);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -37,11 +45,15 @@ function open(port: number, path = '/?token=abc', protocols = ['vite-hmr']) {
   let done: (result: { code: number; reason: string; wasClean: boolean }) => void = () => undefined;
   const opened = new Promise<void>((resolve) => (ready = resolve));
   const closed = new Promise<{ code: number; reason: string; wasClean: boolean }>((resolve) => (done = resolve));
-  const connection: WebSocketConnection = connectWebSocket(tcpTunnel(port), { port, path, protocols, origin: `http://localhost:${port}` }, {
-    open: (protocol) => (events.push({ open: protocol }), ready()),
-    message: (data) => events.push(typeof data === 'string' ? data : Array.from(data)),
-    close: (code, reason, wasClean) => done({ code, reason, wasClean }),
-  });
+  const connection: WebSocketConnection = connectWebSocket(
+    tcpTunnel(port),
+    { port, path, protocols, origin: `http://localhost:${port}` },
+    {
+      open: (protocol) => (events.push({ open: protocol }), ready()),
+      message: (data) => events.push(typeof data === 'string' ? data : Array.from(data)),
+      close: (code, reason, wasClean) => done({ code, reason, wasClean }),
+    },
+  );
   return { events, opened, closed, connection };
 }
 
@@ -106,7 +118,10 @@ describe("preview pages' sockets", () => {
   it("carries a page's socket to the server on its port, refuses a port nobody serves, and ignores malformed messages", async () => {
     const port = await startServer((socket) => socket.on('message', (data) => socket.send(`echo ${String(data)}`)));
     const channel = fakeChannel();
-    const stop = servePreviewSockets((asked) => (asked === port ? { serve: () => undefined, close: () => undefined, tunnel: () => tcpTunnel(port) } : undefined), channel);
+    const stop = servePreviewSockets(
+      (asked) => (asked === port ? { serve: () => undefined, close: () => undefined, tunnel: () => tcpTunnel(port) } : undefined),
+      channel,
+    );
     channel.fromPage({ t: 'ws-open', id: 'a', port, path: '/?token=abc', protocols: ['vite-hmr'] });
     await expect.poll(() => channel.posted[0]).toEqual({ t: 'ws-opened', id: 'a', protocol: 'vite-hmr' });
     channel.fromPage({ t: 'ws-send', id: 'a', data: 'hi' });
@@ -121,7 +136,7 @@ describe("preview pages' sockets", () => {
     stop();
   });
 
-  it("drops a socket whose page went away: the server sees it gone at once, with no closing handshake", async () => {
+  it('drops a socket whose page went away: the server sees it gone at once, with no closing handshake', async () => {
     const seen: { code: number; clients: number }[] = [];
     const port = await startServer((socket) => socket.on('close', (code) => seen.push({ code, clients: server?.clients.size ?? -1 })));
     const server = servers.at(-1);

@@ -3,14 +3,7 @@
  * a reopened workspace restarts the dev server it was running.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  INSTALL_COMMAND,
-  planStartup,
-  runStartup,
-  ServerCommandTracker,
-  type SkippedStart,
-  type StartupInput,
-} from '@/components/workbench/startup-sequence';
+import { INSTALL_COMMAND, planStartup, runStartup, ServerCommandTracker, type SkippedStart, type StartupInput } from '@/components/workbench/startup-sequence';
 
 const base: StartupInput = { needsInstall: true, readOnly: false, fresh: true, templateStart: 'npm run dev', startCommand: null };
 
@@ -61,7 +54,12 @@ describe('start after install', () => {
     expect(t.ran).toEqual([INSTALL_COMMAND]);
     expect(t.started).toEqual([]);
     expect(t.skipped).toEqual([
-      { command: 'npm run dev', why: 'template', exitCode: 1, message: 'npm run dev was not started: npm install failed with exit code 1. Fix what the terminal shows, then run npm run dev.' },
+      {
+        command: 'npm run dev',
+        why: 'template',
+        exitCode: 1,
+        message: 'npm run dev was not started: npm install failed with exit code 1. Fix what the terminal shows, then run npm run dev.',
+      },
     ]);
   });
 
@@ -71,7 +69,9 @@ describe('start after install', () => {
     expect(ok.ran).toEqual([INSTALL_COMMAND, 'npm run dev']);
     const failed = terminal({ [INSTALL_COMMAND]: 2 });
     await runStartup(planStartup({ ...base, fresh: false, startCommand: 'npm run dev' }), failed.deps);
-    expect(failed.skipped[0]?.message).toMatch(/^npm run dev \(running when this workspace was last open\) was not restarted: npm install failed with exit code 2\./);
+    expect(failed.skipped[0]?.message).toMatch(
+      /^npm run dev \(running when this workspace was last open\) was not restarted: npm install failed with exit code 2\./,
+    );
   });
 
   it('without a package.json the app starts at once; a closed workspace runs nothing more', async () => {

@@ -1,20 +1,40 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
 import { TerminalScreen } from '@/lib/runtime/offline/terminal';
-import { frameTerminal, workerTerminal, type TerminalFromWorker, type TerminalInit, type TerminalToWorker } from '@/lib/runtime/offline/workers/worker-terminal';
+import {
+  frameTerminal,
+  workerTerminal,
+  type TerminalFromWorker,
+  type TerminalInit,
+  type TerminalToWorker,
+} from '@/lib/runtime/offline/workers/worker-terminal';
 
 /** The frame's terminal and a worker's stand-in, wired to each other as the worker's messages would be. */
 function pair(options: { piped?: boolean } = {}) {
   const screen = new TerminalScreen({ cols: 100, rows: 30 });
   const input = new InputChannel();
   const link = screen.link(input);
-  const io: CommandIO = { cwd: '/', env: {}, signal: new AbortController().signal, stdin: options.piped ? new InputChannel() : input, terminal: link, write: () => undefined };
+  const io: CommandIO = {
+    cwd: '/',
+    env: {},
+    signal: new AbortController().signal,
+    stdin: options.piped ? new InputChannel() : input,
+    terminal: link,
+    write: () => undefined,
+  };
   const toWorker: TerminalToWorker[] = [];
   const frame = frameTerminal(io, (message) => toWorker.push(message));
   const listeners = { count: 0 };
   const unhandled = vi.fn();
   const workerStdin = new InputChannel();
-  const worker = workerTerminal(frame.init as TerminalInit, workerStdin, new InputChannel(), (message: TerminalFromWorker) => frame.receive(message), () => ({ listenerCount: () => listeners.count }), unhandled);
+  const worker = workerTerminal(
+    frame.init as TerminalInit,
+    workerStdin,
+    new InputChannel(),
+    (message: TerminalFromWorker) => frame.receive(message),
+    () => ({ listenerCount: () => listeners.count }),
+    unhandled,
+  );
   return { screen, link, frame, worker, workerStdin, toWorker, listeners, unhandled };
 }
 

@@ -115,7 +115,10 @@ describe('a read-only tab', () => {
     await store.settle();
     expect(store.getSnapshot().notSaved.get('/scratch.txt')?.code).toBe('temporary');
 
-    await store.adoptSaved([{ path: '/a.txt', content: 'v2 from the writer' }, { path: '/new.txt', content: 'new' }]);
+    await store.adoptSaved([
+      { path: '/a.txt', content: 'v2 from the writer' },
+      { path: '/new.txt', content: 'new' },
+    ]);
     await store.settle();
     expect(tab(store, '/a.txt')).toMatchObject({ content: 'v2 from the writer', dirty: false });
     expect(store.getSnapshot().files).toContain('/new.txt');

@@ -72,9 +72,7 @@ describe('a save', () => {
         queueMicrotask(() => store.updateContent('/b.txt', 'b edited'));
       }
       if (scope.includes('journal')) {
-        void tx.done
-          .then(async () => events.push((await journaled('/a.txt')()) === null ? 'draft dropped' : 'draft kept'))
-          .catch(() => undefined);
+        void tx.done.then(async () => events.push((await journaled('/a.txt')()) === null ? 'draft dropped' : 'draft kept')).catch(() => undefined);
       }
       return tx;
     }) as unknown as typeof db.transaction);

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  basename,
-  dirname,
-  extension,
-  isHiddenFromTree,
-  isInside,
-  joinPath,
-  normalizeWorkspacePath,
-  WorkspaceError,
-} from '@/lib/workspace';
+import { basename, dirname, extension, isHiddenFromTree, isInside, joinPath, normalizeWorkspacePath, WorkspaceError } from '@/lib/workspace';
 
 function refused(input: string): WorkspaceError {
   try {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupStore as setup } from './fakes/workspace-store-setup';
 
-const pkg = (deps: Record<string, string>, dev: Record<string, string> = {}) =>
-  JSON.stringify({ name: 'x', dependencies: deps, devDependencies: dev });
+const pkg = (deps: Record<string, string>, dev: Record<string, string> = {}) => JSON.stringify({ name: 'x', dependencies: deps, devDependencies: dev });
 
 describe('workspace store: facts', () => {
   it('records the last command and persists it', async () => {

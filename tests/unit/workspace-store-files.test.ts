@@ -235,7 +235,9 @@ describe('workspace store: refresh', () => {
     expect(store.getSnapshot().files).toEqual(['/a.txt', '/fine.txt']);
     // The user hears which file and why, not a silent loss at the next reload.
     expect([...store.getSnapshot().unkept]).toEqual([[long, 'A name is longer than 255 characters']]);
-    expect(store.getSnapshot().persistenceError).toMatch(/^1 file made by a program in the runtime has a name browser storage cannot keep: not saved.*gone after a reload/);
+    expect(store.getSnapshot().persistenceError).toMatch(
+      /^1 file made by a program in the runtime has a name browser storage cannot keep: not saved.*gone after a reload/,
+    );
     store.dismissPersistenceError();
     await runtime.fs.writeFile('/line\nbreak.txt', 'x');
     await store.settle();
@@ -261,7 +263,9 @@ describe('workspace store: refresh', () => {
     const lost = [{ path: '/new\nline.txt', reason: 'The path contains a NUL or other control character' }];
     const { store, sink } = await setup({ '/a.txt': 'a' }, { unkept: lost });
     expect(store.getSnapshot().lostLastSession).toEqual(lost);
-    expect(store.getSnapshot().persistenceError).toBe('1 file made by a program was not saved in your last session (its name could not be stored) and is gone.');
+    expect(store.getSnapshot().persistenceError).toBe(
+      '1 file made by a program was not saved in your last session (its name could not be stored) and is gone.',
+    );
     await store.flush();
     expect(sink.states.at(-1)?.unkept, 'told once: the next session does not repeat it').toEqual([]);
     store.dismissPersistenceError();

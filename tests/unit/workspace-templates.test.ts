@@ -12,14 +12,17 @@ describe('templates', () => {
     expect(isTemplateId('static-html')).toBe(true);
   });
 
-  it.each(TEMPLATES.filter((t) => t.id !== 'empty').map((t) => [t.id, t] as const))('%s has a start command, valid paths and files it opens', (_id, template) => {
-    expect(template.start).toMatch(/\S/);
-    expect(template.files.length).toBeGreaterThan(0);
-    const paths = template.files.map((f) => f.path);
-    expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) expect(normalizeWorkspacePath(path)).toBe(`/${path}`);
-    for (const open of template.open) expect(paths).toContain(open);
-  });
+  it.each(TEMPLATES.filter((t) => t.id !== 'empty').map((t) => [t.id, t] as const))(
+    '%s has a start command, valid paths and files it opens',
+    (_id, template) => {
+      expect(template.start).toMatch(/\S/);
+      expect(template.files.length).toBeGreaterThan(0);
+      const paths = template.files.map((f) => f.path);
+      expect(new Set(paths).size).toBe(paths.length);
+      for (const path of paths) expect(normalizeWorkspacePath(path)).toBe(`/${path}`);
+      for (const open of template.open) expect(paths).toContain(open);
+    },
+  );
 
   it.each(TEMPLATES.filter((t) => t.files.some((f) => f.path === 'package.json')).map((t) => [t.id, t] as const))(
     '%s has a package.json that parses, and its start command names a real script or file',

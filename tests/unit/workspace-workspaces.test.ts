@@ -3,15 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordAudit } from '@/lib/agent/audit';
 import { openDatabase, type TabsmithDB } from '@/lib/workspace/db';
 import { createPersistence, loadWorkspace } from '@/lib/workspace/persistence';
-import {
-  copyName,
-  createWorkspace,
-  deleteWorkspace,
-  duplicateWorkspace,
-  getWorkspace,
-  listWorkspaces,
-  renameWorkspace,
-} from '@/lib/workspace/workspaces';
+import { copyName, createWorkspace, deleteWorkspace, duplicateWorkspace, getWorkspace, listWorkspaces, renameWorkspace } from '@/lib/workspace/workspaces';
 
 let db: TabsmithDB;
 let counter = 0;

@@ -64,7 +64,7 @@ describe('zip import off the page thread', () => {
     expect(worker().terminated).toBe(true);
   });
 
-  it('passes the worker\'s refusal on in its own words, and refuses a malformed answer', async () => {
+  it("passes the worker's refusal on in its own words, and refuses a malformed answer", async () => {
     const worker = withFakeWorker();
     const refused = importZipFile(archive());
     worker().answer({ type: 'failed', message: 'Too large: more than 100 MB of files once inflated (the limit). Nothing was imported.' });

@@ -81,7 +81,15 @@ describe('exportZip / importZip', () => {
   });
 
   it('skips folders, node_modules and macOS metadata, and keeps .git (an exported repository comes back)', () => {
-    const zip = zipOf({ 'src/': new Uint8Array(0), 'src/a.js': 'a', 'node_modules/x/index.js': 'x', '.git/HEAD': 'h', '__MACOSX/src/._a.js': 'm', '.DS_Store': 'd', 'README.md': 'r' });
+    const zip = zipOf({
+      'src/': new Uint8Array(0),
+      'src/a.js': 'a',
+      'node_modules/x/index.js': 'x',
+      '.git/HEAD': 'h',
+      '__MACOSX/src/._a.js': 'm',
+      '.DS_Store': 'd',
+      'README.md': 'r',
+    });
     expect(importZip(zip).map((f) => f.path)).toEqual(['/.git/HEAD', '/README.md', '/src/a.js']);
   });
 
@@ -93,10 +101,20 @@ describe('exportZip / importZip', () => {
 
 describe('importFiles', () => {
   it('applies the same path rules and limits to a folder import', () => {
-    expect(importFiles([{ path: 'proj/a.js', content: 'a' }, { path: 'proj/b/c.js', content: 'c' }]).map((f) => f.path)).toEqual(['/a.js', '/b/c.js']);
+    expect(
+      importFiles([
+        { path: 'proj/a.js', content: 'a' },
+        { path: 'proj/b/c.js', content: 'c' },
+      ]).map((f) => f.path),
+    ).toEqual(['/a.js', '/b/c.js']);
     expect(() => importFiles([{ path: '../x', content: 'x' }])).toThrow(expect.objectContaining({ code: 'bad-path' }));
     expect(() => importFiles([{ path: 'a', content: 'x'.repeat(100) }], { maxTotalBytes: 10 })).toThrow(expect.objectContaining({ code: 'too-large' }));
-    expect(importFiles([{ path: 'node_modules/x.js', content: 'x' }, { path: 'a.js', content: 'a' }]).map((f) => f.path)).toEqual(['/a.js']);
+    expect(
+      importFiles([
+        { path: 'node_modules/x.js', content: 'x' },
+        { path: 'a.js', content: 'a' },
+      ]).map((f) => f.path),
+    ).toEqual(['/a.js']);
   });
 });
 
@@ -120,7 +138,9 @@ describe('an archive whose headers lie about sizes', () => {
 
   it('is refused as soon as an entry outgrows its declared size, naming the entry', () => {
     // 16 MB declared as 100 bytes: under every limit as declared, so only counting while inflating catches it.
-    expect(() => importZip(lyingZip(16 * 1024 * 1024, 100))).toThrow(/entry big\.bin inflates to more than the 100 bytes its header declares\. Nothing was imported\./);
+    expect(() => importZip(lyingZip(16 * 1024 * 1024, 100))).toThrow(
+      /entry big\.bin inflates to more than the 100 bytes its header declares\. Nothing was imported\./,
+    );
   });
 
   it('still imports an honest archive whole, entry for entry', () => {

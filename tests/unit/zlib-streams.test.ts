@@ -63,7 +63,17 @@ describe('zlib as Node has it', () => {
     expect((await out).toString()).toBe('hello world');
     const fresh = create('Deflate');
     fresh.reset();
-    expect(realZlib.inflateSync(await new Promise<Buffer>((resolve) => { const o = collect(fresh); fresh.end('again'); void o.then(resolve); })).toString()).toBe('again');
+    expect(
+      realZlib
+        .inflateSync(
+          await new Promise<Buffer>((resolve) => {
+            const o = collect(fresh);
+            fresh.end('again');
+            void o.then(resolve);
+          }),
+        )
+        .toString(),
+    ).toBe('again');
   });
 
   it('inflates with the dictionary the data was deflated with', async () => {
@@ -74,10 +84,16 @@ describe('zlib as Node has it', () => {
   });
 
   it('checks its arguments with Node errors', () => {
-    expect(() => zlib.createGzip({ flush: 'foobar' })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: expect.stringContaining('"options.flush" property must be of type number') }));
-    expect(() => zlib.createGzip({ flush: 10000 })).toThrow(expect.objectContaining({ code: 'ERR_OUT_OF_RANGE', message: expect.stringContaining('>= 0 and <= 5. Received 10000') }));
+    expect(() => zlib.createGzip({ flush: 'foobar' })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE', message: expect.stringContaining('"options.flush" property must be of type number') }),
+    );
+    expect(() => zlib.createGzip({ flush: 10000 })).toThrow(
+      expect.objectContaining({ code: 'ERR_OUT_OF_RANGE', message: expect.stringContaining('>= 0 and <= 5. Received 10000') }),
+    );
     expect(() => z.deflateSync(null)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
-    expect(() => zlib.createBrotliCompress({ params: { 10000: 0 } })).toThrow(expect.objectContaining({ code: 'ERR_BROTLI_INVALID_PARAM', message: '10000 is not a valid Brotli parameter' }));
+    expect(() => zlib.createBrotliCompress({ params: { 10000: 0 } })).toThrow(
+      expect.objectContaining({ code: 'ERR_BROTLI_INVALID_PARAM', message: '10000 is not a valid Brotli parameter' }),
+    );
     expect(() => zlib.createBrotliCompress({ params: { 4: 42 } })).toThrow(expect.objectContaining({ code: 'ERR_ZLIB_INITIALIZATION_FAILED' }));
     expect(() => z.gunzipSync(Buffer.from('not gzip'))).toThrow(expect.objectContaining({ code: 'Z_DATA_ERROR', message: 'incorrect header check' }));
   });
@@ -94,7 +110,10 @@ describe('zlib as Node has it', () => {
 
   it('compresses brotli at the quality asked, in a form Node decompresses, and decompresses synchronously', async () => {
     const text = Buffer.from('brotli '.repeat(2000) + Array.from({ length: 500 }, (_, i) => i * 7919).join(','));
-    const compress = (options: object) => new Promise<Buffer>((resolve, reject) => zlib.brotliCompress(text, options, (error: unknown, result: Buffer) => (error ? reject(error) : resolve(result))));
+    const compress = (options: object) =>
+      new Promise<Buffer>((resolve, reject) =>
+        zlib.brotliCompress(text, options, (error: unknown, result: Buffer) => (error ? reject(error) : resolve(result))),
+      );
     const fast = await compress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
     const best = await compress({});
     expect(best.length).toBeLessThan(fast.length);
@@ -102,6 +121,8 @@ describe('zlib as Node has it', () => {
     // Once the encoder has loaded, the sync form works too.
     expect(realZlib.brotliDecompressSync(z.brotliCompressSync(text)).equals(text)).toBe(true);
     expect(z.brotliDecompressSync(realZlib.brotliCompressSync(text)).equals(text)).toBe(true);
-    expect(() => z.brotliDecompressSync(realZlib.brotliCompressSync(text), { maxOutputLength: 64 })).toThrow(expect.objectContaining({ code: 'ERR_BUFFER_TOO_LARGE' }));
+    expect(() => z.brotliDecompressSync(realZlib.brotliCompressSync(text), { maxOutputLength: 64 })).toThrow(
+      expect.objectContaining({ code: 'ERR_BUFFER_TOO_LARGE' }),
+    );
   });
 });

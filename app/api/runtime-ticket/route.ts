@@ -40,7 +40,8 @@ export async function POST(req: Request): Promise<Response> {
   if (refused) return refused;
   // The guard made sure the request is the IDE's own (same origin), so its Origin header names the IDE.
   const ideOrigin = req.headers.get('origin');
-  if (!ideOrigin || !sameHost(ideOrigin, req.headers.get('host'))) return refuse(403, 'Refused: a ticket is issued only to the IDE page that asks for it (Origin must name this server).');
+  if (!ideOrigin || !sameHost(ideOrigin, req.headers.get('host')))
+    return refuse(403, 'Refused: a ticket is issued only to the IDE page that asks for it (Origin must name this server).');
   const read = await readJsonBody(req, MAX_BODY_BYTES, (limit) => `A ticket request is at most ${limit} bytes.`);
   if (!read.ok) return read.response;
   const body = bodySchema.safeParse(read.value);

@@ -19,7 +19,27 @@ export const RISK_TEXT: Record<CommandRisk, string> = {
 };
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'pip', 'pip3']);
-const PACKAGE_CHANGES = new Set(['install', 'i', 'add', 'ci', 'update', 'up', 'upgrade', 'uninstall', 'un', 'remove', 'rm', 'r', 'unlink', 'create', 'init', 'exec', 'x', 'dlx', 'link']);
+const PACKAGE_CHANGES = new Set([
+  'install',
+  'i',
+  'add',
+  'ci',
+  'update',
+  'up',
+  'upgrade',
+  'uninstall',
+  'un',
+  'remove',
+  'rm',
+  'r',
+  'unlink',
+  'create',
+  'init',
+  'exec',
+  'x',
+  'dlx',
+  'link',
+]);
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 const NETWORK = new Set(['curl', 'wget', 'ssh', 'scp', 'rsync', 'nc', 'ncat', 'telnet', 'ftp', 'sftp']);
 const DELETING = new Set(['rm', 'rmdir', 'unlink', 'shred', 'truncate', 'dd']);

@@ -58,7 +58,11 @@ export function assemble<M extends LooseMessage>(messages: readonly M[], units: 
   const out: M[] = [];
   const first = units[0];
   if (first?.role === 'user' && messages[first.messageIndex]) out.push(messages[first.messageIndex] as M);
-  const summary: LooseMessage = { id: SUMMARY_MESSAGE_ID, role: 'user', parts: [{ type: 'text', text: summaryMessageText(compaction.summary, compaction.responses) }] };
+  const summary: LooseMessage = {
+    id: SUMMARY_MESSAGE_ID,
+    role: 'user',
+    parts: [{ type: 'text', text: summaryMessageText(compaction.summary, compaction.responses) }],
+  };
   // A plain text user message is a valid message of any UI message type.
   out.push(summary as M);
   units.forEach((unit, i) => {

@@ -36,8 +36,7 @@ interface Prepared<M> {
 export async function prepareMessages<M extends LooseMessage>(messages: readonly M[], options: PrepareOptions): Promise<Prepared<M>> {
   const budget = options.budget ?? DEFAULT_CONTEXT_BUDGET;
   const otherBytes = options.otherBytes ?? 0;
-  const fits = (list: readonly M[], share: number) =>
-    estimateTokens(list) <= budget.maxTokens * share && jsonBytes(list) + otherBytes <= budget.maxBytes;
+  const fits = (list: readonly M[], share: number) => estimateTokens(list) <= budget.maxTokens * share && jsonBytes(list) + otherBytes <= budget.maxBytes;
 
   const shrunk = shrinkMessages(messages, DEFAULT_SHRINK_LIMITS);
   const units = splitUnits(shrunk);
@@ -55,9 +54,12 @@ export async function prepareMessages<M extends LooseMessage>(messages: readonly
       const folded = unitsToSummarise(units, from, cut);
       const text = transcript(shrunk, folded, MAX_TRANSCRIPT_CHARS);
       const previous = compaction?.summary;
-      const summary = await options.summarise({ ...(previous ? { previousSummary: previous } : {}), transcript: text }).catch(
-        (error: unknown) => `${previous ? `${previous}\n` : ''}- ${folded.length} earlier messages and steps are omitted; they could not be summarised (${error instanceof Error ? error.message : String(error)}).`,
-      );
+      const summary = await options
+        .summarise({ ...(previous ? { previousSummary: previous } : {}), transcript: text })
+        .catch(
+          (error: unknown) =>
+            `${previous ? `${previous}\n` : ''}- ${folded.length} earlier messages and steps are omitted; they could not be summarised (${error instanceof Error ? error.message : String(error)}).`,
+        );
       const last = units[cut - 1];
       const owner = last ? shrunk[last.messageIndex] : undefined;
       if (last && owner) {

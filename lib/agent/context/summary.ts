@@ -13,7 +13,10 @@ export const MAX_SUMMARY_CHARS = 8_000;
 export const summariseRequestSchema = z.object({
   mode: agentModeSchema.default('balanced'),
   previousSummary: z.string().max(MAX_SUMMARY_CHARS).optional(),
-  transcript: z.string().min(1).max(MAX_TRANSCRIPT_CHARS + 1_000),
+  transcript: z
+    .string()
+    .min(1)
+    .max(MAX_TRANSCRIPT_CHARS + 1_000),
 });
 type SummariseRequest = z.infer<typeof summariseRequestSchema>;
 

@@ -89,7 +89,8 @@ function renderFolders(paths: readonly string[], limits: ShapeLimits = DEFAULT_S
     lines.push(line);
     chars += line.length + 1;
   }
-  if (rootFiles.length > 0) lines.push(`(root) ${rootFiles.length} file${rootFiles.length === 1 ? '' : 's'}: ${clip(rootFiles.sort().join(', '), limits.lineChars)}`);
+  if (rootFiles.length > 0)
+    lines.push(`(root) ${rootFiles.length} file${rootFiles.length === 1 ? '' : 's'}: ${clip(rootFiles.sort().join(', '), limits.lineChars)}`);
   return lines.join('\n');
 }
 
@@ -112,7 +113,10 @@ function keyFiles(files: readonly string[], manifest?: PackageManifest | null): 
   const candidates = files.filter(shallow);
   const entries = candidates.filter((path) => ENTRY.test(path)).sort(shortestFirst);
   const main = manifest?.main?.replace(/^\.\//, '');
-  return { entries: main && files.includes(main) ? [main, ...entries.filter((e) => e !== main)] : entries, configs: candidates.filter((path) => CONFIG.test(path)).sort(shortestFirst) };
+  return {
+    entries: main && files.includes(main) ? [main, ...entries.filter((e) => e !== main)] : entries,
+    configs: candidates.filter((path) => CONFIG.test(path)).sort(shortestFirst),
+  };
 }
 
 function renderManifest(manifest: PackageManifest, limits: ShapeLimits): string {

@@ -43,7 +43,8 @@ export function firstUserText(prompt: LanguageModelV4Prompt): string {
  */
 export function answeredResponses(prompt: LanguageModelV4Prompt): number {
   const compacted = prompt.reduce(
-    (sum, message) => sum + (message.role === 'user' ? message.content.reduce((n, part) => n + (part.type === 'text' ? compactedResponses(part.text) : 0), 0) : 0),
+    (sum, message) =>
+      sum + (message.role === 'user' ? message.content.reduce((n, part) => n + (part.type === 'text' ? compactedResponses(part.text) : 0), 0) : 0),
     0,
   );
   return prompt.filter((message) => message.role === 'assistant').length + compacted;
@@ -62,7 +63,5 @@ export function systemText(prompt: LanguageModelV4Prompt): string {
 /** The session whose `match` the first user message contains (case-insensitive); the longest match wins. */
 export function findSession(sessions: readonly RecordedSession[], userText: string): RecordedSession | undefined {
   const text = userText.toLowerCase();
-  return sessions
-    .filter((session) => text.includes(session.match.toLowerCase()))
-    .sort((a, b) => b.match.length - a.match.length)[0];
+  return sessions.filter((session) => text.includes(session.match.toLowerCase())).sort((a, b) => b.match.length - a.match.length)[0];
 }

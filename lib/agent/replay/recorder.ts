@@ -10,7 +10,11 @@ import { wrapLanguageModel } from 'ai';
 import { firstUserText, recordedSessionSchema, type RecordedSession } from './format';
 
 function sessionFileName(userText: string): string {
-  const slug = userText.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = userText
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `${slug || 'session'}.json`;
 }
 

@@ -17,7 +17,16 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { replaySummary, SUMMARISE_HEADER } from '../context/summary';
-import { answeredResponses, asStreamParts, findSession, firstUserText, recordedSessionSchema, systemText, toolResultText, type RecordedSession } from './format';
+import {
+  answeredResponses,
+  asStreamParts,
+  findSession,
+  firstUserText,
+  recordedSessionSchema,
+  systemText,
+  toolResultText,
+  type RecordedSession,
+} from './format';
 
 const REPLAY_USAGE: LanguageModelV4Usage = {
   inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
@@ -62,7 +71,10 @@ export function selectResponse(sessions: readonly RecordedSession[], options: La
   if (!response) return textResponse(`The recorded session "${session.name}" has no response ${index + 1} (it has ${session.responses.length}).`);
   const results = toolResultText(options.prompt);
   const missing = (session.needs?.[String(index)] ?? []).filter((text) => !results.includes(text));
-  if (missing.length > 0) return textResponse(`The recorded session "${session.name}" plays response ${index + 1} only after tool results that say ${missing.map((text) => JSON.stringify(text)).join(', ')}; this prompt's do not.`);
+  if (missing.length > 0)
+    return textResponse(
+      `The recorded session "${session.name}" plays response ${index + 1} only after tool results that say ${missing.map((text) => JSON.stringify(text)).join(', ')}; this prompt's do not.`,
+    );
   return asStreamParts(response);
 }
 

@@ -46,7 +46,12 @@ export function projectChecks(manifest: PackageManifest | null): ProjectCheck[] 
   const test = scripts.get('test');
   const runner = TEST_RUNNERS.find((name) => deps.has(name));
   if ((test !== undefined && !NPM_PLACEHOLDER.test(test)) || runner) {
-    checks.push({ kind: 'tests', command: test !== undefined && !NPM_PLACEHOLDER.test(test) ? 'npm test' : `${runner} (test runner)`, tool: 'test_run', input: {} });
+    checks.push({
+      kind: 'tests',
+      command: test !== undefined && !NPM_PLACEHOLDER.test(test) ? 'npm test' : `${runner} (test runner)`,
+      tool: 'test_run',
+      input: {},
+    });
   }
   const typeScript = TYPE_CHECK_SCRIPTS.find((name) => scripts.has(name));
   if (typeScript) checks.push(scriptCheck('types', typeScript));

@@ -21,8 +21,22 @@ import { parseKeyCombination } from './keys';
 import { normalizeActionType } from './normalize';
 
 export const CLAUDE_ACTIONS = [
-  'screenshot', 'left_click', 'right_click', 'middle_click', 'double_click', 'triple_click', 'mouse_move',
-  'left_click_drag', 'left_mouse_down', 'left_mouse_up', 'key', 'hold_key', 'type', 'scroll', 'wait', 'cursor_position',
+  'screenshot',
+  'left_click',
+  'right_click',
+  'middle_click',
+  'double_click',
+  'triple_click',
+  'mouse_move',
+  'left_click_drag',
+  'left_mouse_down',
+  'left_mouse_up',
+  'key',
+  'hold_key',
+  'type',
+  'scroll',
+  'wait',
+  'cursor_position',
 ] as const;
 
 /** CSS px per scroll wheel click. */
@@ -80,15 +94,12 @@ const table: HandlerTable = {
   key: handler(textArg, ({ text }) => keySequence(text)),
   hold_key: handler(textArg, ({ text }) => keySequence(text)),
   type: handler(textArg, ({ text }) => [{ type: 'type', text, pressEnter: false, clearBefore: false }]),
-  scroll: handler(
-    pointArgs.extend({ scroll_direction: directionSchema, scroll_amount: z.number().min(0).optional() }),
-    (a, ctx) => {
-      const clicks = a.scroll_amount ?? CLAUDE_DEFAULT_SCROLL_CLICKS;
-      const amount = Math.max(1, Math.round(clicks * CLAUDE_SCROLL_CLICK_PX));
-      const at = given(a, ctx) ?? {};
-      return [{ type: 'scroll', ...at, direction: a.scroll_direction, amount }];
-    },
-  ),
+  scroll: handler(pointArgs.extend({ scroll_direction: directionSchema, scroll_amount: z.number().min(0).optional() }), (a, ctx) => {
+    const clicks = a.scroll_amount ?? CLAUDE_DEFAULT_SCROLL_CLICKS;
+    const amount = Math.max(1, Math.round(clicks * CLAUDE_SCROLL_CLICK_PX));
+    const at = given(a, ctx) ?? {};
+    return [{ type: 'scroll', ...at, direction: a.scroll_direction, amount }];
+  }),
   wait: handler(z.object({ duration: z.number().min(0).optional() }), ({ duration }) => [
     { type: 'wait', durationMs: Math.round(Math.min(duration ?? 1, 60) * 1000) },
   ]),

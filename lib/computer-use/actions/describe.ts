@@ -39,7 +39,8 @@ export function describeAction(action: Action): string {
     case 'move':
       return `move to ${at(action)}`;
     case 'type': {
-      const where = action.label !== undefined ? ` into mark #${action.label}` : action.x !== undefined && action.y !== undefined ? ` at (${action.x}, ${action.y})` : '';
+      const where =
+        action.label !== undefined ? ` into mark #${action.label}` : action.x !== undefined && action.y !== undefined ? ` at (${action.x}, ${action.y})` : '';
       return `${action.clearBefore ? 'clear and ' : ''}type ${quote(action.text)}${where}${action.pressEnter ? ' + Enter' : ''}`;
     }
     case 'key':

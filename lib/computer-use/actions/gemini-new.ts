@@ -27,9 +27,26 @@ import { dragAndDropArgs } from './gemini-original';
 import { parseKeyCombination, parseKeyList } from './keys';
 
 export const GEMINI_NEW_FUNCTIONS = [
-  'click', 'double_click', 'triple_click', 'middle_click', 'right_click', 'mouse_down', 'mouse_up', 'move', 'type',
-  'scroll', 'wait', 'hotkey', 'press_key', 'key_down', 'key_up', 'take_screenshot', 'go_back', 'go_forward',
-  'navigate', 'drag_and_drop',
+  'click',
+  'double_click',
+  'triple_click',
+  'middle_click',
+  'right_click',
+  'mouse_down',
+  'mouse_up',
+  'move',
+  'type',
+  'scroll',
+  'wait',
+  'hotkey',
+  'press_key',
+  'key_down',
+  'key_up',
+  'take_screenshot',
+  'go_back',
+  'go_forward',
+  'navigate',
+  'drag_and_drop',
 ] as const;
 
 export const DEFAULT_WAIT_SECONDS = 5;
@@ -56,14 +73,11 @@ const table: HandlerTable = {
   type: handler(z.object({ text: z.string(), press_enter: z.boolean().optional() }), ({ text, press_enter }) => [
     { type: 'type', text, pressEnter: press_enter ?? false, clearBefore: false },
   ]),
-  scroll: handler(
-    z.object({ x: coord.optional(), y: coord.optional(), direction: directionSchema, magnitude: z.number().optional() }),
-    (a, { viewport }) => {
-      const amount = scrollAmount(a.direction, a.magnitude ?? DEFAULT_SCROLL_MAGNITUDE, viewport);
-      const at = a.x !== undefined && a.y !== undefined ? toPoint({ x: a.x, y: a.y }, viewport) : {};
-      return [{ type: 'scroll', ...at, direction: a.direction, amount }];
-    },
-  ),
+  scroll: handler(z.object({ x: coord.optional(), y: coord.optional(), direction: directionSchema, magnitude: z.number().optional() }), (a, { viewport }) => {
+    const amount = scrollAmount(a.direction, a.magnitude ?? DEFAULT_SCROLL_MAGNITUDE, viewport);
+    const at = a.x !== undefined && a.y !== undefined ? toPoint({ x: a.x, y: a.y }, viewport) : {};
+    return [{ type: 'scroll', ...at, direction: a.direction, amount }];
+  }),
   wait: handler(z.object({ seconds: z.number().min(0).optional() }), ({ seconds }) => [
     { type: 'wait', durationMs: Math.round(Math.min(seconds ?? DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS) * 1000) },
   ]),

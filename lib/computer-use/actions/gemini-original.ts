@@ -22,8 +22,19 @@ import { parseKeyCombination } from './keys';
 export const TYPE_TEXT_AT_DEFAULTS = { press_enter: false, clear_before_typing: true } as const;
 
 export const GEMINI_ORIGINAL_FUNCTIONS = [
-  'open_web_browser', 'wait_5_seconds', 'go_back', 'go_forward', 'search', 'navigate', 'click_at', 'hover_at',
-  'type_text_at', 'key_combination', 'scroll_document', 'scroll_at', 'drag_and_drop',
+  'open_web_browser',
+  'wait_5_seconds',
+  'go_back',
+  'go_forward',
+  'search',
+  'navigate',
+  'click_at',
+  'hover_at',
+  'type_text_at',
+  'key_combination',
+  'scroll_document',
+  'scroll_at',
+  'drag_and_drop',
 ] as const;
 
 export const dragAndDropArgs = gridPoint.extend({ destination_x: coord, destination_y: coord });
@@ -41,13 +52,15 @@ const table: HandlerTable = {
   hover_at: handler(gridPoint, (p, { viewport }) => [{ type: 'move', ...toPoint(p, viewport) }]),
   type_text_at: handler(
     gridPoint.extend({ text: z.string(), press_enter: z.boolean().optional(), clear_before_typing: z.boolean().optional() }),
-    (a, { viewport }) => [{
-      type: 'type',
-      ...toPoint(a, viewport),
-      text: a.text,
-      pressEnter: a.press_enter ?? TYPE_TEXT_AT_DEFAULTS.press_enter,
-      clearBefore: a.clear_before_typing ?? TYPE_TEXT_AT_DEFAULTS.clear_before_typing,
-    }],
+    (a, { viewport }) => [
+      {
+        type: 'type',
+        ...toPoint(a, viewport),
+        text: a.text,
+        pressEnter: a.press_enter ?? TYPE_TEXT_AT_DEFAULTS.press_enter,
+        clearBefore: a.clear_before_typing ?? TYPE_TEXT_AT_DEFAULTS.clear_before_typing,
+      },
+    ],
   ),
   key_combination: handler(z.object({ keys: z.string() }), ({ keys }) => [{ type: 'key', keys: parseKeyCombination(keys) }]),
   scroll_document: handler(z.object({ direction: directionSchema }), ({ direction }, { viewport }) => [

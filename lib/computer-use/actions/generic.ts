@@ -22,7 +22,17 @@ import { MappingFailure, type MappingError } from './errors';
 import { parseKeyCombination, parseKeyList } from './keys';
 
 export const GENERIC_ACTIONS = [
-  'screenshot', 'click', 'double_click', 'right_click', 'middle_click', 'type', 'keypress', 'move', 'scroll', 'drag', 'wait',
+  'screenshot',
+  'click',
+  'double_click',
+  'right_click',
+  'middle_click',
+  'type',
+  'keypress',
+  'move',
+  'scroll',
+  'drag',
+  'wait',
 ] as const;
 
 export const GENERIC_DEFAULT_WAIT_MS = 1000;
@@ -71,22 +81,19 @@ const table: HandlerTable = {
     { type: 'key', keys: typeof keys === 'string' ? parseKeyCombination(keys) : parseKeyList(keys) },
   ]),
   move: handler(pixelPoint, (p, ctx) => [{ type: 'move', ...pixelsToViewport(p, ctx) }]),
-  scroll: handler(
-    z.object({ x: coord.optional(), y: coord.optional(), scroll_x: z.number().optional(), scroll_y: z.number().optional() }),
-    (a, ctx) => {
-      const screen = ctx.screen ?? ctx.viewport;
-      const at = a.x !== undefined && a.y !== undefined ? pixelsToViewport({ x: a.x, y: a.y }, ctx) : {};
-      const drafts: ActionDraft[] = [];
-      if (a.scroll_y) {
-        drafts.push({ type: 'scroll', ...at, direction: a.scroll_y > 0 ? 'down' : 'up', amount: pixelDistance(a.scroll_y, screen.height, ctx.viewport.height) });
-      }
-      if (a.scroll_x) {
-        drafts.push({ type: 'scroll', ...at, direction: a.scroll_x > 0 ? 'right' : 'left', amount: pixelDistance(a.scroll_x, screen.width, ctx.viewport.width) });
-      }
-      if (drafts.length === 0) throw new MappingFailure('scroll needs a non-zero scroll_x or scroll_y');
-      return drafts;
-    },
-  ),
+  scroll: handler(z.object({ x: coord.optional(), y: coord.optional(), scroll_x: z.number().optional(), scroll_y: z.number().optional() }), (a, ctx) => {
+    const screen = ctx.screen ?? ctx.viewport;
+    const at = a.x !== undefined && a.y !== undefined ? pixelsToViewport({ x: a.x, y: a.y }, ctx) : {};
+    const drafts: ActionDraft[] = [];
+    if (a.scroll_y) {
+      drafts.push({ type: 'scroll', ...at, direction: a.scroll_y > 0 ? 'down' : 'up', amount: pixelDistance(a.scroll_y, screen.height, ctx.viewport.height) });
+    }
+    if (a.scroll_x) {
+      drafts.push({ type: 'scroll', ...at, direction: a.scroll_x > 0 ? 'right' : 'left', amount: pixelDistance(a.scroll_x, screen.width, ctx.viewport.width) });
+    }
+    if (drafts.length === 0) throw new MappingFailure('scroll needs a non-zero scroll_x or scroll_y');
+    return drafts;
+  }),
   drag: handler(z.object({ path: z.array(pixelPoint).min(2).max(100) }), ({ path }, ctx) => [
     { type: 'drag', path: path.map((p) => pixelsToViewport(p, ctx)) },
   ]),

@@ -16,9 +16,7 @@ import { fromGeminiOriginal, GEMINI_ORIGINAL_FUNCTIONS } from './gemini-original
 import { fromGeneric } from './generic';
 
 export { describeAction } from './describe';
-export {
-  denormalize, toPoint, scrollAmount, fromPixels, pixelToViewport, pixelDistance, DEFAULT_SCROLL_MAGNITUDE,
-} from './coordinates';
+export { denormalize, toPoint, scrollAmount, fromPixels, pixelToViewport, pixelDistance, DEFAULT_SCROLL_MAGNITUDE } from './coordinates';
 export { isMappingError, CoordinateError, type ActionSource, type MappingError } from './errors';
 export { normalizeKey, normalizeKeys, parseKeyCombination, parseKeyList } from './keys';
 export { normalizeActionType, isActionType } from './normalize';
@@ -37,13 +35,7 @@ interface ToActionsOptions {
 }
 
 /** One model function call → the Actions to execute, or a MappingError to report back to the model. */
-export function toActions(
-  source: ActionSource,
-  name: string,
-  args: unknown,
-  viewport: DisplaySize,
-  options: ToActionsOptions = {},
-): Action[] | MappingError {
+export function toActions(source: ActionSource, name: string, args: unknown, viewport: DisplaySize, options: ToActionsOptions = {}): Action[] | MappingError {
   switch (source) {
     case 'gemini':
       return fromGeminiOriginal(name, args, viewport);

@@ -6,8 +6,23 @@
 import type { ActionType } from '../types';
 
 const ACTION_TYPES: readonly ActionType[] = [
-  'click', 'double_click', 'triple_click', 'right_click', 'middle_click', 'mouse_down', 'mouse_up', 'move', 'type',
-  'key', 'scroll', 'drag', 'navigate', 'back', 'forward', 'wait', 'screenshot',
+  'click',
+  'double_click',
+  'triple_click',
+  'right_click',
+  'middle_click',
+  'mouse_down',
+  'mouse_up',
+  'move',
+  'type',
+  'key',
+  'scroll',
+  'drag',
+  'navigate',
+  'back',
+  'forward',
+  'wait',
+  'screenshot',
 ];
 
 const ALIASES: Readonly<Record<string, ActionType>> = {

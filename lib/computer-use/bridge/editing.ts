@@ -141,9 +141,9 @@ export function moveCaret(element: TextField, key: string): boolean {
 /** Selects the option whose label or value matches `text` (typing into a native <select>). */
 export function chooseOption(select: HTMLSelectElement, text: string): boolean {
   const wanted = text.trim().toLowerCase();
-  const option = Array.from(select.options).find(
-    (o) => o.label.trim().toLowerCase() === wanted || o.value.toLowerCase() === wanted,
-  ) ?? Array.from(select.options).find((o) => o.label.trim().toLowerCase().startsWith(wanted));
+  const option =
+    Array.from(select.options).find((o) => o.label.trim().toLowerCase() === wanted || o.value.toLowerCase() === wanted) ??
+    Array.from(select.options).find((o) => o.label.trim().toLowerCase().startsWith(wanted));
   if (!option) return false;
   select.value = option.value;
   select.dispatchEvent(new Event('input', { bubbles: true }));

@@ -68,7 +68,10 @@ function typeInto(doc: Document, action: Extract<Action, { type: 'type' }>): Exe
   markEdited(target);
   if (action.pressEnter) pressEnterKey(doc);
   const chars = [...action.text].length;
-  return { at: point ?? undefined, note: `typed ${chars} character${chars === 1 ? '' : 's'} into ${describeElement(target)}${action.pressEnter ? ', pressed Enter' : ''}` };
+  return {
+    at: point ?? undefined,
+    note: `typed ${chars} character${chars === 1 ? '' : 's'} into ${describeElement(target)}${action.pressEnter ? ', pressed Enter' : ''}`,
+  };
 }
 
 async function run(win: Window, action: Action): Promise<Executed> {
@@ -80,10 +83,17 @@ async function run(win: Window, action: Action): Promise<Executed> {
     case 'right_click':
     case 'middle_click': {
       const point = requirePoint(action);
-      const button: Button = action.type === 'click' ? action.button : action.type === 'right_click' ? 'right' : action.type === 'middle_click' ? 'middle' : 'left';
+      const button: Button =
+        action.type === 'click' ? action.button : action.type === 'right_click' ? 'right' : action.type === 'middle_click' ? 'middle' : 'left';
       const count = action.type === 'double_click' ? 2 : action.type === 'triple_click' ? 3 : 1;
       const target = click(doc, point, button, count);
-      const verb = { click: 'clicked', double_click: 'double-clicked', triple_click: 'triple-clicked', right_click: 'right-clicked', middle_click: 'middle-clicked' }[action.type];
+      const verb = {
+        click: 'clicked',
+        double_click: 'double-clicked',
+        triple_click: 'triple-clicked',
+        right_click: 'right-clicked',
+        middle_click: 'middle-clicked',
+      }[action.type];
       return { result: { at: point, note: clickNote(button !== 'left' && action.type === 'click' ? `${button}-clicked` : verb, target) } };
     }
     case 'mouse_down':
@@ -100,7 +110,11 @@ async function run(win: Window, action: Action): Promise<Executed> {
       const point = action.x !== undefined && action.y !== undefined ? { x: action.x, y: action.y } : null;
       const start = point ? targetAt(doc, point) : null;
       const scrolled = scrollAt(doc, start, point, action.direction, action.amount);
-      const what = !scrolled ? 'the page handled the wheel itself' : scrolled === (doc.scrollingElement ?? doc.documentElement) ? 'the page' : describeElement(scrolled);
+      const what = !scrolled
+        ? 'the page handled the wheel itself'
+        : scrolled === (doc.scrollingElement ?? doc.documentElement)
+          ? 'the page'
+          : describeElement(scrolled);
       return { result: { at: point ?? undefined, note: `scrolled ${action.direction} ${action.amount}px: ${what}` } };
     }
     case 'drag': {

@@ -76,9 +76,15 @@ function defaultAction(doc: Document, target: Element, spec: KeySpec, flags: Mod
   }
   const page = view ? view.innerHeight * 0.875 : 400;
   const scrolls: Record<string, ['up' | 'down' | 'left' | 'right', number]> = {
-    ArrowDown: ['down', 40], ArrowUp: ['up', 40], ArrowLeft: ['left', 40], ArrowRight: ['right', 40],
-    PageDown: ['down', page], PageUp: ['up', page], ' ': [flags.shiftKey ? 'up' : 'down', page],
-    Home: ['up', 1e9], End: ['down', 1e9],
+    ArrowDown: ['down', 40],
+    ArrowUp: ['up', 40],
+    ArrowLeft: ['left', 40],
+    ArrowRight: ['right', 40],
+    PageDown: ['down', page],
+    PageUp: ['up', page],
+    ' ': [flags.shiftKey ? 'up' : 'down', page],
+    Home: ['up', 1e9],
+    End: ['down', 1e9],
   };
   const scroll = scrolls[spec.key];
   if (scroll) scrollAt(doc, target === doc.body ? null : target, null, scroll[0], Math.round(scroll[1]));

@@ -74,8 +74,17 @@ const MODIFIER_SPECS: Record<'Control' | 'Shift' | 'Alt' | 'Meta', KeySpec> = {
 };
 
 const PUNCTUATION_CODES: Record<string, string> = {
-  '-': 'Minus', '=': 'Equal', '[': 'BracketLeft', ']': 'BracketRight', '\\': 'Backslash', ';': 'Semicolon',
-  "'": 'Quote', ',': 'Comma', '.': 'Period', '/': 'Slash', '`': 'Backquote',
+  '-': 'Minus',
+  '=': 'Equal',
+  '[': 'BracketLeft',
+  ']': 'BracketRight',
+  '\\': 'Backslash',
+  ';': 'Semicolon',
+  "'": 'Quote',
+  ',': 'Comma',
+  '.': 'Period',
+  '/': 'Slash',
+  '`': 'Backquote',
 };
 
 /** One printable character → its key spec (the `key` keeps the character's case). */

@@ -72,7 +72,14 @@ export function selectMarks(doc: Document, options: { checkHit?: boolean } = {})
     if (marked.some((m) => m.element.contains(element) && m.element !== element && isInteractive(m.element) && m.element.matches('a, button'))) continue;
     marked.push({
       element,
-      mark: { label: 0, x: Math.round(left), y: Math.round(top), width: Math.round(right - left), height: Math.round(bottom - top), description: describeElement(element) },
+      mark: {
+        label: 0,
+        x: Math.round(left),
+        y: Math.round(top),
+        width: Math.round(right - left),
+        height: Math.round(bottom - top),
+        description: describeElement(element),
+      },
     });
   }
   // Reading order: rows top to bottom (8 px tolerance), then left to right.

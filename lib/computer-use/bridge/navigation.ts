@@ -13,9 +13,10 @@ export function resolvePreviewUrl(requested: string, current: URL): URL {
   let url: URL;
   try {
     // A root-relative path is relative to the app's root, which is the virtual prefix offline.
-    url = requested.startsWith('/') && !requested.startsWith('//') && base && !requested.startsWith(`${base}/`) && requested !== base
-      ? new URL(base + requested, current)
-      : new URL(requested, current);
+    url =
+      requested.startsWith('/') && !requested.startsWith('//') && base && !requested.startsWith(`${base}/`) && requested !== base
+        ? new URL(base + requested, current)
+        : new URL(requested, current);
   } catch {
     throw new BridgeError('BadUrl', `"${requested}" is not a URL or path`);
   }

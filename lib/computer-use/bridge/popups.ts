@@ -32,7 +32,12 @@ export function forwardPopups(win: Window, post: (message: BridgeOpen) => void):
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || link.hasAttribute('download')) return;
     const target = link.target.toLowerCase();
-    const newWindow = (target !== '' && target !== '_self' && target !== '_parent' && target !== '_top') || event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1;
+    const newWindow =
+      (target !== '' && target !== '_self' && target !== '_parent' && target !== '_top') ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.shiftKey ||
+      event.button === 1;
     const url = resolve(link.href);
     if (!newWindow || !url || !isPreviewPage(url)) return;
     event.preventDefault();

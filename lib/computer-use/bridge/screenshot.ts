@@ -109,7 +109,11 @@ async function captureViewport(doc: Document, scale: number): Promise<HTMLCanvas
 
 function canvasToBlob(canvas: HTMLCanvasElement, type: ScreenshotMimeType): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the screenshot canvas could not be encoded'))), type, type === 'image/jpeg' ? JPEG_QUALITY : undefined);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('the screenshot canvas could not be encoded'))),
+      type,
+      type === 'image/jpeg' ? JPEG_QUALITY : undefined,
+    );
   });
 }
 

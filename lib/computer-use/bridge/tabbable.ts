@@ -3,8 +3,7 @@
  * itself (positive tabindex first in ascending order, then document order; hidden, disabled and inert skipped).
  */
 
-const CANDIDATES =
-  'a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable=""], [contenteditable="true"]';
+const CANDIDATES = 'a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable=""], [contenteditable="true"]';
 
 function isHidden(element: HTMLElement): boolean {
   if (element.closest('[inert], [hidden]')) return true;

@@ -38,7 +38,12 @@ export function screenshotFilter(doc: Document): (node: Node) => boolean {
     let answer = prunable.get(element);
     if (answer === undefined) {
       // Shadow trees are not in the walk above: their elements are always cloned.
-      answer = !needed.has(element) && element.getRootNode() === doc && element !== doc.documentElement && element !== doc.body && BLOCK_LEVEL.test(view.getComputedStyle(element).display);
+      answer =
+        !needed.has(element) &&
+        element.getRootNode() === doc &&
+        element !== doc.documentElement &&
+        element !== doc.body &&
+        BLOCK_LEVEL.test(view.getComputedStyle(element).display);
       prunable.set(element, answer);
     }
     return answer;

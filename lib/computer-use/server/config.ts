@@ -58,7 +58,14 @@ export function readComputerUseConfig(env: Env): ComputerUseConfig {
   const actionSet = readActionSet(env);
   if (provider === 'openai-compatible') {
     const defaultModel = checkModelId(env.TABSMITH_COMPUTER_USE_MODEL?.trim() || readOpenAICompatibleSettings(env).model, 'TABSMITH_COMPUTER_USE_MODEL');
-    return { provider, actionSet, defaultModel, allowedModels: [...new Set([defaultModel, ...readExtraModels(env)])], replayDir: readReplayDir(env), recordDir: undefined };
+    return {
+      provider,
+      actionSet,
+      defaultModel,
+      allowedModels: [...new Set([defaultModel, ...readExtraModels(env)])],
+      replayDir: readReplayDir(env),
+      recordDir: undefined,
+    };
   }
   const defaultModel = checkModelId(env.TABSMITH_COMPUTER_USE_MODEL?.trim() || DEFAULT_COMPUTER_USE_MODEL, 'TABSMITH_COMPUTER_USE_MODEL');
   return {
@@ -87,7 +94,10 @@ export function chooseModel(config: ComputerUseConfig, requested: string | undef
   const retired = retiredModelProblem(requested);
   if (retired) return { ok: false, error: `model: ${retired}.` };
   if (config.allowedModels.includes(requested)) return { ok: true, model: requested };
-  return { ok: false, error: `model: "${requested}" is not allowed for computer use. Allowed: ${config.allowedModels.join(', ')} (extend with TABSMITH_COMPUTER_USE_MODELS).` };
+  return {
+    ok: false,
+    error: `model: "${requested}" is not allowed for computer use. Allowed: ${config.allowedModels.join(', ')} (extend with TABSMITH_COMPUTER_USE_MODELS).`,
+  };
 }
 
 /** The user's own key (from Settings, sent with the request) when there is one, else the server's. */

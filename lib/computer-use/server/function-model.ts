@@ -21,7 +21,12 @@ interface FunctionTurnOptions {
 }
 
 function toolSet(set: FunctionActionSet): ToolSet {
-  return Object.fromEntries(Object.entries(functionToolsFor(set)).map(([name, definition]) => [name, tool({ description: definition.description, inputSchema: definition.inputSchema })]));
+  return Object.fromEntries(
+    Object.entries(functionToolsFor(set)).map(([name, definition]) => [
+      name,
+      tool({ description: definition.description, inputSchema: definition.inputSchema }),
+    ]),
+  );
 }
 
 const isEmpty = (turn: TurnResponse) => turn.functionCalls.length === 0 && turn.text === '';
@@ -30,7 +35,15 @@ export async function runFunctionTurn({ model, modelId, set, contents, retry = D
   const tools = toolSet(set);
   const call = async (): Promise<TurnResponse> => {
     const result = await withJitteredRetry(
-      () => generateText({ model, instructions: systemPromptFor(set), messages: toFunctionMessages(contents, set), tools, maxRetries: 0, ...(signal ? { abortSignal: signal } : {}) }),
+      () =>
+        generateText({
+          model,
+          instructions: systemPromptFor(set),
+          messages: toFunctionMessages(contents, set),
+          tools,
+          maxRetries: 0,
+          ...(signal ? { abortSignal: signal } : {}),
+        }),
       retry,
       signal,
     );
@@ -38,13 +51,22 @@ export async function runFunctionTurn({ model, modelId, set, contents, retry = D
       text: result.text,
       toolCalls: result.toolCalls,
       finishReason: result.finishReason,
-      usage: { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, totalTokens: result.usage.totalTokens, reasoningTokens: result.usage.outputTokenDetails?.reasoningTokens },
+      usage: {
+        inputTokens: result.usage.inputTokens,
+        outputTokens: result.usage.outputTokens,
+        totalTokens: result.usage.totalTokens,
+        reasoningTokens: result.usage.outputTokenDetails?.reasoningTokens,
+      },
     });
   };
   try {
     let turn = await call();
     if (isEmpty(turn)) turn = await call();
-    if (isEmpty(turn)) throw new TurnError(502, `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`);
+    if (isEmpty(turn))
+      throw new TurnError(
+        502,
+        `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`,
+      );
     return turn;
   } catch (error) {
     if (error instanceof TurnError) throw error;

@@ -33,7 +33,10 @@ const GENERIC_TOOLS: Record<string, FunctionTool> = {
   },
   double_click: { description: 'Double-click at a point.', inputSchema: point },
   right_click: { description: 'Right-click at a point.', inputSchema: point },
-  type: { description: 'Type text, at a point when given (it is clicked first), else where the focus is.', inputSchema: z.object({ text: z.string(), x: x.optional(), y: y.optional() }) },
+  type: {
+    description: 'Type text, at a point when given (it is clicked first), else where the focus is.',
+    inputSchema: z.object({ text: z.string(), x: x.optional(), y: y.optional() }),
+  },
   keypress: { description: 'Press a key or a combination, e.g. "Enter", "Control+a".', inputSchema: z.object({ keys: z.string() }) },
   move: { description: 'Move the mouse to a point (hover).', inputSchema: point },
   scroll: {

@@ -42,7 +42,8 @@ function userMessages(content: Content, set: FunctionActionSet, calls: Map<strin
       const { toolName } = functionFromCall(set, response.name, {});
       results.push({ type: 'tool-result', toolCallId: id, toolName, output: { type: 'json', value: (response.response ?? {}) as Record<string, string> } });
       const shots = (response.parts ?? []).filter((inner: Part) => inner.inlineData?.data);
-      if (shots.length > 0) user.push({ type: 'text', text: `Screenshot after ${response.name}:` }, ...shots.map((inner: Part) => image(inner.inlineData as Blob)));
+      if (shots.length > 0)
+        user.push({ type: 'text', text: `Screenshot after ${response.name}:` }, ...shots.map((inner: Part) => image(inner.inlineData as Blob)));
     } else if (part.inlineData?.data) {
       user.push(image(part.inlineData));
     } else if (typeof part.text === 'string' && part.text !== '') {
@@ -65,7 +66,11 @@ export function toFunctionMessages(contents: readonly Content[], set: FunctionAc
       turn++;
       const message = modelMessage(content, turn, set);
       if (message) messages.push(message);
-      calls = new Map((content.parts ?? []).flatMap((part, index) => (part.functionCall?.name ? [[part.functionCall.name, callId(turn, index, part.functionCall.id)] as const] : [])));
+      calls = new Map(
+        (content.parts ?? []).flatMap((part, index) =>
+          part.functionCall?.name ? [[part.functionCall.name, callId(turn, index, part.functionCall.id)] as const] : [],
+        ),
+      );
     } else {
       messages.push(...userMessages(content, set, calls));
     }

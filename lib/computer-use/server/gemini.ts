@@ -66,7 +66,13 @@ function buildParameters(model: string, contents: Content[], abortSignal?: Abort
  */
 function normalizeError(error: unknown): unknown {
   if (error instanceof ApiError)
-    return new APICallError({ message: error.message, url: 'generativelanguage.googleapis.com', requestBodyValues: {}, statusCode: error.status, responseBody: error.message });
+    return new APICallError({
+      message: error.message,
+      url: 'generativelanguage.googleapis.com',
+      requestBodyValues: {},
+      statusCode: error.status,
+      responseBody: error.message,
+    });
   return error;
 }
 
@@ -130,7 +136,11 @@ interface LiveTurnOptions {
 /** One model turn. Throws TurnError for anything the caller should answer with an error response. */
 export async function runLiveTurn({ generate, model, contents, retry = DEFAULT_RETRY, signal }: LiveTurnOptions): Promise<TurnResponse> {
   const call = async () => {
-    const response = await withJitteredRetry(() => generate(buildParameters(model, contents, signal)).catch((error: unknown) => Promise.reject(normalizeError(error))), retry, signal);
+    const response = await withJitteredRetry(
+      () => generate(buildParameters(model, contents, signal)).catch((error: unknown) => Promise.reject(normalizeError(error))),
+      retry,
+      signal,
+    );
     return toTurnResponse(model, response);
   };
   try {

@@ -13,7 +13,15 @@ import type { RetryOptions } from '@/lib/agent/model-errors';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { readOpenAICompatibleSettings, type Env } from '@/lib/agent/providers';
-import { asContents, firstUserText, MAX_COMPUTER_USE_BODY_BYTES, modelTurnCount, pruneScreenshots, turnRequestSchema, type TurnResponse } from '../session-protocol';
+import {
+  asContents,
+  firstUserText,
+  MAX_COMPUTER_USE_BODY_BYTES,
+  modelTurnCount,
+  pruneScreenshots,
+  turnRequestSchema,
+  type TurnResponse,
+} from '../session-protocol';
 import { readUserKey, redactSecrets } from '@/lib/agent/user-choice';
 import { chooseModel, readComputerUseConfig, readGeminiKey, type ComputerUseConfig } from './config';
 import { runFunctionTurn } from './function-model';
@@ -80,7 +88,9 @@ export async function handleComputerUse(req: Request, deps: ComputerUseDeps = {}
     if (config.provider === 'replay') return Response.json(await replayTurn(config, model, userText, turnIndex));
     if (config.provider === 'openai-compatible') {
       const functionModel = deps.createFunctionModel?.(model) ?? openAICompatibleModel(env, model);
-      return Response.json(await runFunctionTurn({ model: functionModel, modelId: model, set: config.actionSet, contents, retry: deps.retry, signal: req.signal }));
+      return Response.json(
+        await runFunctionTurn({ model: functionModel, modelId: model, set: config.actionSet, contents, retry: deps.retry, signal: req.signal }),
+      );
     }
     let generate = deps.generate;
     if (!generate) {

@@ -83,12 +83,20 @@ export function selectReplayTurn(recordings: readonly ComputerUseRecording[], us
   }
   const recorded = recording.model ?? model;
   const turn = recording.turns[turnIndex];
-  if (!turn) return textTurn(recorded, `The recorded computer-use session "${recording.name ?? recording.match}" has no turn ${turnIndex + 1} (it has ${recording.turns.length}).`);
+  if (!turn)
+    return textTurn(
+      recorded,
+      `The recorded computer-use session "${recording.name ?? recording.match}" has no turn ${turnIndex + 1} (it has ${recording.turns.length}).`,
+    );
   return turnFromRecording(recorded, turn);
 }
 
 export function recordingFileName(userText: string): string {
-  const slug = userText.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const slug = userText
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `${slug || 'session'}.json`;
 }
 
@@ -103,7 +111,12 @@ export function recordTurn(dir: string, userText: string, turnIndex: number, tur
   const task = async () => {
     await mkdir(dir, { recursive: true });
     const file = join(dir, recordingFileName(userText));
-    let recording: ComputerUseRecording = { name: recordingFileName(userText).replace(/\.json$/, ''), model: turn.model, match: userText.slice(0, 200) || 'session', turns: [] };
+    let recording: ComputerUseRecording = {
+      name: recordingFileName(userText).replace(/\.json$/, ''),
+      model: turn.model,
+      match: userText.slice(0, 200) || 'session',
+      turns: [],
+    };
     try {
       recording = computerUseRecordingSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     } catch {

@@ -23,7 +23,11 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
 
 /** "/a//b/" and "a/b" name the same workspace path. */
 export function samePath(a: string, b: string): boolean {
-  const clean = (p: string) => p.split('/').filter((s) => s !== '' && s !== '.').join('/');
+  const clean = (p: string) =>
+    p
+      .split('/')
+      .filter((s) => s !== '' && s !== '.')
+      .join('/');
   return clean(a) === clean(b);
 }
 

@@ -12,7 +12,11 @@ export const contractCases: readonly ContractCase[] = [...fsCases, ...processCas
 /** Scratch folders live under this workspace folder, removed again after the run. */
 const CONTRACT_ROOT = '/contract-tmp';
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 interface RunContractOptions {
   cases?: readonly ContractCase[];

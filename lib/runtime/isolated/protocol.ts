@@ -100,7 +100,9 @@ export const resultSchemas = {
     .object({
       heapUsedBytes: z.number().nonnegative().nullable(),
       heapLimitBytes: z.number().nonnegative().nullable(),
-      threads: z.array(z.object({ id: z.number().int().nonnegative(), command: z.string().max(2000), busy: z.boolean(), busyForMs: z.number().nonnegative() })).max(500),
+      threads: z
+        .array(z.object({ id: z.number().int().nonnegative(), command: z.string().max(2000), busy: z.boolean(), busyForMs: z.number().nonnegative() }))
+        .max(500),
     })
     .nullable(),
   'thread.stop': z.null(),

@@ -31,12 +31,7 @@ function withPreviewScript(response: ResponseData, ideOrigin: string): ResponseD
   return { ...response, headers, body };
 }
 
-export function attachBridge(
-  bridge: ServerBridge,
-  tracker: ServerTracker,
-  onPreviewError: (error: PreviewError) => void,
-  ideOrigin: string,
-): () => void {
+export function attachBridge(bridge: ServerBridge, tracker: ServerTracker, onPreviewError: (error: PreviewError) => void, ideOrigin: string): () => void {
   const original = {
     registerServer: bridge.registerServer,
     unregisterServer: bridge.unregisterServer,

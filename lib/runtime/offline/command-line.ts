@@ -28,8 +28,7 @@ export type NodeInvocation =
  */
 export function parseNodeArgs(args: readonly string[]): NodeInvocation {
   const execArgv: string[] = [];
-  const withFlags = <T extends object>(invocation: T): T & { execArgv?: string[] } =>
-    execArgv.length ? { ...invocation, execArgv } : invocation;
+  const withFlags = <T extends object>(invocation: T): T & { execArgv?: string[] } => (execArgv.length ? { ...invocation, execArgv } : invocation);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '-v' || arg === '--version') return { kind: 'version' };

@@ -69,7 +69,6 @@ export function createShell(deps: CommandDeps): Shell {
   return {
     runLine: (line, io, session) => (session ? runLine(line, session, io, host) : runCommandLine(line, io)),
     runArgv,
-    complete: (before, session) =>
-      complete(before, { vfs: deps.vfs, cwd: session.cwd, commandNames: () => commandNames(session.env, session.cwd, host) }),
+    complete: (before, session) => complete(before, { vfs: deps.vfs, cwd: session.cwd, commandNames: () => commandNames(session.env, session.cwd, host) }),
   };
 }

@@ -64,9 +64,7 @@ export function createOfflineFs(vfs: VirtualFS): RuntimeFs {
     readdir: (path) =>
       attempt('list', path, () => {
         const dir = toVfsPath(path);
-        return vfs.readdirSync(dir).map(
-          (name): DirEntry => ({ name, type: vfs.statSync(joinPath(dir, name)).isDirectory() ? 'directory' : 'file' }),
-        );
+        return vfs.readdirSync(dir).map((name): DirEntry => ({ name, type: vfs.statSync(joinPath(dir, name)).isDirectory() ? 'directory' : 'file' }));
       }),
     rm: (path) => attempt('remove', path, () => removeRecursive(vfs, toVfsPath(path))),
     rename: (from, to) =>

@@ -66,10 +66,7 @@ export async function createOfflineRuntime(options: OfflineRuntimeOptions = {}):
     if (/denied permission to use Service Worker|SecurityError/i.test(errorMessage(error))) {
       throw new RuntimeError('boot-failed', THIRD_PARTY_STORAGE_BLOCKED);
     }
-    throw new RuntimeError(
-      'boot-failed',
-      `Could not start the preview service worker ${SERVICE_WORKER_URL} (run \`npm run vendor\`?): ${errorMessage(error)}`,
-    );
+    throw new RuntimeError('boot-failed', `Could not start the preview service worker ${SERVICE_WORKER_URL} (run \`npm run vendor\`?): ${errorMessage(error)}`);
   }
   return new OfflineRuntime({ almost, container, origin: window.location.origin, ideOrigin: options.ideOrigin ?? window.location.origin });
 }

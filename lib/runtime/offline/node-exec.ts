@@ -87,7 +87,11 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     return 9;
   }
   if (invocation.kind === 'test') {
-    return runTestFiles(invocation, io, { vfs: deps.vfs, inspect: deps.inspect, runFile: (file, fileIO) => (deps.runProcess ?? ((inv, fio) => runNode(inv, fio, deps)))(file, fileIO) });
+    return runTestFiles(invocation, io, {
+      vfs: deps.vfs,
+      inspect: deps.inspect,
+      runFile: (file, fileIO) => (deps.runProcess ?? ((inv, fio) => runNode(inv, fio, deps)))(file, fileIO),
+    });
   }
   let filename = '[eval]';
   if (invocation.kind === 'file') {
@@ -164,7 +168,12 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     },
   };
 
-  const { process: proc, loader, Buffer, globals } = createProcessContext({
+  const {
+    process: proc,
+    loader,
+    Buffer,
+    globals,
+  } = createProcessContext({
     vfs: deps.vfs,
     host: nodeHost(deps.vfs, deps.Runtime),
     cwd: io.cwd,
@@ -209,7 +218,12 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const previousProcess = (globalThis as { process?: unknown }).process;
   (globalThis as { process?: unknown }).process = proc;
   if (deps.ownsGlobalScope) installProcessGlobals(globalThis, globals);
-  if (deps.ownsGlobalScope) routeFunctionImports(globalThis, (specifier, referrer) => loader.import(specifier, referrer), () => resolvePath(io.cwd, '[eval]'));
+  if (deps.ownsGlobalScope)
+    routeFunctionImports(
+      globalThis,
+      (specifier, referrer) => loader.import(specifier, referrer),
+      () => resolvePath(io.cwd, '[eval]'),
+    );
 
   // A thread's uncaught error goes to its Worker object's 'error' listeners rather than to the output.
   const report = (error: unknown) => {
@@ -287,10 +301,20 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     }
     // A main module still awaiting at its top level keeps the process alive, as its pending work would in Node.
     let awaiting = main !== undefined;
-    main?.then(() => void (awaiting = false), (error: unknown) => (fail(error), (awaiting = false)));
+    main?.then(
+      () => void (awaiting = false),
+      (error: unknown) => (fail(error), (awaiting = false)),
+    );
 
     // Whether the process has reasons to live besides its timers: an unref'd immediate runs only then.
-    timerOwner.busy = () => awaiting || holding > 0 || openPorts.size > 0 || timerOwner.timers.size > 0 || children.size > unrefdChildren.size || tty.holding() || Boolean(ipc?.busy());
+    timerOwner.busy = () =>
+      awaiting ||
+      holding > 0 ||
+      openPorts.size > 0 ||
+      timerOwner.timers.size > 0 ||
+      children.size > unrefdChildren.size ||
+      tty.holding() ||
+      Boolean(ipc?.busy());
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     while (exitCode === null && !io.signal.aborted) {

@@ -21,7 +21,9 @@ const FLAGS_WITH_VALUE: ReadonlySet<string> = new Set(
   --test-reporter-destination --test-rerun-failures --test-shard --test-skip-pattern --test-timeout --title
   --tls-cipher-list --tls-keylog --trace-event-categories --trace-event-file-pattern --unhandled-rejections
   --v8-pool-size --watch-kill-signal --watch-path -C -r
-`.split(/\s+/).filter(Boolean),
+`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(
@@ -59,7 +61,9 @@ const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(
   --track-heap-objects --use-bundled-ca --use-env-proxy --use-largepages --use-openssl-ca --use-system-ca
   --v8-options --verify-base-objects --version --warnings --watch --watch-preserve-output --zero-fill-buffers -c
   -h -i -v
-`.split(/\s+/).filter(Boolean),
+`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** V8's own flags are many; these families pass through Node to V8 and must not be refused. */

@@ -25,7 +25,8 @@ function needsFrameThread(invocation: NodeInvocation, io: CommandIO, deps: NodeD
 
 export function runNodeProcess(invocation: NodeInvocation, io: CommandIO, deps: NodeProcessDeps): Promise<number> {
   if (!nodeWorkersAvailable()) return runNode(invocation, io, deps);
-  if (needsFrameThread(invocation, io, deps)) return runNode(invocation, io, { ...deps, runProcess: (program, programIo) => runNodeProcess(program, programIo, deps) });
+  if (needsFrameThread(invocation, io, deps))
+    return runNode(invocation, io, { ...deps, runProcess: (program, programIo) => runNodeProcess(program, programIo, deps) });
   const host = nodeHost(deps.vfs, deps.Runtime);
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
   return runNodeInWorker(invocation, io, {

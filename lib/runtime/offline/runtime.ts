@@ -4,15 +4,7 @@
  * through almostnode's service worker at `<origin>/__virtual__/<port>/`.
  */
 import type * as Almost from 'almostnode';
-import type {
-  ExportedFiles,
-  Runtime,
-  RuntimeFs,
-  RuntimeProcess,
-  SpawnOptions,
-  RuntimeResources,
-  Unsubscribe,
-} from '../port';
+import type { ExportedFiles, Runtime, RuntimeFs, RuntimeProcess, SpawnOptions, RuntimeResources, Unsubscribe } from '../port';
 import { Listeners, RuntimeEvents } from '../listeners';
 import { attachBridge } from './bridge';
 import { quoteWords } from './command-line';

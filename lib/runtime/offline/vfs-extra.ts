@@ -145,10 +145,14 @@ export function extendVfs(vfs: VirtualFS): VirtualFS & VfsExtra {
       const birthtime = node.birthtime ?? node.mtime;
       return Object.assign(stats, {
         mode: (node.type === 'directory' ? S_IFDIR : S_IFREG) | perm,
-        atimeMs: atime, atime: new Date(atime),
-        mtimeMs: node.mtime, mtime: new Date(node.mtime),
-        ctimeMs: node.mtime, ctime: new Date(node.mtime),
-        birthtimeMs: birthtime, birthtime: new Date(birthtime),
+        atimeMs: atime,
+        atime: new Date(atime),
+        mtimeMs: node.mtime,
+        mtime: new Date(node.mtime),
+        ctimeMs: node.mtime,
+        ctime: new Date(node.mtime),
+        birthtimeMs: birthtime,
+        birthtime: new Date(birthtime),
       });
     };
   }

@@ -17,8 +17,7 @@ export const OUT_OF_MEMORY_ADVICE =
   'WebContainer ran out of memory. Close other tabs that run WebContainer (other IDE tabs, StackBlitz, bolt) ' +
   'and reload the page, or switch this workspace to the offline runtime.';
 
-export const DISPOSED_MESSAGE =
-  'The runtime was shut down (the workspace was closed or switched to another runtime); reopen the workspace to run it again.';
+export const DISPOSED_MESSAGE = 'The runtime was shut down (the workspace was closed or switched to another runtime); reopen the workspace to run it again.';
 
 /** What the client throws for any call once teardown() released its proxies. */
 const RELEASED = /proxy has been released/i;

@@ -29,11 +29,7 @@ export interface WebContainerFsLike {
    * Returns at once, but the watch is registered inside the container later (the real client sends it over
    * a message port and keeps no promise for it): changes made meanwhile by processes are not reported.
    */
-  watch(
-    path: string,
-    options: { recursive?: boolean },
-    listener: (event: 'rename' | 'change', filename: string | Uint8Array) => void,
-  ): { close(): void };
+  watch(path: string, options: { recursive?: boolean }, listener: (event: 'rename' | 'change', filename: string | Uint8Array) => void): { close(): void };
 }
 
 export interface WebContainerLike {

@@ -13,11 +13,7 @@ const decoder = new TextDecoder();
  * `isDisposed` says the container was torn down: its client then throws a bare "Proxy has been released" for
  * every call, and the user is told what happened instead.
  */
-export function createWebContainerFs(
-  fs: WebContainerFsLike,
-  hub: WatchHub = new WatchHub(fs),
-  isDisposed: () => boolean = () => false,
-): RuntimeFs {
+export function createWebContainerFs(fs: WebContainerFsLike, hub: WatchHub = new WatchHub(fs), isDisposed: () => boolean = () => false): RuntimeFs {
   /** Node-style errors ("ENOENT: no such file…") become RuntimeErrors that name the operation and path. */
   async function attempt<T>(op: string, path: string, run: () => Promise<T>): Promise<T> {
     const failed = (reason: string) => new RuntimeError('fs', `${op} ${toWorkspacePath(path)} failed: ${reason}`);
@@ -32,17 +28,14 @@ export function createWebContainerFs(
   const readdir = (path: string) =>
     attempt('readdir', path, async () => {
       const entries = await fs.readdir(toWorkdirPath(path), { withFileTypes: true });
-      return entries.map(
-        (entry): DirEntry => ({ name: entry.name, type: entry.isDirectory() ? 'directory' : 'file' }),
-      );
+      return entries.map((entry): DirEntry => ({ name: entry.name, type: entry.isDirectory() ? 'directory' : 'file' }));
     });
 
   return {
     readFile: (path) => attempt('readFile', path, () => fs.readFile(toWorkdirPath(path))),
 
     // Decoding here (not with the 'utf-8' overload) keeps one read path for text and bytes.
-    readTextFile: async (path) =>
-      decoder.decode(await attempt('readFile', path, () => fs.readFile(toWorkdirPath(path)))),
+    readTextFile: async (path) => decoder.decode(await attempt('readFile', path, () => fs.readFile(toWorkdirPath(path)))),
 
     writeFile: (path, data) =>
       attempt('writeFile', path, async () => {
@@ -81,6 +74,7 @@ export function createWebContainerFs(
       }
     },
 
-    watch: (path, listener, options) => hub.watch(path, options?.ignoreNodeModules ? (event) => void (isInNodeModules(event.path) || listener(event)) : listener),
+    watch: (path, listener, options) =>
+      hub.watch(path, options?.ignoreNodeModules ? (event) => void (isInNodeModules(event.path) || listener(event)) : listener),
   };
 }

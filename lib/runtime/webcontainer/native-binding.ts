@@ -64,7 +64,7 @@ export function rolldownBindingAdvice(version: string | null): string {
   return (
     "Vite 8's bundler, Rolldown, could not load its WebAssembly build on WebContainer (a WebContainer problem, " +
     `not your code). To fix it, ${pin}; or use Vite 7 (npm install -D vite@7 and the plugin versions made for it); ` +
-    "or switch this workspace to the offline runtime, whose dev server does not need the binding."
+    'or switch this workspace to the offline runtime, whose dev server does not need the binding.'
   );
 }
 

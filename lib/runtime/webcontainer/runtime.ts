@@ -1,22 +1,7 @@
 /** Assembles the Runtime port from a booted WebContainer instance. */
 import { Listeners } from '../listeners';
-import {
-  RuntimeError,
-  type ExportedFiles,
-  type Runtime,
-  type RuntimeErrorRemedy,
-  type SpawnOptions,
-  type TerminalSize,
-  type Unsubscribe,
-} from '../port';
-import {
-  classifyWebContainerError,
-  DISPOSED_MESSAGE,
-  isReleasedError,
-  OUT_OF_MEMORY_ADVICE,
-  WASM_OUT_OF_MEMORY,
-  withAdvice,
-} from './advice';
+import { RuntimeError, type ExportedFiles, type Runtime, type RuntimeErrorRemedy, type SpawnOptions, type TerminalSize, type Unsubscribe } from '../port';
+import { classifyWebContainerError, DISPOSED_MESSAGE, isReleasedError, OUT_OF_MEMORY_ADVICE, WASM_OUT_OF_MEMORY, withAdvice } from './advice';
 import type { WebContainerLike } from './api-types';
 import { EXPORT_EXCLUDES, flattenTree } from './export-tree';
 import { createWebContainerFs } from './fs';
@@ -43,10 +28,12 @@ const RESYNC_BUDGET_MS = 1_500;
 function bounded(work: Promise<void>, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    void work.catch(() => undefined).then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
+    void work
+      .catch(() => undefined)
+      .then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 }
 
@@ -168,8 +155,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
     processes: () => table.list(),
     killAll: () => table.killAll(),
 
-    onPort: (listener) =>
-      subscribe(() => wc.on('port', (port, type, url) => listener({ port, type, url: type === 'close' ? '' : url }))),
+    onPort: (listener) => subscribe(() => wc.on('port', (port, type, url) => listener({ port, type, url: type === 'close' ? '' : url }))),
     onProcessExit: (listener) => table.onExit(listener),
     onServerReady: (listener) => subscribe(() => wc.on('server-ready', (port, url) => listener(port, url))),
     onPreviewError: (listener) =>

@@ -72,7 +72,10 @@ async function exchange({ request, target, origin, outgoing, limits, fetch }: Ex
     const declared = Number(upstream.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > limits.maxResponseBytes) {
       await upstream.body?.cancel().catch(() => undefined);
-      throw new GitProxyError(502, `The answer from ${target.host} is ${describeBytes(declared)}, more than the git proxy's limit of ${describeBytes(limits.maxResponseBytes)}.`);
+      throw new GitProxyError(
+        502,
+        `The answer from ${target.host} is ${describeBytes(declared)}, more than the git proxy's limit of ${describeBytes(limits.maxResponseBytes)}.`,
+      );
     }
     const stream = upstream.body ? limitedBody(upstream.body, limits.maxResponseBytes, target.host, finished) : null;
     if (!stream) finished();

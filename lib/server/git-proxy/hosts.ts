@@ -84,7 +84,9 @@ export function allowedGitHosts(env: Env = process.env): ReadonlyMap<string, str
     const existing = hosts.get(host);
     if (existing !== undefined && existing !== origin) {
       const entry = JSON.stringify(entries[index]?.slice(0, 200));
-      throw new GitHostsConfigError(`${GIT_HOSTS_VARIABLE}: ${entry} would make ${host} ${origin}, but it is already ${existing}; name each host once, with one scheme.`);
+      throw new GitHostsConfigError(
+        `${GIT_HOSTS_VARIABLE}: ${entry} would make ${host} ${origin}, but it is already ${existing}; name each host once, with one scheme.`,
+      );
     }
     hosts.set(host, origin);
   });

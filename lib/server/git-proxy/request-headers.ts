@@ -31,7 +31,10 @@ const REQUEST_CONTENT_TYPES = ['application/x-git-upload-pack-request', 'applica
 const requestHeadersSchema = z.object({
   'x-git-authorization': z
     .string()
-    .regex(CREDENTIALS_PATTERN, `${GIT_AUTHORIZATION_HEADER} must be "Basic <base64 of user:token>" or "Bearer <token>" (letters, digits and +/=._~- only, at most 4096 characters).`)
+    .regex(
+      CREDENTIALS_PATTERN,
+      `${GIT_AUTHORIZATION_HEADER} must be "Basic <base64 of user:token>" or "Bearer <token>" (letters, digits and +/=._~- only, at most 4096 characters).`,
+    )
     .optional(),
   accept: z.string().regex(ACCEPT_PATTERN, 'Accept must be a plain list of media types.').optional(),
   'git-protocol': z.string().regex(GIT_PROTOCOL_PATTERN, 'Git-Protocol must be colon-separated key=value pairs, such as version=2.').optional(),

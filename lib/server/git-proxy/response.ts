@@ -27,9 +27,7 @@ function contentType(upstream: string | null): string | null {
 function note(status: number, hasCredentials: boolean): string | null {
   if (status === 401) return hasCredentials ? 'the host refused the credentials' : 'the host asks for credentials';
   if (status === 403) {
-    return hasCredentials
-      ? 'the host refused the credentials, or they do not give access to this repository'
-      : 'the host refuses access without credentials';
+    return hasCredentials ? 'the host refused the credentials, or they do not give access to this repository' : 'the host refuses access without credentials';
   }
   return null;
 }

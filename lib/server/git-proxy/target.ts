@@ -31,7 +31,7 @@ const MAX_GIT_PATH_LENGTH = 1024;
 const MAX_REPO_SEGMENTS = 32;
 
 const SMART_HTTP_ONLY =
-  'Only git\'s smart HTTP endpoints are served here: GET /api/git/<host>/<repo>/info/refs?service=git-upload-pack|git-receive-pack, ' +
+  "Only git's smart HTTP endpoints are served here: GET /api/git/<host>/<repo>/info/refs?service=git-upload-pack|git-receive-pack, " +
   'POST /api/git/<host>/<repo>/git-upload-pack and POST /api/git/<host>/<repo>/git-receive-pack.';
 
 /** Host names, IPv4 and bracketed IPv6 addresses, with an optional port: what an allowlist key can be. */
@@ -82,14 +82,16 @@ function methodNotAllowed(endpoint: GitEndpoint, allowed: 'GET' | 'POST'): GitPr
 export function parseGitTarget(method: string, pathname: string, query: URLSearchParams): GitTarget {
   if (!pathname.startsWith(GIT_API_PREFIX)) throw new GitProxyError(404, SMART_HTTP_ONLY);
   const rest = pathname.slice(GIT_API_PREFIX.length);
-  if (rest.length > MAX_GIT_PATH_LENGTH) throw new GitProxyError(414, `The path is longer than ${MAX_GIT_PATH_LENGTH} characters; no repository path is that long.`);
+  if (rest.length > MAX_GIT_PATH_LENGTH)
+    throw new GitProxyError(414, `The path is longer than ${MAX_GIT_PATH_LENGTH} characters; no repository path is that long.`);
   if (rest.includes('\\')) throw badPath('it contains a backslash');
   const segments = rest.split('/');
   const found = endpointOf(segments);
   if (!found) throw new GitProxyError(404, SMART_HTTP_ONLY);
 
   const hostSegment = segments[0] ?? '';
-  if (!HOST_SEGMENT.test(hostSegment)) throw new GitProxyError(400, 'The first path segment must be a git host, as host or host:port (for example /api/git/github.com/owner/repo.git/…).');
+  if (!HOST_SEGMENT.test(hostSegment))
+    throw new GitProxyError(400, 'The first path segment must be a git host, as host or host:port (for example /api/git/github.com/owner/repo.git/…).');
   const repoSegments = segments.slice(1, segments.length - found.length);
   if (repoSegments.length === 0) throw badPath('no repository is named between the host and the endpoint');
   if (repoSegments.length > MAX_REPO_SEGMENTS) throw badPath(`it has more than ${MAX_REPO_SEGMENTS} segments`);
@@ -108,7 +110,10 @@ export function parseGitTarget(method: string, pathname: string, query: URLSearc
   if (method !== 'GET') throw methodNotAllowed('info/refs', 'GET');
   const service = infoRefsQuerySchema.safeParse({ service: query.getAll('service') });
   if (!service.success) {
-    throw new GitProxyError(400, 'info/refs needs exactly one ?service=git-upload-pack or ?service=git-receive-pack: only the smart HTTP protocol is served, not the dumb one.');
+    throw new GitProxyError(
+      400,
+      'info/refs needs exactly one ?service=git-upload-pack or ?service=git-receive-pack: only the smart HTTP protocol is served, not the dumb one.',
+    );
   }
   return { ...target, endpoint: 'info/refs', service: service.data.service[0] };
 }

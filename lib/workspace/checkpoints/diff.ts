@@ -28,7 +28,11 @@ function textOf(content: FileContent): string | null {
 
 function fromBlobs(db: TabsmithDB, workspaceId: string) {
   return async (entries: readonly ManifestEntry[]) => {
-    const blobs = await readBlobs(db, workspaceId, entries.map((entry) => entry[1]));
+    const blobs = await readBlobs(
+      db,
+      workspaceId,
+      entries.map((entry) => entry[1]),
+    );
     return new Map(entries.map((entry) => [entry[0], blobs.get(entry[1]) as FileContent]));
   };
 }

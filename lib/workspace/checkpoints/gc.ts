@@ -28,7 +28,10 @@ export function configureCheckpoints(next: Partial<CheckpointLimits>): void {
 }
 
 /** Bytes of the distinct contents `records` need (their deltas and the bases they name). */
-function usageOf(records: Iterable<CheckpointRecord>, bases: ReadonlyMap<string, CheckpointBase>): { usage: number; hashes: Set<string>; baseIds: Set<string> } {
+function usageOf(
+  records: Iterable<CheckpointRecord>,
+  bases: ReadonlyMap<string, CheckpointBase>,
+): { usage: number; hashes: Set<string>; baseIds: Set<string> } {
   const sizes = new Map<string, number>();
   const baseIds = new Set<string>();
   for (const record of records) {
@@ -65,7 +68,12 @@ interface GcPlan {
 }
 
 /** Drops `explicit`, then the oldest automatic checkpoints until both caps hold (or only named and the newest are left). */
-function planCollection(records: readonly CheckpointRecord[], bases: ReadonlyMap<string, CheckpointBase>, caps: CheckpointLimits, explicit: readonly string[] = []): GcPlan {
+function planCollection(
+  records: readonly CheckpointRecord[],
+  bases: ReadonlyMap<string, CheckpointBase>,
+  caps: CheckpointLimits,
+  explicit: readonly string[] = [],
+): GcPlan {
   const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const kept = new Map(sorted.map((record) => [record.id, record]));
   const rewritten = new Set<string>();
@@ -88,7 +96,12 @@ function planCollection(records: readonly CheckpointRecord[], bases: ReadonlyMap
  * Drops `explicit` and applies the caps, then deletes everything no kept checkpoint needs, in one transaction.
  * Returns the bytes and the number of the kept checkpoints.
  */
-export async function collectGarbage(db: TabsmithDB, workspaceId: string, caps: CheckpointLimits = limits, explicit: readonly string[] = []): Promise<{ usage: number; count: number }> {
+export async function collectGarbage(
+  db: TabsmithDB,
+  workspaceId: string,
+  caps: CheckpointLimits = limits,
+  explicit: readonly string[] = [],
+): Promise<{ usage: number; count: number }> {
   const tx = db.transaction(['checkpoints', 'checkpointBases', 'blobs'], 'readwrite');
   const range = workspaceRange(workspaceId);
   const [records, baseList, blobKeys] = await Promise.all([

@@ -36,10 +36,14 @@ function sizeOf(record: StoredFile): number {
 
 function watchIndex(fs: RuntimeFs): LiveIndex {
   const index: LiveIndex = { fs, files: new Map(), read: false, dirty: new Set(), stop: () => undefined };
-  index.stop = fs.watch('/', (event) => {
-    const path = tryNormalizeWorkspacePath(event.path);
-    if (path !== null && path !== '/' && !isNeverPersisted(path)) index.dirty.add(path);
-  }, { ignoreNodeModules: true });
+  index.stop = fs.watch(
+    '/',
+    (event) => {
+      const path = tryNormalizeWorkspacePath(event.path);
+      if (path !== null && path !== '/' && !isNeverPersisted(path)) index.dirty.add(path);
+    },
+    { ignoreNodeModules: true },
+  );
   return index;
 }
 

@@ -50,10 +50,14 @@ export function composeDeltas(first: readonly DeltaEntry[], second: readonly Del
   return [...byPath.values()];
 }
 
-const damaged = () => new WorkspaceError('corrupt', 'This checkpoint\'s file list is damaged or missing.');
+const damaged = () => new WorkspaceError('corrupt', "This checkpoint's file list is damaged or missing.");
 
 /** A checkpoint's files, by path: its base, then every delta from the chain's first checkpoint down to it. */
-export async function resolveFiles(db: TabsmithDB, workspaceId: string, id: string): Promise<{ record: CheckpointRecord; base: Map<string, ManifestEntry>; files: Map<string, ManifestEntry> }> {
+export async function resolveFiles(
+  db: TabsmithDB,
+  workspaceId: string,
+  id: string,
+): Promise<{ record: CheckpointRecord; base: Map<string, ManifestEntry>; files: Map<string, ManifestEntry> }> {
   const tx = db.transaction(['checkpoints', 'checkpointBases'], 'readonly');
   const records = new Map((await tx.objectStore('checkpoints').getAll(workspaceRange(workspaceId))).map((record) => [record.id, record]));
   const record = records.get(id);

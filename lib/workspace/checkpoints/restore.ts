@@ -47,7 +47,14 @@ async function pruneFolders(store: WorkspaceStore, deleted: readonly string[], t
 }
 
 /** Paths whose stored copy did not follow (a runtime whose watch missed the write) are re-read explicitly. */
-async function confirm(db: TabsmithDB, store: WorkspaceStore, session: WorkspaceSession, workspaceId: string, written: readonly ManifestEntry[], deleted: readonly string[]): Promise<void> {
+async function confirm(
+  db: TabsmithDB,
+  store: WorkspaceStore,
+  session: WorkspaceSession,
+  workspaceId: string,
+  written: readonly ManifestEntry[],
+  deleted: readonly string[],
+): Promise<void> {
   await store.flush();
   const tx = db.transaction('files', 'readonly');
   const paths = [...written.map(([path]) => path), ...deleted];
@@ -85,7 +92,11 @@ export async function restoreNow(
   const writes = [...target.values()].filter(([path, hash]) => live.get(path)?.[1] !== hash && allowed(path));
   const deletes = [...live.keys()].filter((path) => !target.has(path) && allowed(path));
 
-  const contents = await readBlobs(db, workspaceId, writes.map((entry) => entry[1]));
+  const contents = await readBlobs(
+    db,
+    workspaceId,
+    writes.map((entry) => entry[1]),
+  );
   const fs = store.runtime.fs;
   const failed: { path: string; reason: string }[] = [];
   // Deletes first: a file that is in the way of a restored folder ("/x" vs "/x/y") is gone before the write.
@@ -93,10 +104,13 @@ export async function restoreNow(
   await inBatches(writes, async ([path, hash]) => {
     const content = contents.get(hash) ?? '';
     // A folder where the checkpoint has a file: the file wins, as it did when the checkpoint was taken.
-    await fs.writeFile(path, content).catch(async () => {
-      await fs.rm(path);
-      await fs.writeFile(path, content);
-    }).catch((error: unknown) => void failed.push({ path, reason: errorMessage(error) }));
+    await fs
+      .writeFile(path, content)
+      .catch(async () => {
+        await fs.rm(path);
+        await fs.writeFile(path, content);
+      })
+      .catch((error: unknown) => void failed.push({ path, reason: errorMessage(error) }));
   });
   await pruneFolders(store, deletes, target);
   await store.settle();

@@ -28,7 +28,12 @@ async function currentLatest(db: TabsmithDB, workspaceId: string, session: Works
 }
 
 /** Stores the contents of `hashes` the workspace's blobs do not have yet; returns the small ones and the bytes. */
-async function storeNewContents(db: TabsmithDB, workspaceId: string, live: LiveFiles, hashes: ReadonlySet<string>): Promise<{ small: Map<string, FileContent>; bytes: number }> {
+async function storeNewContents(
+  db: TabsmithDB,
+  workspaceId: string,
+  live: LiveFiles,
+  hashes: ReadonlySet<string>,
+): Promise<{ small: Map<string, FileContent>; bytes: number }> {
   const missing = await missingBlobs(db, workspaceId, hashes);
   const small = new Map<string, FileContent>();
   let bytes = 0;
@@ -84,7 +89,10 @@ export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: Ch
     session.stats = await collectGarbage(db, workspaceId, { ...checkpointLimits(), maxBytes: Math.floor(usage / 2) });
     return persist().catch((again: unknown) => {
       if (!isQuotaError(again)) throw again;
-      throw new WorkspaceError('quota', 'Browser storage is full: the checkpoint was not saved. Delete checkpoints you no longer need, or export the workspace and free space.');
+      throw new WorkspaceError(
+        'quota',
+        'Browser storage is full: the checkpoint was not saved. Delete checkpoints you no longer need, or export the workspace and free space.',
+      );
     });
   });
   session.latest = plan.latest;

@@ -37,10 +37,7 @@ export async function historyEntries(db: TabsmithDB, workspaceId: string): Promi
   for (const base of history.bases) for (const entry of base.files) hashes.add(entry[1]);
   for (const record of history.checkpoints) for (const entry of record.delta) if (entry[1] !== null) hashes.add(entry[1]);
   const blobs = await readBlobs(db, workspaceId, hashes);
-  return [
-    { path: HISTORY_INDEX, content: JSON.stringify(history) },
-    ...[...blobs].map(([hash, content]) => ({ path: `${BLOB_FOLDER}${hash}`, content })),
-  ];
+  return [{ path: HISTORY_INDEX, content: JSON.stringify(history) }, ...[...blobs].map(([hash, content]) => ({ path: `${BLOB_FOLDER}${hash}`, content }))];
 }
 
 export interface ImportedHistory {
@@ -56,7 +53,9 @@ function corrupt(detail: string): WorkspaceError {
  * Takes the history folder out of imported files. Returns the workspace's own files and the checked history
  * (null when there is none). Throws `corrupt` when the history is there but cannot be trusted.
  */
-export async function splitHistory<T extends { path: string; content: FileContent }>(files: readonly T[]): Promise<{ files: T[]; history: ImportedHistory | null }> {
+export async function splitHistory<T extends { path: string; content: FileContent }>(
+  files: readonly T[],
+): Promise<{ files: T[]; history: ImportedHistory | null }> {
   const index = files.find((file) => file.path === HISTORY_INDEX);
   if (!index) return { files: [...files], history: null };
   let parsed: HistoryFile;
@@ -74,7 +73,10 @@ export async function splitHistory<T extends { path: string; content: FileConten
     blobs.set(hash, file.content);
   }
   const baseIds = new Set(parsed.bases.map((base) => base.id));
-  const hashes = [...parsed.bases.flatMap((base) => base.files.map((entry) => entry[1])), ...parsed.checkpoints.flatMap((record) => record.delta.map((entry) => entry[1]))];
+  const hashes = [
+    ...parsed.bases.flatMap((base) => base.files.map((entry) => entry[1])),
+    ...parsed.checkpoints.flatMap((record) => record.delta.map((entry) => entry[1])),
+  ];
   const ids = new Set(parsed.checkpoints.map((record) => record.id));
   const missingBase = parsed.checkpoints.find((record) => !baseIds.has(record.base) || (record.parent !== null && !ids.has(record.parent)));
   if (missingBase) throw corrupt(`checkpoint “${missingBase.label}” builds on one that is not there`);

@@ -18,7 +18,10 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
       const context = within ? document.querySelector(within) : document;
       if (!context) return [`nothing matches ${within}`];
       const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, iframes: false });
-      return result.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}`).join(' | ')}`);
+      return result.violations.map(
+        (v) =>
+          `${v.id} (${v.impact ?? '?'}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}`).join(' | ')}`,
+      );
     },
     { selector, tags: WCAG_21_AA },
   );

@@ -37,6 +37,8 @@ export async function waitForAgentIdle(page: Page): Promise<void> {
 
 /** Approves the command on the approval card that shows it, as a person would. */
 export async function approveCommand(page: Page, command: string): Promise<void> {
-  const card = conversation(page).getByRole('region', { name: 'Approve this command?' }).filter({ has: page.getByLabel('Command to approve').getByText(command, { exact: true }) });
+  const card = conversation(page)
+    .getByRole('region', { name: 'Approve this command?' })
+    .filter({ has: page.getByLabel('Command to approve').getByText(command, { exact: true }) });
   await card.getByRole('button', { name: 'Approve', exact: true }).click({ timeout: AGENT_TIMEOUT_MS });
 }

@@ -45,5 +45,7 @@ async function freshTerminal(page: Page): Promise<void> {
   // Back to the workspace's root, where a fresh workspace's shell starts.
   if ((await first.lastLine()) !== '~ $') await first.run('cd ~');
   await page.getByRole('button', { name: 'Clear terminal' }).click();
-  await expect.poll(() => visibleLines(first.panel), { intervals: TERMINAL_POLL_INTERVALS, message: 'a cleared Terminal 1 shows only its prompt' }).toEqual([expect.stringMatching(/\$$/)]);
+  await expect
+    .poll(() => visibleLines(first.panel), { intervals: TERMINAL_POLL_INTERVALS, message: 'a cleared Terminal 1 shows only its prompt' })
+    .toEqual([expect.stringMatching(/\$$/)]);
 }

@@ -52,9 +52,7 @@ export class TerminalDriver {
   }
 
   async waitForPrompt(timeout = COMMAND_TIMEOUT_MS): Promise<void> {
-    await expect
-      .poll(() => this.lastLine(), { timeout, intervals: TERMINAL_POLL_INTERVALS, message: `${this.name} shows a "$ " prompt` })
-      .toMatch(/\$$/);
+    await expect.poll(() => this.lastLine(), { timeout, intervals: TERMINAL_POLL_INTERVALS, message: `${this.name} shows a "$ " prompt` }).toMatch(/\$$/);
   }
 
   /** Types a command and presses Enter without waiting for it to finish (servers, slow scripts). */

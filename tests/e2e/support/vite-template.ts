@@ -64,4 +64,3 @@ export async function replaceWord(page: Page, file: string, word: string, text: 
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByRole('tab', { name: file, exact: true })).toBeVisible();
 }
-

@@ -53,7 +53,10 @@ export async function waitForWorkspace(page: Page): Promise<void> {
 
 /** "New file" / "New folder" in the tree's toolbar, typed into the inline name input. */
 export async function createInTree(page: Page, kind: 'file' | 'folder', name: string): Promise<void> {
-  await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: kind === 'file' ? 'New file' : 'New folder', exact: true }).click();
+  await page
+    .getByRole('toolbar', { name: 'File actions' })
+    .getByRole('button', { name: kind === 'file' ? 'New file' : 'New folder', exact: true })
+    .click();
   await page.getByRole('textbox', { name: kind === 'file' ? 'New file name' : 'New folder name' }).fill(name);
   await page.keyboard.press('Enter');
 }

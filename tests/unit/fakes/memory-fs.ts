@@ -202,11 +202,7 @@ export class MemoryFs implements WebContainerFsLike {
    * Like the real client, returns a watcher at once but registers the watch later (the real one sends it
    * to the container and keeps no promise for it): changes in the first WATCH_REGISTRATION_MS are not reported.
    */
-  watch(
-    path: string,
-    options: { recursive?: boolean },
-    listener: (event: 'rename' | 'change', filename: string | Uint8Array) => void,
-  ): { close(): void } {
+  watch(path: string, options: { recursive?: boolean }, listener: (event: 'rename' | 'change', filename: string | Uint8Array) => void): { close(): void } {
     this.live();
     this.log('fs.watch', [path, options]);
     const watcher = { base: this.segments(path), recursive: options.recursive === true, listener };

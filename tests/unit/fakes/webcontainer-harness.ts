@@ -24,8 +24,7 @@ export function disposeAll() {
   for (const runtime of live.splice(0)) runtime.dispose();
 }
 
-export const callsOf = (calls: { method: string; args: unknown[] }[], method: string) =>
-  calls.filter((c) => c.method === method).map((c) => c.args);
+export const callsOf = (calls: { method: string; args: unknown[] }[], method: string) => calls.filter((c) => c.method === method).map((c) => c.args);
 
 /** Reads a stream in the background; `text()` is everything so far, `until()` waits for a needle. */
 export function drain(stream: ReadableStream<string>) {

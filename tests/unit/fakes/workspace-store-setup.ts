@@ -21,11 +21,7 @@ export interface StoreSetup {
 }
 
 /** A store over an in-memory runtime holding `files`, persisting into a RecordingSink. */
-export async function setupStore(
-  files: Record<string, string | Uint8Array>,
-  overrides: Partial<PersistedState> = {},
-  readOnly = false,
-): Promise<StoreSetup> {
+export async function setupStore(files: Record<string, string | Uint8Array>, overrides: Partial<PersistedState> = {}, readOnly = false): Promise<StoreSetup> {
   const runtime = await createMemoryRuntime(files);
   const sink = new RecordingSink();
   const store = await createWorkspaceStore({ runtime, persistence: sink, state: state(overrides), readOnly });

@@ -42,7 +42,10 @@ export async function handleRequest(state: FrameState, request: RuntimeRequest):
     case 'fs.watch': {
       state.watches.get(request.watchId)?.();
       const watchId = request.watchId;
-      state.watches.set(watchId, runtime.fs.watch(request.path, (event) => state.emitFs(watchId, event), { ignoreNodeModules: request.ignoreNodeModules }));
+      state.watches.set(
+        watchId,
+        runtime.fs.watch(request.path, (event) => state.emitFs(watchId, event), { ignoreNodeModules: request.ignoreNodeModules }),
+      );
       return null;
     }
     case 'fs.unwatch':

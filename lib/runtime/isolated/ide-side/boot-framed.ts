@@ -13,7 +13,10 @@ import type { GitHttpRequest } from '@/lib/git/http-exchange';
 const TAB_KEY = 'tabsmith.runtimeTab';
 
 function slug(text: string, max: number): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, max);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, max);
 }
 
 /** Stable across reloads of one tab (so the browser's caches for the frame stay warm), distinct between tabs. */
@@ -57,5 +60,12 @@ export async function bootFramedRuntime({ timeoutMs, configuredOrigin }: BootFra
   // originFor(0) throws NO_RUNTIME_SITE_MESSAGE before any frame is made when there is no second site.
   // The terminal's git reaches remotes through the IDE, which holds the user's tokens.
   const calls = { gitHttp: (request: GitHttpRequest) => carryGitExchange(request, { userStarted: false }) };
-  return FramedRuntime.boot({ originFor, ticketFor: (origin) => requestTicket(origin), ideOrigin: window.location.origin, bootTimeoutMs: timeoutMs, configuredOrigin, calls });
+  return FramedRuntime.boot({
+    originFor,
+    ticketFor: (origin) => requestTicket(origin),
+    ideOrigin: window.location.origin,
+    bootTimeoutMs: timeoutMs,
+    configuredOrigin,
+    calls,
+  });
 }

@@ -12,7 +12,8 @@ export interface FrameCallHandlers {
 
 export function answerFrameCall(port: MessagePort, id: number, call: FrameCall, handlers: FrameCallHandlers | undefined): void {
   const answer = (envelope: AnswerEnvelope) => port.postMessage(envelope);
-  const work = call.op === 'git.http' && handlers?.gitHttp ? handlers.gitHttp(call.request) : Promise.reject(new Error(`the IDE does not offer ${call.op} here`));
+  const work =
+    call.op === 'git.http' && handlers?.gitHttp ? handlers.gitHttp(call.request) : Promise.reject(new Error(`the IDE does not offer ${call.op} here`));
   work.then(
     (value) => answer({ kind: 'answer', id, ok: true, value }),
     (error: unknown) => answer({ kind: 'answer', id, ok: false, message: errorMessage(error).slice(0, 8000) }),

@@ -81,7 +81,10 @@ export class FramedRuntime extends RuntimeEvents implements Runtime {
   private readonly watchdog: Watchdog;
   private readonly stopPreviewErrors: Unsubscribe;
 
-  private constructor(private readonly options: FramedRuntimeOptions, first: FrameConnection) {
+  private constructor(
+    private readonly options: FramedRuntimeOptions,
+    first: FrameConnection,
+  ) {
     super();
     this.connecting = Promise.resolve(first);
     this.attach(first);

@@ -50,7 +50,10 @@ export async function add(session: GitSession, args: readonly string[]): Promise
   await stageEntries(repo, chosen, force);
   if (parsed.flags.has('verbose')) for (const entry of chosen) repo.io.write(`${entry.y === 'D' ? 'remove' : 'add'} '${entry.path}'\n`);
   if (ignored.length) {
-    throw new GitFailure(`The following paths are ignored by one of your .gitignore files:\n${ignored.join('\n')}\nhint: Use -f if you really want to add them.`, 1);
+    throw new GitFailure(
+      `The following paths are ignored by one of your .gitignore files:\n${ignored.join('\n')}\nhint: Use -f if you really want to add them.`,
+      1,
+    );
   }
   return 0;
 }

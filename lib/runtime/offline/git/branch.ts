@@ -132,7 +132,10 @@ async function checkoutRef(repo: Repo, ref: string): Promise<void> {
   } catch (error) {
     if (error instanceof Errors.CheckoutConflictError) {
       const files = error.data.filepaths.map((path) => `\t${path}\n`).join('');
-      throw new GitFailure(`error: Your local changes to the following files would be overwritten by checkout:\n${files}Please commit your changes or stash them before you switch branches.\nAborting`, 1);
+      throw new GitFailure(
+        `error: Your local changes to the following files would be overwritten by checkout:\n${files}Please commit your changes or stash them before you switch branches.\nAborting`,
+        1,
+      );
     }
     throw error;
   }
@@ -193,7 +196,12 @@ export async function checkout(session: GitSession, args: readonly string[]): Pr
   const inputs = parsed.paths === null ? parsed.operands : [...parsed.operands, ...paths];
   if (inputs.length === 0) throw usageError('checkout', 'you must name a branch or paths', CHECKOUT_USAGE);
   // Not a branch: paths, restored from the index as `git checkout -- <paths>` does.
-  await restoreWorktree(repo, inputs.map((input) => toRepoPath(repo, input)), inputs, await indexSnapshot(repo));
+  await restoreWorktree(
+    repo,
+    inputs.map((input) => toRepoPath(repo, input)),
+    inputs,
+    await indexSnapshot(repo),
+  );
   return 0;
 }
 

@@ -17,7 +17,11 @@ const USAGE = '[-b <branch>] [--depth <depth>] [--single-branch] [-o <name>] [-q
 
 /** git's "humanish" folder name for a URL: its last path part without ".git" ("…/user/repo.git" → "repo"). */
 function folderNameFor(url: string): string {
-  let path = url.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\/\.git$/, '').replace(/\.git$/, '');
+  let path = url
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\/\.git$/, '')
+    .replace(/\.git$/, '');
   path = path.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
   const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf(':')) + 1);
   return name === '' ? 'repository' : name;

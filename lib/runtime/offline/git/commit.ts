@@ -38,7 +38,11 @@ export async function commit(session: GitSession, args: readonly string[]): Prom
   const spec = { message: { short: 'm', value: true }, all: { short: 'a' }, 'allow-empty': {}, amend: {}, quiet: { short: 'q' } };
   const parsed = parseArgs('commit', args, spec, USAGE);
   const repo = openRepo(session);
-  if (parsed.flags.has('all')) await stageEntries(repo, (await readStatus(repo)).filter((e) => e.tracked && e.y !== ' '));
+  if (parsed.flags.has('all'))
+    await stageEntries(
+      repo,
+      (await readStatus(repo)).filter((e) => e.tracked && e.y !== ' '),
+    );
   const parent = await headOid(repo);
   const amend = parsed.flags.has('amend');
   if (amend && parent === null) throw new GitFailure('fatal: You have nothing to amend.', 128);
@@ -48,7 +52,10 @@ export async function commit(session: GitSession, args: readonly string[]): Prom
     message = (await git.readCommit({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid: parent, cache: repo.cache })).commit.message;
   }
   if (message === undefined || message.trim() === '') {
-    throw new GitFailure('error: there is no editor in this terminal; give the message with git commit -m "<message>"\nAborting commit due to empty commit message.', 1);
+    throw new GitFailure(
+      'error: there is no editor in this terminal; give the message with git commit -m "<message>"\nAborting commit due to empty commit message.',
+      1,
+    );
   }
   const base = parent ? await treeSnapshot(repo, parent) : new Map();
   const index = await indexSnapshot(repo);

@@ -23,7 +23,13 @@ export function listConfig(text: string): string[] {
     }
     const eq = line.indexOf('=');
     const key = (eq === -1 ? line : line.slice(0, eq)).trim().toLowerCase();
-    const value = eq === -1 ? 'true' : line.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value =
+      eq === -1
+        ? 'true'
+        : line
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1');
     lines.push(`${section}.${key}=${value}`);
   }
   return lines;
@@ -37,7 +43,11 @@ export async function config(session: GitSession, args: readonly string[]): Prom
   if (parsed.flags.has('list')) {
     const path = joinPath(repo.gitdir, 'config');
     const text = repo.vfs.existsSync(path) ? repo.vfs.readFileSync(path, 'utf8') : '';
-    repo.io.write(listConfig(text).map((line) => `${line}\n`).join(''));
+    repo.io.write(
+      listConfig(text)
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
     return 0;
   }
   const [name, value, extra] = parsed.operands;

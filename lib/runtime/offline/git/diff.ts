@@ -53,7 +53,9 @@ async function splitOperands(repo: Repo, parsed: ParsedArgs): Promise<{ commit: 
   }
   for (const input of operands) {
     if (!repo.vfs.existsSync(resolvePath(repo.cwd, input))) {
-      fatal(`ambiguous argument '${input}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`);
+      fatal(
+        `ambiguous argument '${input}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`,
+      );
     }
   }
   return { commit, paths: [...operands, ...(parsed.paths ?? [])].map((input) => toRepoPath(repo, input)) };

@@ -59,7 +59,13 @@ async function isAncestor(repo: Repo, ancestor: string, oid: string): Promise<bo
   return git.isDescendent({ ...base(repo), oid, ancestor, depth: -1, cache: repo.cache }).catch(() => true);
 }
 
-async function changedLines(repo: Repo, remote: string, before: Awaited<ReturnType<typeof localView>>, after: typeof before, pruned: readonly string[]): Promise<RefLine[]> {
+async function changedLines(
+  repo: Repo,
+  remote: string,
+  before: Awaited<ReturnType<typeof localView>>,
+  after: typeof before,
+  pruned: readonly string[],
+): Promise<RefLine[]> {
   const lines: RefLine[] = [];
   for (const [name, oid] of after.branches) {
     const old = before.branches.get(name);

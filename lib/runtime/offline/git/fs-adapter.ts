@@ -44,8 +44,7 @@ function encodingOf(options: unknown): string | undefined {
 export function gitFs(vfs: VirtualFS): PromiseFsClient {
   return {
     promises: {
-      readFile: (path: string, options?: unknown) =>
-        run(() => (encodingOf(options) ? vfs.readFileSync(path, 'utf8') : vfs.readFileSync(path))),
+      readFile: (path: string, options?: unknown) => run(() => (encodingOf(options) ? vfs.readFileSync(path, 'utf8') : vfs.readFileSync(path))),
       writeFile: (path: string, data: string | Uint8Array) =>
         run(() => {
           const parent = path.slice(0, path.lastIndexOf('/')) || '/';

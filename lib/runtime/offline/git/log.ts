@@ -54,7 +54,11 @@ function formatEntry(repo: Repo, entry: ReadCommitResult, oneline: boolean, deco
   const { commit, oid } = entry;
   const { color } = repo;
   if (oneline) return `${color.yellow(shortOid(oid))}${decoration} ${commit.message.split('\n')[0] ?? ''}\n`;
-  const body = commit.message.replace(/\n+$/, '').split('\n').map((line) => (line ? `    ${line}` : '')).join('\n');
+  const body = commit.message
+    .replace(/\n+$/, '')
+    .split('\n')
+    .map((line) => (line ? `    ${line}` : ''))
+    .join('\n');
   const merge = commit.parent.length > 1 ? `Merge: ${commit.parent.map(shortOid).join(' ')}\n` : '';
   return (
     `${color.yellow(`commit ${oid}`)}${decoration}\n${merge}` +
@@ -81,7 +85,14 @@ export async function log(session: GitSession, args: readonly string[]): Promise
   if (depth === 0) return 0;
   // isomorphic-git's walk lists a commit once per path that reaches it (twice below a merge), and counts the
   // repeats towards `depth`: repeats are dropped, from a walk twice as deep as asked so `-n` is still filled.
-  const walked = await git.log({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref: start, depth: depth === undefined ? undefined : depth * 2, cache: repo.cache });
+  const walked = await git.log({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    ref: start,
+    depth: depth === undefined ? undefined : depth * 2,
+    cache: repo.cache,
+  });
   const seen = new Set<string>();
   const entries = walked.filter((entry) => !seen.has(entry.oid) && Boolean(seen.add(entry.oid))).slice(0, depth);
   const byOid = await decorations(repo);

@@ -72,7 +72,10 @@ export async function mergeInto(repo: Repo, request: MergeRequest): Promise<numb
   } catch (error) {
     if (error instanceof Errors.MergeConflictError) {
       const lines = error.data.filepaths.map((path) => `CONFLICT (content): Merge conflict in ${path}\n`).join('');
-      throw new GitFailure(`${lines}Automatic merge failed; nothing was changed. Merging with conflicts is not available in this terminal:\nbring the changes over by hand, commit them, then merge again.`, 1);
+      throw new GitFailure(
+        `${lines}Automatic merge failed; nothing was changed. Merging with conflicts is not available in this terminal:\nbring the changes over by hand, commit them, then merge again.`,
+        1,
+      );
     }
     if (error instanceof Errors.FastForwardError) throw new GitFailure('fatal: Not possible to fast-forward, aborting.', 128);
     throw error;

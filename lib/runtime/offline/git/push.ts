@@ -64,7 +64,9 @@ async function destination(repo: Repo, operands: readonly string[], setUpstream:
     return { remote: remoteArg as string, specs };
   }
   if (branch === null) {
-    fatal('You are not currently on a branch.\nTo push the history leading to the current (detached HEAD)\nstate now, use\n\n    git push <remote> HEAD:<name-of-remote-branch>\n');
+    fatal(
+      'You are not currently on a branch.\nTo push the history leading to the current (detached HEAD)\nstate now, use\n\n    git push <remote> HEAD:<name-of-remote-branch>\n',
+    );
   }
   const upstream = await readUpstream(repo, branch);
   if (remoteArg === undefined && upstream === null) {
@@ -110,7 +112,10 @@ async function pushOne(repo: Repo, target: Endpoint, remote: string, spec: Refsp
       return { line: { flag: '=', summary: '[up to date]', ...shown }, pushed: false, upToDate: true };
     }
     if (error instanceof Errors.PushRejectedError) {
-      const known = await git.readObject({ ...base(repo), oid: old, cache: repo.cache }).then(() => true, () => false);
+      const known = await git.readObject({ ...base(repo), oid: old, cache: repo.cache }).then(
+        () => true,
+        () => false,
+      );
       const reason: Refusal = error.data.reason === 'tag-exists' ? 'already exists' : known ? 'non-fast-forward' : 'fetch first';
       return { line: { flag: '!', summary: '[rejected]', ...shown, note: ` (${reason})` }, pushed: false, upToDate: false, refusal: reason };
     }

@@ -24,7 +24,11 @@ function serverMessage(body: unknown): { text: string; fromProxy: boolean } | nu
   return text.length <= 300 && !text.startsWith('<') ? { text, fromProxy: false } : null;
 }
 
-const remoteLines = (text: string) => text.split('\n').map((line) => `remote: ${line}\n`).join('');
+const remoteLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `remote: ${line}\n`)
+    .join('');
 
 function httpFailure(status: number, body: unknown, url: string): GitFailure {
   const said = serverMessage(body);

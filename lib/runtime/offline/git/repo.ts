@@ -77,7 +77,6 @@ function isInside(path: string, folder: string): boolean {
   return folder === '/' || path === folder || path.startsWith(`${folder}/`);
 }
 
-
 /** A path the user typed (relative to their folder) as a repository path ("src/a.js"; "." for the root). */
 export function toRepoPath(repo: Repo, input: string): string {
   const absolute = resolvePath(repo.cwd, input);

@@ -25,7 +25,9 @@ export async function revParse(session: GitSession, args: readonly string[]): Pr
     }
     const oid =
       (await commitOf(repo, rev)) ??
-      fatal(`ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`);
+      fatal(
+        `ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`,
+      );
     out += parsed.flags.has('abbrev-ref') ? `${rev}\n` : `${parsed.flags.has('short') ? shortOid(oid) : oid}\n`;
   }
   repo.io.write(out);

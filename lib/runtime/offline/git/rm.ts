@@ -29,7 +29,10 @@ export async function rm(session: GitSession, args: readonly string[]): Promise<
     const risky = (await readStatus(repo, chosen)).filter((e) => chosen.includes(e.path) && (cached ? e.x !== ' ' && e.y !== ' ' : e.x !== ' ' || e.y === 'M'));
     if (risky.length) {
       const what = cached ? 'staged content different from both the file and the HEAD' : 'changes staged in the index or local modifications';
-      throw new GitFailure(`error: the following ${risky.length === 1 ? 'file has' : 'files have'} ${what}:\n${risky.map((e) => `    ${e.path}\n`).join('')}(use --cached to keep the file, or -f to force removal)`, 1);
+      throw new GitFailure(
+        `error: the following ${risky.length === 1 ? 'file has' : 'files have'} ${what}:\n${risky.map((e) => `    ${e.path}\n`).join('')}(use --cached to keep the file, or -f to force removal)`,
+        1,
+      );
     }
   }
   for (const filepath of chosen) {

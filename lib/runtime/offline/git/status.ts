@@ -56,20 +56,31 @@ function longFormat(repo: Repo, { head, branch, entries, untracked }: Report): s
   if (head === null) out += 'No commits yet\n\n';
   const staged = entries.filter((e) => e.x !== ' ');
   const unstaged = entries.filter((e) => e.y !== ' ');
-  const line = (paint: (t: string) => string, letter: string, path: string) =>
-    `\t${paint(`${(LABELS[letter] ?? '').padEnd(12)}${displayPath(repo, path)}`)}\n`;
+  const line = (paint: (t: string) => string, letter: string, path: string) => `\t${paint(`${(LABELS[letter] ?? '').padEnd(12)}${displayPath(repo, path)}`)}\n`;
   if (staged.length) {
     const hint = head === null ? 'use "git rm --cached <file>..." to unstage' : 'use "git restore --staged <file>..." to unstage';
-    out += section('Changes to be committed:', [hint], staged.map((e) => line(color.green, e.x, e.path)));
+    out += section(
+      'Changes to be committed:',
+      [hint],
+      staged.map((e) => line(color.green, e.x, e.path)),
+    );
   }
   if (unstaged.length) {
     const add = unstaged.some((e) => e.y === 'D') ? 'add/rm' : 'add';
     const hints = [`use "git ${add} <file>..." to update what will be committed`, 'use "git restore <file>..." to discard changes in working directory'];
-    out += section('Changes not staged for commit:', hints, unstaged.map((e) => line(color.red, e.y, e.path)));
+    out += section(
+      'Changes not staged for commit:',
+      hints,
+      unstaged.map((e) => line(color.red, e.y, e.path)),
+    );
   }
   if (untracked.length) {
     const hint = 'use "git add <file>..." to include in what will be committed';
-    out += section('Untracked files:', [hint], untracked.map((path) => `\t${color.red(show(repo, path))}\n`));
+    out += section(
+      'Untracked files:',
+      [hint],
+      untracked.map((path) => `\t${color.red(show(repo, path))}\n`),
+    );
   }
   if (staged.length) return out;
   if (unstaged.length) return `${out}no changes added to commit (use "git add" and/or "git commit -a")\n`;
@@ -93,7 +104,10 @@ async function buildReport(repo: Repo, specs: string[]): Promise<Report> {
   const entries = await readStatus(repo, specs.length ? specs : undefined);
   const head = await headOid(repo);
   const tracked = await trackedPaths(repo, head);
-  const untracked = collapseUntracked(entries.filter((e) => e.untracked).map((e) => e.path), tracked);
+  const untracked = collapseUntracked(
+    entries.filter((e) => e.untracked).map((e) => e.path),
+    tracked,
+  );
   return { head, branch: await currentBranch(repo), entries, untracked };
 }
 

@@ -26,7 +26,12 @@ export async function tag(session: GitSession, args: readonly string[]): Promise
     return code;
   }
   if (names.length === 0 || parsed.flags.has('list')) {
-    repo.io.write((await git.listTags(base)).sort().map((name) => `${name}\n`).join(''));
+    repo.io.write(
+      (await git.listTags(base))
+        .sort()
+        .map((name) => `${name}\n`)
+        .join(''),
+    );
     return 0;
   }
   if (names.length > 2) throw usageError('tag', 'too many arguments', USAGE);

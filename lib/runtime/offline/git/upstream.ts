@@ -76,11 +76,16 @@ export function trackingMessage(branch: string, upstream: Upstream): string {
  */
 export async function setUpstreamTo(repo: Repo, spec: string, branch: string): Promise<string> {
   const remote = (await remoteNames(repo)).filter((name) => spec.startsWith(`${name}/`)).sort((a, b) => b.length - a.length)[0];
-  const exists = remote !== undefined && (await git.resolveRef({ ...base(repo), ref: `refs/remotes/${spec}` }).then(() => true, () => false));
+  const exists =
+    remote !== undefined &&
+    (await git.resolveRef({ ...base(repo), ref: `refs/remotes/${spec}` }).then(
+      () => true,
+      () => false,
+    ));
   if (!exists) {
     throw new GitFailure(
       `fatal: the requested upstream branch '${spec}' does not exist\n` +
-        "hint: If you are planning on basing your work on an upstream\nhint: branch that already exists at the remote, you may need to\nhint: run \"git fetch\" to retrieve it.\n" +
+        'hint: If you are planning on basing your work on an upstream\nhint: branch that already exists at the remote, you may need to\nhint: run "git fetch" to retrieve it.\n' +
         'hint: \nhint: If you are planning to push out a new local branch that\nhint: will track its remote counterpart, you may want to use\nhint: "git push -u" to set the upstream config as you push.',
       128,
     );

@@ -61,14 +61,17 @@ export function callTrackerClass(AssertionError: new (options: object) => Error,
       const pending = this.#pending;
       // A Proxy keeps the function's length, name and own properties without reading them. Its handler has
       // no prototype, so traps a program adds to Object.prototype (a `get`, say) are not taken for its own.
-      const handler: ProxyHandler<AnyFunction> = Object.setPrototypeOf({
-        apply(original: AnyFunction, thisArg: unknown, args: unknown[]) {
-          context.calls.push(Object.freeze({ thisArg, arguments: Object.freeze(Array.prototype.slice.call(args)) }));
-          if (context.calls.length === context.expected) pending.delete(context);
-          else pending.add(context);
-          return Reflect.apply(original, thisArg, args);
+      const handler: ProxyHandler<AnyFunction> = Object.setPrototypeOf(
+        {
+          apply(original: AnyFunction, thisArg: unknown, args: unknown[]) {
+            context.calls.push(Object.freeze({ thisArg, arguments: Object.freeze(Array.prototype.slice.call(args)) }));
+            if (context.calls.length === context.expected) pending.delete(context);
+            else pending.add(context);
+            return Reflect.apply(original, thisArg, args);
+          },
         },
-      }, null);
+        null,
+      );
       const tracked = new Proxy(target, handler);
       pending.add(context);
       this.#all.add(context);

@@ -22,7 +22,10 @@ export function asyncHooksModule(almost: Module, process: Module): Module {
     readonly #frame = currentFrame();
     readonly #asyncId = hooks.newAsyncId();
     readonly #triggerAsyncId: number;
-    constructor(readonly type: string, options?: number | { triggerAsyncId?: number }) {
+    constructor(
+      readonly type: string,
+      options?: number | { triggerAsyncId?: number },
+    ) {
       if (typeof type !== 'string') throw argTypeError('type', 'string', type);
       if (type.length === 0) throw nodeError(TypeError, 'ERR_ASYNC_TYPE', `Invalid name for async "type": ${type}`);
       const trigger = typeof options === 'number' ? options : (options?.triggerAsyncId ?? hooks.current().asyncId);

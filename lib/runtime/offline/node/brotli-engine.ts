@@ -64,12 +64,16 @@ function brotliDecoder(): BrotliDecoder {
 }
 
 function decompress(input: Uint8Array): Uint8Array {
-  const source = { buffer: input, pos: 0, read(into: Uint8Array, at: number, count: number) {
-    const n = Math.min(count, this.buffer.length - this.pos);
-    into.set(this.buffer.subarray(this.pos, this.pos + n), at);
-    this.pos += n;
-    return n;
-  } };
+  const source = {
+    buffer: input,
+    pos: 0,
+    read(into: Uint8Array, at: number, count: number) {
+      const n = Math.min(count, this.buffer.length - this.pos);
+      into.set(this.buffer.subarray(this.pos, this.pos + n), at);
+      this.pos += n;
+      return n;
+    },
+  };
   const output = new GrowingOutput();
   brotliDecoder().BrotliDecompress(source, output);
   return output.buffer.subarray(0, output.pos);
@@ -80,7 +84,11 @@ export class BrotliEngine extends EngineBase {
   private output: Uint8Array | null = null;
   private outAt = 0;
 
-  constructor(private readonly encoding: boolean, private readonly settings: Uint32Array, defer: (fn: () => void) => void) {
+  constructor(
+    private readonly encoding: boolean,
+    private readonly settings: Uint32Array,
+    defer: (fn: () => void) => void,
+  ) {
     super(defer);
     if (encoding) void loadBrotliEncoder();
   }
@@ -103,11 +111,21 @@ export class BrotliEngine extends EngineBase {
     return value === UNSET ? fallback : value;
   }
 
-  protected run(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): [string, number, string] | null {
+  protected run(
+    flush: number,
+    input: Uint8Array,
+    inOff: number,
+    inLen: number,
+    out: Uint8Array,
+    outOff: number,
+    outLen: number,
+  ): [string, number, string] | null {
     if (inLen > 0) this.input.push(input.slice(inOff, inOff + inLen));
     if (flush === OPERATION_FINISH && !this.output) {
       if (this.encoding && !encoder) {
-        const error = unavailable('zlib.brotliCompressSync before the Brotli encoder has loaded (a tab compiles it in the background; the callback and stream forms wait for it)');
+        const error = unavailable(
+          'zlib.brotliCompressSync before the Brotli encoder has loaded (a tab compiles it in the background; the callback and stream forms wait for it)',
+        );
         return [encoderFailed ? `Brotli encoder failed to load: ${String(encoderFailed)}` : error.message, -1, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM'];
       }
       const whole = concatBytes(this.input);

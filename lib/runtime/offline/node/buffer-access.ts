@@ -83,7 +83,11 @@ function writeFixed(buf: Bytes, value: number, offset: unknown, size: number, si
 
 function fixedReaders(): Record<string, Method> {
   const methods: Record<string, Method> = {};
-  for (const [size, name] of [[1, '8'], [2, '16'], [4, '32']] as const) {
+  for (const [size, name] of [
+    [1, '8'],
+    [2, '16'],
+    [4, '32'],
+  ] as const) {
     for (const signed of [false, true]) {
       for (const end of size === 1 ? [''] : ['LE', 'BE']) {
         const little = end !== 'BE';

@@ -161,10 +161,12 @@ function patchPrototype(target: object): void {
     if (arguments.length === 0) return utf8Decoder.decode(this);
     const from = start === undefined || (start as number) <= 0 ? 0 : Math.trunc(start as number) || 0;
     const to = end === undefined || (end as number) > this.length ? this.length : Math.trunc(end as number) || 0;
-    if (to - from > kStringMaxLength) throw nodeError(Error, 'ERR_STRING_TOO_LONG', `Cannot create a string longer than 0x${kStringMaxLength.toString(16)} characters`);
+    if (to - from > kStringMaxLength)
+      throw nodeError(Error, 'ERR_STRING_TOO_LONG', `Cannot create a string longer than 0x${kStringMaxLength.toString(16)} characters`);
     if (encoding !== undefined && encoding !== null && !isEncoding(encoding)) throw unknownEncoding(encoding);
     if (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return toBase64Url(baseToString.call(this, 'base64', from, to));
-    if (encoding === undefined || encoding === null || (typeof encoding === 'string' && /^utf-?8$/i.test(encoding))) return utf8Decoder.decode(this.subarray(from, Math.max(from, to)));
+    if (encoding === undefined || encoding === null || (typeof encoding === 'string' && /^utf-?8$/i.test(encoding)))
+      return utf8Decoder.decode(this.subarray(from, Math.max(from, to)));
     return baseToString.call(this, encoding as string | undefined, from, to);
   };
   // Node's toLocaleString is toString itself.
@@ -194,7 +196,9 @@ function patchPrototype(target: object): void {
     return baseWrite.call(this, text, at, count, (encoding as string | undefined) ?? 'utf8');
   };
   for (const bits of [16, 32, 64]) {
-    proto[`swap${bits}`] = withCode(proto[`swap${bits}`] as AnyFunction, /multiple of/, () => nodeError(RangeError, 'ERR_INVALID_BUFFER_SIZE', `Buffer size must be a multiple of ${bits}-bits`));
+    proto[`swap${bits}`] = withCode(proto[`swap${bits}`] as AnyFunction, /multiple of/, () =>
+      nodeError(RangeError, 'ERR_INVALID_BUFFER_SIZE', `Buffer size must be a multiple of ${bits}-bits`),
+    );
   }
   proto.toJSON = function (this: Bytes) {
     return { type: 'Buffer', data: Array.from(this) };
@@ -223,7 +227,8 @@ function fromArrayLike(list: ArrayLike<number>): unknown {
 
 function fromChecked(value: unknown, encodingOrOffset?: unknown, length?: unknown): unknown {
   if (typeof value === 'string') {
-    if (encodingOrOffset !== undefined && encodingOrOffset !== null && encodingOrOffset !== '' && !isEncoding(encodingOrOffset)) throw unknownEncoding(encodingOrOffset);
+    if (encodingOrOffset !== undefined && encodingOrOffset !== null && encodingOrOffset !== '' && !isEncoding(encodingOrOffset))
+      throw unknownEncoding(encodingOrOffset);
     if (isBase64Url(encodingOrOffset)) return Base.from(fromBase64Url(value), 'base64');
     return Base.from(value, encodingOrOffset as BufferEncoding | undefined);
   }
@@ -241,7 +246,8 @@ function fromChecked(value: unknown, encodingOrOffset?: unknown, length?: unknow
       return fromChecked(primitive, encodingOrOffset, length);
     }
     const arrayLike = value as { length?: unknown; buffer?: unknown; type?: unknown; data?: unknown };
-    if (arrayLike.length !== undefined || isAnyArrayBuffer(arrayLike.buffer)) return typeof arrayLike.length === 'number' ? fromArrayLike(value as ArrayLike<number>) : Base.alloc(0);
+    if (arrayLike.length !== undefined || isAnyArrayBuffer(arrayLike.buffer))
+      return typeof arrayLike.length === 'number' ? fromArrayLike(value as ArrayLike<number>) : Base.alloc(0);
     if (arrayLike.type === 'Buffer' && Array.isArray(arrayLike.data)) return fromArrayLike(arrayLike.data);
     const toPrimitive = (value as { [Symbol.toPrimitive]?: (hint: string) => unknown })[Symbol.toPrimitive];
     if (typeof toPrimitive === 'function') {
@@ -280,7 +286,8 @@ function bufferStatics(NodeBuffer: Module): void {
     isEncoding,
     byteLength: (value: unknown, encoding?: unknown) => {
       if (typeof value !== 'string') {
-        if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)) return value.byteLength;
+        if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer))
+          return value.byteLength;
         throw argTypeError('string', ['string', 'Buffer', 'ArrayBuffer'], value);
       }
       if (isBase64Url(encoding)) return (base.byteLength as AnyFunction)(fromBase64Url(value), 'base64');
@@ -332,7 +339,8 @@ function isUtf8(input: unknown): boolean {
 
 function bytesOf(input: unknown, name: string): Bytes {
   const buffer = ArrayBuffer.isView(input) ? input.buffer : input;
-  if ((buffer as { detached?: boolean } | null)?.detached) throw nodeError(TypeError, 'ERR_INVALID_STATE', 'Invalid state: Cannot validate on a detached buffer');
+  if ((buffer as { detached?: boolean } | null)?.detached)
+    throw nodeError(TypeError, 'ERR_INVALID_STATE', 'Invalid state: Cannot validate on a detached buffer');
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   if (input instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && input instanceof SharedArrayBuffer)) return new Uint8Array(input);
   throw argTypeError(name, ['ArrayBuffer', 'Buffer', 'TypedArray'], input);

@@ -129,7 +129,12 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
       case 'module':
         return moduleModule(parts, almost('module'));
       case 'test': // only as node:test; a bare 'test' is a package, as in Node
-        return testModule({ process: parts.process as TestModuleParts['process'], assert: builtin('assert') as Module, inspect: parts.inspect, fs: parts.fs as unknown as TestModuleParts['fs'] });
+        return testModule({
+          process: parts.process as TestModuleParts['process'],
+          assert: builtin('assert') as Module,
+          inspect: parts.inspect,
+          fs: parts.fs as unknown as TestModuleParts['fs'],
+        });
       case 'util':
       case 'sys':
         return utilModule(own(almost('util')), {
@@ -164,7 +169,18 @@ export function createBuiltins(parts: BuiltinParts): (name: string) => unknown {
         if (parts.wasi) return parts.wasi();
       // falls through: without a file system to give it, wasi is the module that says it cannot run
       default: {
-        const made = node22Builtin(name, { almost, builtin, get Buffer() { return programBuffer() as never; }, ...parts.timers }, BUILTIN_NAMES);
+        const made = node22Builtin(
+          name,
+          {
+            almost,
+            builtin,
+            get Buffer() {
+              return programBuffer() as never;
+            },
+            ...parts.timers,
+          },
+          BUILTIN_NAMES,
+        );
         if (made !== undefined) return made;
         if (!BUILTIN_NAMES.includes(name)) throw errorWithCode(new Error(`No such built-in module: node:${name}`), 'ERR_UNKNOWN_BUILTIN_MODULE');
         return own(almost(name));

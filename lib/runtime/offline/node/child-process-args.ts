@@ -10,10 +10,39 @@ import { argTypeError, argValueError, outOfRange, validateBoolean, validateFunct
 /** Linux's signal numbers, as os.constants.signals has them. */
 export const SIGNALS: Readonly<Record<string, number>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, number>, {
-    SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGIOT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9,
-    SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15, SIGSTKFLT: 16, SIGCHLD: 17,
-    SIGCONT: 18, SIGSTOP: 19, SIGTSTP: 20, SIGTTIN: 21, SIGTTOU: 22, SIGURG: 23, SIGXCPU: 24, SIGXFSZ: 25,
-    SIGVTALRM: 26, SIGPROF: 27, SIGWINCH: 28, SIGIO: 29, SIGPOLL: 29, SIGPWR: 30, SIGSYS: 31,
+    SIGHUP: 1,
+    SIGINT: 2,
+    SIGQUIT: 3,
+    SIGILL: 4,
+    SIGTRAP: 5,
+    SIGABRT: 6,
+    SIGIOT: 6,
+    SIGBUS: 7,
+    SIGFPE: 8,
+    SIGKILL: 9,
+    SIGUSR1: 10,
+    SIGSEGV: 11,
+    SIGUSR2: 12,
+    SIGPIPE: 13,
+    SIGALRM: 14,
+    SIGTERM: 15,
+    SIGSTKFLT: 16,
+    SIGCHLD: 17,
+    SIGCONT: 18,
+    SIGSTOP: 19,
+    SIGTSTP: 20,
+    SIGTTIN: 21,
+    SIGTTOU: 22,
+    SIGURG: 23,
+    SIGXCPU: 24,
+    SIGXFSZ: 25,
+    SIGVTALRM: 26,
+    SIGPROF: 27,
+    SIGWINCH: 28,
+    SIGIO: 29,
+    SIGPOLL: 29,
+    SIGPWR: 30,
+    SIGSYS: 31,
   }),
 );
 
@@ -78,7 +107,8 @@ export function spawnArguments<Options extends object>(file: unknown, args: unkn
   for (const name of ['uid', 'gid']) {
     if (given[name] != null && !isInt32(given[name])) throw argTypeError(`options.${name}`, 'int32', given[name]);
   }
-  if (given.shell != null && typeof given.shell !== 'boolean' && typeof given.shell !== 'string') throw argTypeError('options.shell', ['boolean', 'string'], given.shell);
+  if (given.shell != null && typeof given.shell !== 'boolean' && typeof given.shell !== 'string')
+    throw argTypeError('options.shell', ['boolean', 'string'], given.shell);
   if (given.argv0 != null) {
     validateString(given.argv0, 'options.argv0');
     withoutNullBytes(given.argv0, 'options.argv0');

@@ -80,7 +80,8 @@ export function syncChildForms(parts: SyncParts): Record<string, (...args: unkno
   };
   return {
     // execSync's stderr goes to the parent's unless told otherwise, as in Node.
-    execSync: (command: unknown, options: unknown = {}) => finish(String(command), run({ line: String(command) }, options as Options), options as Options, 'inherit'),
+    execSync: (command: unknown, options: unknown = {}) =>
+      finish(String(command), run({ line: String(command) }, options as Options), options as Options, 'inherit'),
     execFileSync: (file: unknown, ...args: unknown[]) => {
       const { list, options } = split(args);
       const command = options.shell ? { line: [String(file), ...list.map(quote)].join(' ') } : { argv: [String(file), ...list] };
@@ -97,14 +98,26 @@ export function syncChildForms(parts: SyncParts): Record<string, (...args: unkno
       const stderr = deliver(result.stderr, stdioOf(options, 2, 'pipe'), options, parent.writeError);
       const pid = nextPid++;
       if (!('line' in command) && result.status === 127) {
-        const error = Object.assign(new Error(`spawnSync ${String(file)} ENOENT`), { code: 'ENOENT', errno: -2, syscall: `spawnSync ${String(file)}`, path: String(file), spawnargs: list });
+        const error = Object.assign(new Error(`spawnSync ${String(file)} ENOENT`), {
+          code: 'ENOENT',
+          errno: -2,
+          syscall: `spawnSync ${String(file)}`,
+          path: String(file),
+          spawnargs: list,
+        });
         return { pid: 0, output: null, stdout, stderr, status: null, signal: null, error };
       }
       // Output past maxBuffer is ENOBUFS, as Node reports it (with the output read so far).
       const maxBuffer = options.maxBuffer ?? MAX_BUFFER;
       const bytes = (text: string) => new TextEncoder().encode(text).length;
       if (bytes(result.stdout) > maxBuffer || bytes(result.stderr) > maxBuffer) {
-        const error = Object.assign(new Error(`spawnSync ${file} ENOBUFS`), { code: 'ENOBUFS', errno: -105, syscall: `spawnSync ${file}`, path: file, spawnargs: list });
+        const error = Object.assign(new Error(`spawnSync ${file} ENOBUFS`), {
+          code: 'ENOBUFS',
+          errno: -105,
+          syscall: `spawnSync ${file}`,
+          path: file,
+          spawnargs: list,
+        });
         return { pid, output: [null, stdout, stderr], stdout, stderr, status: null, signal: 'SIGTERM', error };
       }
       return { pid, output: [null, stdout, stderr], stdout, stderr, status: result.status, signal: null };

@@ -37,7 +37,13 @@ interface ChildProcessParts {
   Buffer: { from(data: string | Uint8Array): Uint8Array; concat(list: Uint8Array[]): Uint8Array & { toString(encoding?: string): string } };
   runner: ChildRunner;
   /** The parent process: its cwd and env are the child's defaults, its output is what 'inherit' means. */
-  parent: { cwd(): string; env: Record<string, string | undefined>; write(text: string): void; writeError(text: string): void; terminal?(): InheritedTerminal | undefined };
+  parent: {
+    cwd(): string;
+    env: Record<string, string | undefined>;
+    write(text: string): void;
+    writeError(text: string): void;
+    terminal?(): InheritedTerminal | undefined;
+  };
   /**
    * Keeps the parent running until the child has ended; `stop` ends the child when the parent ends first. What
    * it returns lets the child go on without holding the parent (unref) and hold it again (ref).
@@ -136,7 +142,11 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
         if (mode === 'inherit') return { stream: null, write: inherit };
         if (mode === 'ignore') return { stream: null, write: () => undefined, writeBytes: () => undefined };
         const stream = new Readable({ read() {} });
-        return { stream, write: (text: string) => void stream.push(Buffer.from(text)), writeBytes: (bytes: Uint8Array) => void stream.push(Buffer.from(bytes)) };
+        return {
+          stream,
+          write: (text: string) => void stream.push(Buffer.from(text)),
+          writeBytes: (bytes: Uint8Array) => void stream.push(Buffer.from(bytes)),
+        };
       };
       const out = output(outMode, (text) => parent.write(text));
       const err = output(errMode, (text) => parent.writeError(text));
@@ -172,7 +182,11 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       if (stdio.includes('ipc')) {
         const channel = new MessageChannel();
         const serialization = options.serialization ?? 'json';
-        this.ipc = attachIpc(this as unknown as IpcTarget, { port: channel.port1, serialization }, { defer: (callback) => queueMicrotask(callback), holdsWhileListened: false, isHandle: isSendableHandle });
+        this.ipc = attachIpc(
+          this as unknown as IpcTarget,
+          { port: channel.port1, serialization },
+          { defer: (callback) => queueMicrotask(callback), holdsWhileListened: false, isHandle: isSendableHandle },
+        );
         io.ipc = { port: channel.port2, serialization };
       }
       this.pid = nextPid++;
@@ -199,7 +213,10 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
       const signal = this.controller.signal.aborted ? String(this.controller.signal.reason) : null;
       // The shell's 127 is "command not found": Node reports that as a spawn error, not an exit.
       if (file !== null && code === 127 && !signal) {
-        this.emit('error', Object.assign(codedError(`spawn ${file} ENOENT`, 'ENOENT'), { errno: -2, syscall: `spawn ${file}`, path: file, spawnargs: this.spawnargs.slice(1) }));
+        this.emit(
+          'error',
+          Object.assign(codedError(`spawn ${file} ENOENT`, 'ENOENT'), { errno: -2, syscall: `spawn ${file}`, path: file, spawnargs: this.spawnargs.slice(1) }),
+        );
       }
       this.exitCode = signal ? null : code;
       this.signalCode = signal;
@@ -318,14 +335,21 @@ export function childProcessModule(parts: ChildProcessParts): Record<string, unk
     if (options.serialization !== undefined) validateOneOf(options.serialization, 'options.serialization', ['json', 'advanced']);
     const { execPath } = options as { execPath?: string };
     // fork never runs its module through a shell, whatever options.shell says.
-    return new ChildProcess().start(execPath ?? 'node', [...execArgv, path, ...list], { ...options, shell: false, stdio: forkStdio(stdio, silent) } as SpawnOptions);
+    return new ChildProcess().start(execPath ?? 'node', [...execArgv, path, ...list], {
+      ...options,
+      shell: false,
+      stdio: forkStdio(stdio, silent),
+    } as SpawnOptions);
   };
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const promised = (run: (...args: any[]) => unknown) => (...args: unknown[]) =>
-    new Promise((resolve, reject) => {
-      run(...args, (error: Error | null, stdout: unknown, stderr: unknown) => (error ? reject(error) : resolve({ stdout, stderr })));
-    });
+  const promised =
+    (run: (...args: never[]) => unknown) =>
+    (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        (run as (...all: unknown[]) => unknown)(...args, (error: Error | null, stdout: unknown, stderr: unknown) =>
+          error ? reject(error) : resolve({ stdout, stderr }),
+        );
+      });
   const custom = Symbol.for('nodejs.util.promisify.custom');
   Object.assign(exec, { [custom]: promised(exec) });
   Object.assign(execFile, { [custom]: promised(execFile) });

@@ -14,7 +14,16 @@ const MENTIONS = /(?<![.\w$])(?:import\s*\(|await\b)/;
 function startsAsyncFunction(next: Token | undefined): boolean {
   if (!next) return false;
   const type = next.type;
-  return type === tt._function || type === tt.parenL || type === tt.name || type === tt.star || type === tt.bracketL || type === tt.string || type === tt.num || type === tt.privateId;
+  return (
+    type === tt._function ||
+    type === tt.parenL ||
+    type === tt.name ||
+    type === tt.star ||
+    type === tt.bracketL ||
+    type === tt.string ||
+    type === tt.num ||
+    type === tt.privateId
+  );
 }
 
 export function needsCommonJsRewrite(code: string): boolean {

@@ -12,9 +12,7 @@ export type CjsFactory = (...globals: unknown[]) => (this: unknown, ...args: unk
 /** `(module, ...globals) => generator function` for an ES module. */
 type EsmFactory = (...args: unknown[]) => () => Generator<unknown, void, unknown> | AsyncGenerator<unknown, void, unknown>;
 
-export type Compiled =
-  | { format: 'cjs'; factory: CjsFactory }
-  | ({ format: 'esm'; factory: EsmFactory } & Omit<EsmCode, 'source' | 'moduleSyntax'>);
+export type Compiled = { format: 'cjs'; factory: CjsFactory } | ({ format: 'esm'; factory: EsmFactory } & Omit<EsmCode, 'source' | 'moduleSyntax'>);
 
 /** How the file's name and package scope classify it: `.mjs` / `type: module`, `.cjs` / `type: commonjs`, or neither. */
 export type FormatHint = 'esm' | 'cjs' | 'detect';
@@ -125,7 +123,8 @@ export class CodeCache {
     const key = `${hint}\0${filename}\0${contentHash(code)}`;
     let entry = this.compiled.get(key);
     if (!entry) {
-      entry = this.shared && code.length >= SHARED_MIN_CHARS ? this.fromShared(this.shared, key, code, filename, hint) : this.build(code, filename, hint).compiled;
+      entry =
+        this.shared && code.length >= SHARED_MIN_CHARS ? this.fromShared(this.shared, key, code, filename, hint) : this.build(code, filename, hint).compiled;
       this.compiled.set(key, entry);
     }
     return entry;

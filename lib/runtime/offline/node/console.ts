@@ -39,12 +39,7 @@ function formatWith(inspect: Inspect, args: readonly unknown[]): string {
   return [head, ...args.slice(index).map(show)].join(' ');
 }
 
-export function createConsole(
-  write: (text: string) => void,
-  writeError: (text: string) => void,
-  inspect: Inspect,
-  Console?: unknown,
-): Record<string, unknown> {
+export function createConsole(write: (text: string) => void, writeError: (text: string) => void, inspect: Inspect, Console?: unknown): Record<string, unknown> {
   const line = (...args: unknown[]) => write(`${formatWith(inspect, args)}\n`);
   let indent = '';
   const indented = (...args: unknown[]) => write(`${formatWith(inspect, args).replace(/^/gm, indent)}\n`);

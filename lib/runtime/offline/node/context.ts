@@ -94,7 +94,14 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   });
   process.getBuiltinModule = (id: string) => (isBuiltin(id) ? builtin(id.replace(/^node:/, '')) : undefined);
   const buffer = builtin('buffer') as { Buffer: BufferClass };
-  completeFsModule(fs, { vfs, process: process as never, hold: options.hold, EventEmitter: builtin('events'), stream: host.shared.stream as Record<string, unknown>, Buffer: buffer.Buffer });
+  completeFsModule(fs, {
+    vfs,
+    process: process as never,
+    hold: options.hold,
+    EventEmitter: builtin('events'),
+    stream: host.shared.stream as Record<string, unknown>,
+    Buffer: buffer.Buffer,
+  });
   const workerThreads = builtin('worker_threads') as Record<'MessageChannel' | 'MessagePort' | 'BroadcastChannel', unknown>;
   const globals: ProcessGlobals = {
     process,
@@ -112,7 +119,12 @@ export function createProcessContext(options: ProcessContextOptions): ProcessCon
   return { process, loader, Buffer: buffer.Buffer, globals };
 }
 
-function childProcessOf(options: ProcessContextOptions, process: NodeProcess, builtin: (name: string) => unknown, pipeStreams: Record<string, unknown>): unknown {
+function childProcessOf(
+  options: ProcessContextOptions,
+  process: NodeProcess,
+  builtin: (name: string) => unknown,
+  pipeStreams: Record<string, unknown>,
+): unknown {
   const children = options.children as NonNullable<ProcessContextOptions['children']>;
   const stream = pipeStreams as { Readable: never; Writable: never };
   return childProcessModule({
@@ -121,7 +133,13 @@ function childProcessOf(options: ProcessContextOptions, process: NodeProcess, bu
     Writable: stream.Writable,
     Buffer: (builtin('buffer') as { Buffer: never }).Buffer,
     runner: children.runner,
-    parent: { cwd: () => process.cwd(), env: process.env as Record<string, string>, write: options.write, writeError: options.writeError, terminal: () => inheritedTerminal(process) },
+    parent: {
+      cwd: () => process.cwd(),
+      env: process.env as Record<string, string>,
+      write: options.write,
+      writeError: options.writeError,
+      terminal: () => inheritedTerminal(process),
+    },
     holdParent: children.hold,
   });
 }

@@ -11,9 +11,15 @@ import { invalidArgType, nodeError } from './node-errors';
 import forge from 'node-forge';
 
 const SIGNATURE_HASHES: Record<string, string> = {
-  '1.2.840.113549.1.1.4': 'md5', '1.2.840.113549.1.1.5': 'sha1', '1.2.840.113549.1.1.11': 'sha256',
-  '1.2.840.113549.1.1.12': 'sha384', '1.2.840.113549.1.1.13': 'sha512', '1.2.840.113549.1.1.14': 'sha224',
-  '1.2.840.10045.4.3.2': 'sha256', '1.2.840.10045.4.3.3': 'sha384', '1.2.840.10045.4.3.4': 'sha512',
+  '1.2.840.113549.1.1.4': 'md5',
+  '1.2.840.113549.1.1.5': 'sha1',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+  '1.2.840.113549.1.1.14': 'sha224',
+  '1.2.840.10045.4.3.2': 'sha256',
+  '1.2.840.10045.4.3.3': 'sha384',
+  '1.2.840.10045.4.3.4': 'sha512',
 };
 
 export function certificateClass(Buffer: BufferClass) {
@@ -33,7 +39,13 @@ export function certificateClass(Buffer: BufferClass) {
       const [signed, algorithm, signature] = children(parse(fromBinary(forge.util.decode64(text))));
       const [spki, challenge] = children(signed);
       if (!signed || !spki || !challenge || !algorithm) return undefined;
-      return { signed: encode(signed), spki: encode(spki), challenge: contents(challenge), hash: SIGNATURE_HASHES[readOid(children(algorithm)[0])], signature: readBits(signature) };
+      return {
+        signed: encode(signed),
+        spki: encode(spki),
+        challenge: contents(challenge),
+        hash: SIGNATURE_HASHES[readOid(children(algorithm)[0])],
+        signature: readBits(signature),
+      };
     } catch {
       return undefined;
     }

@@ -72,7 +72,13 @@ export function cipherFunctions(Buffer: BufferClass, Transform: Base) {
     #aad = new Uint8Array(0);
     #tag?: Uint8Array;
     #done = false;
-    constructor(readonly decrypt: boolean, algorithm: unknown, key: unknown, iv: unknown, options?: object) {
+    constructor(
+      readonly decrypt: boolean,
+      algorithm: unknown,
+      key: unknown,
+      iv: unknown,
+      options?: object,
+    ) {
       super(options);
       if (typeof algorithm !== 'string') throw invalidArgType('cipher', 'of type string', algorithm);
       const info = CIPHERS[algorithm.toLowerCase()];
@@ -210,7 +216,13 @@ export function cipherFunctions(Buffer: BufferClass, Transform: Base) {
       const info = typeof name === 'string' ? CIPHERS[name.toLowerCase()] : undefined;
       if (!info) return undefined;
       const blockSize = info.mode === 'cbc' || info.mode === 'ecb' ? 16 : 1;
-      return { mode: info.mode === 'chacha20-poly1305' ? 'stream' : info.mode, name: String(name).toLowerCase(), keyLength: info.keyLength, blockSize, ...(info.ivLength ? { ivLength: info.ivLength } : {}) };
+      return {
+        mode: info.mode === 'chacha20-poly1305' ? 'stream' : info.mode,
+        name: String(name).toLowerCase(),
+        keyLength: info.keyLength,
+        blockSize,
+        ...(info.ivLength ? { ivLength: info.ivLength } : {}),
+      };
     },
   };
 }

@@ -77,7 +77,9 @@ export const encode = (node: Asn1): Uint8Array => fromBinary(forge.asn1.toDer(no
 const base64 = (bytes: Uint8Array) => forge.util.encode64(toBinary(bytes));
 
 export function toPem(label: string, der: Uint8Array): string {
-  const body = base64(der).replace(/(.{64})/g, '$1\n').replace(/\n$/, '');
+  const body = base64(der)
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '');
   return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
 }
 
@@ -86,7 +88,10 @@ export function fromPem(text: string): { label: string; der: Uint8Array; encrypt
   if (!match) return undefined;
   const [, label = '', inner = ''] = match;
   const encrypted = /Proc-Type:\s*4,ENCRYPTED/.test(inner);
-  const body = inner.split(/\r?\n/).filter((line) => !line.includes(':')).join('');
+  const body = inner
+    .split(/\r?\n/)
+    .filter((line) => !line.includes(':'))
+    .join('');
   return { label, der: fromBinary(forge.util.decode64(body)), encrypted };
 }
 

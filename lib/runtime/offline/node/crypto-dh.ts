@@ -32,8 +32,14 @@ function piBits(bits: number): bigint {
 
 // p = 2^n - 2^(n-64) - 1 + 2^64 · (floor(2^(n-130) · π) + k), as RFC 2409 and RFC 3526 define each group.
 const MODP: Record<string, [number, number]> = {
-  modp1: [768, 149686], modp2: [1024, 129093], modp5: [1536, 741804], modp14: [2048, 124476],
-  modp15: [3072, 1690314], modp16: [4096, 240904], modp17: [6144, 929484], modp18: [8192, 4743158],
+  modp1: [768, 149686],
+  modp2: [1024, 129093],
+  modp5: [1536, 741804],
+  modp14: [2048, 124476],
+  modp15: [3072, 1690314],
+  modp16: [4096, 240904],
+  modp17: [6144, 929484],
+  modp18: [8192, 4743158],
 };
 const modpCache = new Map<string, bigint>();
 function modpPrime(group: string): bigint | undefined {
@@ -174,7 +180,12 @@ export function dhFunctions(Buffer: BufferClass, keys: KeyApi) {
     }
     computeSecret(other: unknown, inputEncoding?: string, outputEncoding?: string) {
       const { impl, size } = CURVES[this.#curve];
-      const peer = pointOf(this.#curve, input(other, inputEncoding, 'key'), 'Public key is not valid for specified curve', 'ERR_CRYPTO_ECDH_INVALID_PUBLIC_KEY');
+      const peer = pointOf(
+        this.#curve,
+        input(other, inputEncoding, 'key'),
+        'Public key is not valid for specified curve',
+        'ERR_CRYPTO_ECDH_INVALID_PUBLIC_KEY',
+      );
       if (!this.#priv) throw new Error('Failed to get ECDH private key');
       if (this.#pub && !impl.Point.fromBytes(impl.getPublicKey(this.#priv, false)).equals(impl.Point.fromBytes(this.#pub))) {
         throw nodeError(Error, 'ERR_CRYPTO_INVALID_KEYPAIR', 'Invalid key pair');
@@ -210,7 +221,8 @@ export function dhFunctions(Buffer: BufferClass, keys: KeyApi) {
   } as unknown as { new (curve: unknown): ECDHState; (curve: unknown): ECDHState; prototype: ECDHState; convertKey: unknown };
   ECDH.prototype = ECDHState.prototype;
   ECDH.convertKey = (key: unknown, curve: unknown, inputEncoding?: string, outputEncoding?: string, format?: unknown) => {
-    if (typeof key !== 'string' && !ArrayBuffer.isView(key)) throw invalidArgType('key', 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', key);
+    if (typeof key !== 'string' && !ArrayBuffer.isView(key))
+      throw invalidArgType('key', 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', key);
     const name = checkCurve(curve);
     formatOf(format);
     return out(encodePoint(name, input(key, inputEncoding, 'key'), format), outputEncoding);
@@ -221,7 +233,8 @@ export function dhFunctions(Buffer: BufferClass, keys: KeyApi) {
     if (typeof options !== 'object' || options === null) throw invalidArgType('options', 'of type object', options);
     const priv = keys.privateKeyOf(options.privateKey);
     const pub: KeyData = keys.publicKeyOf(options.publicKey);
-    if (priv.kind !== pub.kind) throw nodeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY', 'Incompatible key types for Diffie-Hellman: ' + `${priv.kind} and ${pub.kind}`);
+    if (priv.kind !== pub.kind)
+      throw nodeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY', 'Incompatible key types for Diffie-Hellman: ' + `${priv.kind} and ${pub.kind}`);
     if (priv.kind === 'x25519' || priv.kind === 'x448') {
       const fn = priv.kind === 'x25519' ? x25519 : x448;
       return Buffer.from(fn.getSharedSecret(priv.priv as Uint8Array, (pub as { pub: Uint8Array }).pub));

@@ -19,7 +19,13 @@ export interface HashInfo {
   oid: string;
 }
 
-const entry = (name: string, fn: { (data: Uint8Array): Uint8Array; outputLen: number; blockLen: number }, oid: string): HashInfo => ({ name, hash: (data) => fn(data), outputLen: fn.outputLen, blockLen: fn.blockLen, oid });
+const entry = (name: string, fn: { (data: Uint8Array): Uint8Array; outputLen: number; blockLen: number }, oid: string): HashInfo => ({
+  name,
+  hash: (data) => fn(data),
+  outputLen: fn.outputLen,
+  blockLen: fn.blockLen,
+  oid,
+});
 
 const HASHES: Record<string, HashInfo> = {
   md5: { name: 'md5', hash: md5, outputLen: 16, blockLen: 64, oid: '1.2.840.113549.2.5' },
@@ -35,7 +41,10 @@ const HASHES: Record<string, HashInfo> = {
 };
 
 export function hashInfo(name: unknown): HashInfo {
-  const lower = String(name).toLowerCase().replace(/^rsa-/, '').replace(/withrsaencryption$/, '');
+  const lower = String(name)
+    .toLowerCase()
+    .replace(/^rsa-/, '')
+    .replace(/withrsaencryption$/, '');
   const found = HASHES[lower] ?? HASHES[lower.replace(/^sha-(\d)/, 'sha$1')];
   if (!found) throw nodeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${String(name)}`);
   return found;

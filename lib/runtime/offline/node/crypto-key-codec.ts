@@ -8,8 +8,27 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ed25519, x25519 } from '@noble/curves/ed25519.js';
 import { ed448, x448 } from '@noble/curves/ed448.js';
 import {
-  base64url, bigintToBytes, bits, bytesToBigint, children, contents, encode, explicit, fromBase64url, fromPem, int, nul, octets, oid,
-  parse, readBits, readInt, readOid, seq, toPem, type Asn1,
+  base64url,
+  bigintToBytes,
+  bits,
+  bytesToBigint,
+  children,
+  contents,
+  encode,
+  explicit,
+  fromBase64url,
+  fromPem,
+  int,
+  nul,
+  octets,
+  oid,
+  parse,
+  readBits,
+  readInt,
+  readOid,
+  seq,
+  toPem,
+  type Asn1,
 } from './crypto-der';
 import { nodeError } from './node-errors';
 
@@ -140,7 +159,12 @@ export function encodeKey(key: KeyData, type: KeyEncoding, format: 'pem' | 'der'
   else if (type === 'pkcs8' && priv) der = pkcs8(key);
   else if (type === 'pkcs1' && key.kind === 'rsa') der = priv ? rsaPrivate(key) : rsaPublic(key);
   else if (type === 'sec1' && key.kind === 'ec' && priv) der = sec1(key, true);
-  else throw nodeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', `The selected key encoding ${type} ${type === 'pkcs1' ? 'can only be used for RSA keys' : type === 'sec1' ? 'can only be used for EC keys' : 'is not supported for this key'}.`);
+  else
+    throw nodeError(
+      Error,
+      'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS',
+      `The selected key encoding ${type} ${type === 'pkcs1' ? 'can only be used for RSA keys' : type === 'sec1' ? 'can only be used for EC keys' : 'is not supported for this key'}.`,
+    );
   return format === 'pem' ? toPem(PEM_LABELS[type](priv), der) : der;
 }
 
@@ -261,7 +285,13 @@ export function decodeKey(der: Uint8Array, type: string | undefined, wantPrivate
 }
 
 const PEM_TYPES: Record<string, string> = {
-  'PUBLIC KEY': 'spki', 'PRIVATE KEY': 'pkcs8', 'RSA PUBLIC KEY': 'pkcs1', 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1', 'DSA PRIVATE KEY': 'dsa-traditional', CERTIFICATE: 'certificate',
+  'PUBLIC KEY': 'spki',
+  'PRIVATE KEY': 'pkcs8',
+  'RSA PUBLIC KEY': 'pkcs1',
+  'RSA PRIVATE KEY': 'pkcs1',
+  'EC PRIVATE KEY': 'sec1',
+  'DSA PRIVATE KEY': 'dsa-traditional',
+  CERTIFICATE: 'certificate',
 };
 
 export function decodePem(text: string): KeyData {
@@ -291,7 +321,12 @@ export function toJwk(key: KeyData): Record<string, string> {
   }
   if (key.kind === 'ec') {
     const size = CURVES[key.curve].size;
-    const jwk: Record<string, string> = { kty: 'EC', crv: CURVES[key.curve].jwk, x: base64url(key.pub.subarray(1, 1 + size)), y: base64url(key.pub.subarray(1 + size)) };
+    const jwk: Record<string, string> = {
+      kty: 'EC',
+      crv: CURVES[key.curve].jwk,
+      x: base64url(key.pub.subarray(1, 1 + size)),
+      y: base64url(key.pub.subarray(1 + size)),
+    };
     return priv ? { ...jwk, d: base64url(key.priv as Uint8Array) } : jwk;
   }
   if (key.kind in OKP) {

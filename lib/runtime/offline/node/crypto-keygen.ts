@@ -56,10 +56,22 @@ async function nativeRsa(options: KeyPairOptions): Promise<RsaKey> {
 
 function rsaFromState(kind: 'rsa' | 'rsa-pss', state: ReturnType<typeof forgeRsaRaw.createKeyPairGenerationState>): RsaKey {
   const key = state.keys?.privateKey as forge.pki.rsa.PrivateKey;
-  return { kind, n: toBig(key.n), e: toBig(key.e), d: toBig(key.d), p: toBig(key.p), q: toBig(key.q), dp: toBig(key.dP), dq: toBig(key.dQ), qi: toBig(key.qInv) };
+  return {
+    kind,
+    n: toBig(key.n),
+    e: toBig(key.e),
+    d: toBig(key.d),
+    p: toBig(key.p),
+    q: toBig(key.q),
+    dp: toBig(key.dP),
+    dq: toBig(key.dQ),
+    qi: toBig(key.qInv),
+  };
 }
 
-const SMALL_PRIMES = Array.from({ length: 2000 }, (_, i) => i + 2).filter((n) => Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, i) => i + 2).every((d) => n % d !== 0)).map(BigInt);
+const SMALL_PRIMES = Array.from({ length: 2000 }, (_, i) => i + 2)
+  .filter((n) => Array.from({ length: Math.floor(Math.sqrt(n)) - 1 }, (_, i) => i + 2).every((d) => n % d !== 0))
+  .map(BigInt);
 
 /** Miller-Rabin with random bases, after trial division by the primes below 2000. */
 export function probablyPrime(n: bigint, rounds = 20): boolean {
@@ -136,7 +148,11 @@ function checkArguments(type: unknown, options: unknown): KeyPairOptions {
     const encoding = checked[name];
     if (encoding !== undefined && (typeof encoding !== 'object' || encoding === null)) throw invalidArgValue(`options.${name}`, encoding, 'is invalid');
     if (encoding?.cipher !== undefined) {
-      throw nodeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'The feature encrypted private key export is unavailable on the current platform, which is being used to run Node.js (a browser tab)');
+      throw nodeError(
+        Error,
+        'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+        'The feature encrypted private key export is unavailable on the current platform, which is being used to run Node.js (a browser tab)',
+      );
     }
   }
   return checked;
@@ -199,7 +215,9 @@ export function keygenFunctions(Buffer: BufferClass, keys: KeyApi) {
   Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
     value: (type: unknown, options: unknown) =>
       new Promise((resolve, reject) => {
-        generateKeyPair(type, options, (error: Error | null, publicKey?: unknown, privateKey?: unknown) => (error ? reject(error) : resolve({ publicKey, privateKey })));
+        generateKeyPair(type, options, (error: Error | null, publicKey?: unknown, privateKey?: unknown) =>
+          error ? reject(error) : resolve({ publicKey, privateKey }),
+        );
       }),
   });
 

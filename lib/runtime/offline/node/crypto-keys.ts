@@ -31,7 +31,8 @@ interface KeyInput {
 }
 
 export function createKeyApi(Buffer: BufferClass) {
-  const text = (value: unknown, encoding?: string) => (typeof value === 'string' ? value : Buffer.from(bytesOf(value as ArrayBufferView)).toString(encoding === 'buffer' ? 'utf8' : 'utf8'));
+  const text = (value: unknown, encoding?: string) =>
+    typeof value === 'string' ? value : Buffer.from(bytesOf(value as ArrayBufferView)).toString(encoding === 'buffer' ? 'utf8' : 'utf8');
 
   class KeyObject {
     constructor(type: unknown, handle?: unknown) {
@@ -72,7 +73,11 @@ export function createKeyApi(Buffer: BufferClass) {
       const valid = privateKey ? ['pkcs1', 'pkcs8', 'sec1'] : ['pkcs1', 'spki'];
       if (!valid.includes(options.type as string)) throw invalidArgValue('options.type', options.type, 'is invalid');
       if (options.cipher !== undefined) {
-        throw nodeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'The feature encrypted private key export is unavailable on the current platform, which is being used to run Node.js (a browser tab)');
+        throw nodeError(
+          Error,
+          'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+          'The feature encrypted private key export is unavailable on the current platform, which is being used to run Node.js (a browser tab)',
+        );
       }
       const encoded = encodeKey(data, options.type as KeyEncoding, options.format);
       return typeof encoded === 'string' ? encoded : Buffer.from(encoded);
@@ -82,7 +87,10 @@ export function createKeyApi(Buffer: BufferClass) {
       if (other.type !== this.type) return false;
       const mine = MATERIAL.get(this) as Material;
       const theirs = MATERIAL.get(other) as Material;
-      const flat = (value: Material) => (value instanceof Uint8Array ? base64url(value) : JSON.stringify(value, (_key, field) => (typeof field === 'bigint' ? field.toString(16) : field instanceof Uint8Array ? base64url(field) : field)));
+      const flat = (value: Material) =>
+        value instanceof Uint8Array
+          ? base64url(value)
+          : JSON.stringify(value, (_key, field) => (typeof field === 'bigint' ? field.toString(16) : field instanceof Uint8Array ? base64url(field) : field));
       return flat(mine) === flat(theirs);
     }
     get [Symbol.toStringTag]() {
@@ -114,7 +122,8 @@ export function createKeyApi(Buffer: BufferClass) {
       return fromJwk(jwk, wantPrivate);
     }
     if (typeof key === 'string' && format === 'der') return decodeKey(Buffer.from(key, encoding ?? 'utf8'), type, wantPrivate);
-    if (typeof key !== 'string' && !isBytes(key)) throw invalidArgType('key.key', 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', key);
+    if (typeof key !== 'string' && !isBytes(key))
+      throw invalidArgType('key.key', 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', key);
     if (format === 'der') return decodeKey(bytesOf(key as ArrayBufferView), type, wantPrivate);
     return decodePem(typeof key === 'string' ? key : text(key));
   }

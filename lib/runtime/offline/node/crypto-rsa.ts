@@ -16,10 +16,16 @@ interface RsaOptions {
   oaepLabel?: ArrayBufferView;
 }
 
-const optionsOf = (key: unknown): RsaOptions => (typeof key === 'object' && key !== null && !ArrayBuffer.isView(key) && 'key' in key ? (key as RsaOptions) : {});
+const optionsOf = (key: unknown): RsaOptions =>
+  typeof key === 'object' && key !== null && !ArrayBuffer.isView(key) && 'key' in key ? (key as RsaOptions) : {};
 
 function rsaOf(key: ReturnType<KeyApi['anyKeyOf']>): RsaKey {
-  if (key.kind !== 'rsa') throw nodeError(Error, 'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE', 'error:03000096:digital envelope routines::operation not supported for this keytype');
+  if (key.kind !== 'rsa')
+    throw nodeError(
+      Error,
+      'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE',
+      'error:03000096:digital envelope routines::operation not supported for this keytype',
+    );
   return key;
 }
 
@@ -27,7 +33,9 @@ function schemeOf(options: RsaOptions, fallback: number): { scheme: 'RSA-OAEP' |
   const padding = options.padding ?? fallback;
   if (padding === RSA_PKCS1_OAEP_PADDING) {
     const md = forgeDigest(hashInfo(options.oaepHash ?? 'sha1'));
-    const label = options.oaepLabel ? toBinary(new Uint8Array(options.oaepLabel.buffer, options.oaepLabel.byteOffset, options.oaepLabel.byteLength)) : undefined;
+    const label = options.oaepLabel
+      ? toBinary(new Uint8Array(options.oaepLabel.buffer, options.oaepLabel.byteOffset, options.oaepLabel.byteLength))
+      : undefined;
     return { scheme: 'RSA-OAEP', extra: { md, mgf1: { md: forgeDigest(hashInfo(options.oaepHash ?? 'sha1')) }, label } };
   }
   if (padding === RSA_PKCS1_PADDING) return { scheme: 'RSAES-PKCS1-V1_5' };
@@ -46,7 +54,9 @@ export function rsaFunctions(Buffer: BufferClass, keys: KeyApi) {
   const encoding = (key: unknown) => (optionsOf(key) as { encoding?: string }).encoding;
   return {
     publicEncrypt(key: unknown, buffer: unknown) {
-      const rsa = forge.pki.setRsaPublicKey(...(({ n, e }) => [new forge.jsbn.BigInteger(n.toString(16), 16), new forge.jsbn.BigInteger(e.toString(16), 16)] as const)(rsaOf(keys.anyKeyOf(key))));
+      const rsa = forge.pki.setRsaPublicKey(
+        ...(({ n, e }) => [new forge.jsbn.BigInteger(n.toString(16), 16), new forge.jsbn.BigInteger(e.toString(16), 16)] as const)(rsaOf(keys.anyKeyOf(key))),
+      );
       const { scheme, extra } = schemeOf(optionsOf(key), RSA_PKCS1_OAEP_PADDING);
       return Buffer.from(fromBinary(rsa.encrypt(bytes(buffer, encoding(key)), scheme, extra)));
     },

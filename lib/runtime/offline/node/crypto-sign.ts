@@ -46,7 +46,8 @@ interface SignOptions {
   saltLength?: number;
   dsaEncoding?: string;
 }
-const optionsOf = (key: unknown): SignOptions => (typeof key === 'object' && key !== null && !ArrayBuffer.isView(key) && 'key' in key ? (key as SignOptions) : {});
+const optionsOf = (key: unknown): SignOptions =>
+  typeof key === 'object' && key !== null && !ArrayBuffer.isView(key) && 'key' in key ? (key as SignOptions) : {};
 
 const bytes = (data: unknown, name: string): Uint8Array => {
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -87,7 +88,12 @@ function rsaVerify(key: RsaKey, info: HashInfo, data: Uint8Array, signature: Uin
       const digest = toBinary(info.hash(data));
       const salt = options.saltLength ?? RSA_PSS_SALTLEN_AUTO;
       const modBits = key.n.toString(2).length;
-      const lengths = salt === RSA_PSS_SALTLEN_DIGEST ? [info.outputLen] : salt === RSA_PSS_SALTLEN_AUTO ? Array.from({ length: emLen - info.outputLen - 1 }, (_, i) => i) : [salt];
+      const lengths =
+        salt === RSA_PSS_SALTLEN_DIGEST
+          ? [info.outputLen]
+          : salt === RSA_PSS_SALTLEN_AUTO
+            ? Array.from({ length: emLen - info.outputLen - 1 }, (_, i) => i)
+            : [salt];
       return lengths.some((length) => {
         try {
           return pssScheme(info, length).verify(digest, em.slice(-emLen), modBits);
@@ -120,7 +126,11 @@ function ecVerify(key: Extract<KeyData, { kind: 'ec' }>, info: HashInfo, data: U
 }
 
 function unsupportedOperation(): Error {
-  return nodeError(Error, 'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE', 'error:03000096:digital envelope routines::operation not supported for this keytype');
+  return nodeError(
+    Error,
+    'ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE',
+    'error:03000096:digital envelope routines::operation not supported for this keytype',
+  );
 }
 
 function signWith(algorithm: unknown, data: Uint8Array, key: KeyData, options: SignOptions): Uint8Array {

@@ -40,9 +40,7 @@ const ALGORITHMS: Record<string, { name: string; block: number }> = {
 };
 const SHA3: Record<string, (data: Uint8Array) => Uint8Array> = { 'sha3-224': sha3_224, 'sha3-256': sha3_256, 'sha3-384': sha3_384, 'sha3-512': sha3_512 };
 
-const UNAVAILABLE = [
-  'generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync',
-];
+const UNAVAILABLE = ['generateKey', 'generateKeySync', 'generatePrime', 'generatePrimeSync', 'checkPrime', 'checkPrimeSync'];
 
 function algorithm(name: string) {
   const lower = name.toLowerCase();
@@ -67,7 +65,9 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
     if (typeof data === 'string') return Buffer.from(data, encoding ?? 'utf8');
     if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     if (data instanceof ArrayBuffer) return new Uint8Array(data);
-    throw Object.assign(new TypeError('The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView.'), { code: 'ERR_INVALID_ARG_TYPE' });
+    throw Object.assign(new TypeError('The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView.'), {
+      code: 'ERR_INVALID_ARG_TYPE',
+    });
   };
   const digestOf = (name: string, parts: Uint8Array[]): Uint8Array => {
     const whole = Buffer.concat(parts);
@@ -136,7 +136,10 @@ export function cryptoModule(almost: Record<string, unknown>, Buffer: BufferClas
 
   // Node functions with no implementation here (ciphers, key pairs, Diffie-Hellman) say so in Node's words.
   const missing = Object.fromEntries(
-    UNAVAILABLE.filter((name) => typeof almost[name] !== 'function').map((name) => [name, unavailableFunction(`crypto.${name}`, name.endsWith('Sync') || name.startsWith('create') ? 'sync' : 'callback')]),
+    UNAVAILABLE.filter((name) => typeof almost[name] !== 'function').map((name) => [
+      name,
+      unavailableFunction(`crypto.${name}`, name.endsWith('Sync') || name.startsWith('create') ? 'sync' : 'callback'),
+    ]),
   );
   const keys = createKeyApi(Buffer);
   const { wrap: _wrap, privateKeyOf: _privateKeyOf, publicKeyOf: _publicKeyOf, anyKeyOf: _anyKeyOf, ...keyFunctions } = keys;

@@ -17,7 +17,17 @@ const DEFAULT_LOCAL = '__tabsmith_default';
  * Globals Node gives every module that a browser page lacks, has per page rather than per process, or has with
  * other behaviour (Node's MessagePort is an EventEmitter that can keep its process alive).
  */
-export const PROCESS_GLOBALS = ['process', 'Buffer', 'global', 'console', 'setImmediate', 'clearImmediate', 'MessageChannel', 'MessagePort', 'BroadcastChannel'] as const;
+export const PROCESS_GLOBALS = [
+  'process',
+  'Buffer',
+  'global',
+  'console',
+  'setImmediate',
+  'clearImmediate',
+  'MessageChannel',
+  'MessagePort',
+  'BroadcastChannel',
+] as const;
 
 export interface EsmCode {
   /** Evaluates to `(module, ...PROCESS_GLOBALS) => generator function`. */
@@ -73,8 +83,16 @@ function namespaceNamer(code: string) {
   const taken = new Set<string>(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
   for (const name of [MODULE_PARAM, DEFAULT_LOCAL, ...PROCESS_GLOBALS]) taken.add(name);
   return (specifier: string): string => {
-    const last = specifier.replace(/^node:/, '').replace(/\/+$/, '').split('/').pop() ?? '';
-    const base = last.replace(/\.[cm]?[jt]sx?$/, '').replace(/[^\w$]+/g, '_').replace(/^(?=\d)|^$/, '_');
+    const last =
+      specifier
+        .replace(/^node:/, '')
+        .replace(/\/+$/, '')
+        .split('/')
+        .pop() ?? '';
+    const base = last
+      .replace(/\.[cm]?[jt]sx?$/, '')
+      .replace(/[^\w$]+/g, '_')
+      .replace(/^(?=\d)|^$/, '_');
     let name = base;
     for (let n = 1; taken.has(name); n++) name = `${base}_${n}`;
     taken.add(name);
@@ -197,8 +215,7 @@ export function transformEsm(code: string, program: Program, filename: string): 
     starExports,
     importedNames,
     topLevelAwait: rewriter.topLevelAwait,
-    moduleSyntax:
-      rewriter.topLevelAwait || rewriter.usesImportMeta || program.body.some((node) => /^(Import|Export)/.test(node.type)),
+    moduleSyntax: rewriter.topLevelAwait || rewriter.usesImportMeta || program.body.some((node) => /^(Import|Export)/.test(node.type)),
   };
 }
 

@@ -10,7 +10,8 @@ type Registry = Map<string, Map<Listener, boolean>>;
 const registries = new WeakMap<EventTarget, Registry>();
 let installed = false;
 
-const captureOf = (options: boolean | AddEventListenerOptions | EventListenerOptions | undefined) => (typeof options === 'boolean' ? options : Boolean(options?.capture));
+const captureOf = (options: boolean | AddEventListenerOptions | EventListenerOptions | undefined) =>
+  typeof options === 'boolean' ? options : Boolean(options?.capture);
 
 function forget(target: EventTarget, type: string, listener: Listener) {
   const byType = registries.get(target)?.get(type);

@@ -35,7 +35,11 @@ export function installLocalFetch(ports: PortTable): void {
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(await request.arrayBuffer());
     const answer = await ports.request(port, { method: request.method, url: `${url.pathname}${url.search}`, headers, body });
     const nullBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.statusCode);
-    const response = new Response(nullBody ? null : (answer.body as BodyInit), { status: answer.statusCode, statusText: answer.statusMessage, headers: answer.headers });
+    const response = new Response(nullBody ? null : (answer.body as BodyInit), {
+      status: answer.statusCode,
+      statusText: answer.statusMessage,
+      headers: answer.headers,
+    });
     Object.defineProperty(response, 'url', { value: request.url });
     return response;
   };

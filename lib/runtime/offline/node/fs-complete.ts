@@ -42,9 +42,42 @@ const join = (dir: string, name: string) => (dir.endsWith('/') ? dir + name : `$
 
 /** Sync calls whose callback and promise forms take the same arguments and give the one result. */
 const PLAIN = [
-  'access', 'appendFile', 'chmod', 'chown', 'close', 'copyFile', 'cp', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync',
-  'ftruncate', 'futimes', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'mkdtemp', 'open', 'opendir', 'readdir',
-  'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'statfs', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile',
+  'access',
+  'appendFile',
+  'chmod',
+  'chown',
+  'close',
+  'copyFile',
+  'cp',
+  'fchmod',
+  'fchown',
+  'fdatasync',
+  'fstat',
+  'fsync',
+  'ftruncate',
+  'futimes',
+  'lchown',
+  'link',
+  'lstat',
+  'lutimes',
+  'mkdir',
+  'mkdtemp',
+  'open',
+  'opendir',
+  'readdir',
+  'readFile',
+  'readlink',
+  'realpath',
+  'rename',
+  'rm',
+  'rmdir',
+  'stat',
+  'statfs',
+  'symlink',
+  'truncate',
+  'unlink',
+  'utimes',
+  'writeFile',
 ];
 
 const later = afterIo;
@@ -59,7 +92,12 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
   // Numeric open flags (and the O_* constants that make them) for programs that open files the POSIX way.
   fs.constants = { ...(fs.constants as object), ...OPEN_CONSTANTS };
   fs.openSync = openWithNumericFlags(sync, (sync.openSync as Fn).bind(fs) as SyncFs['openSync']);
-  const orig = { readdirSync: sync.readdirSync.bind(fs), mkdirSync: sync.mkdirSync.bind(fs), rmSync: (fs.rmSync as Fn).bind(fs), existsSync: sync.existsSync.bind(fs) };
+  const orig = {
+    readdirSync: sync.readdirSync.bind(fs),
+    mkdirSync: sync.mkdirSync.bind(fs),
+    rmSync: (fs.rmSync as Fn).bind(fs),
+    existsSync: sync.existsSync.bind(fs),
+  };
 
   // ---- synchronous calls the shim lacks or gets wrong ---------------------------------------------------
   const readdirSync = (path: unknown, options?: unknown): unknown[] => {
@@ -91,13 +129,21 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
     orig.mkdirSync(path, options);
     return first;
   };
-  const cpSync = (src: unknown, dest: unknown, options: { recursive?: boolean; force?: boolean; errorOnExist?: boolean; filter?: (s: string, d: string) => boolean } = {}) => {
+  const cpSync = (
+    src: unknown,
+    dest: unknown,
+    options: { recursive?: boolean; force?: boolean; errorOnExist?: boolean; filter?: (s: string, d: string) => boolean } = {},
+  ) => {
     const from = String(src);
     const to = String(dest);
     if (options.filter && !options.filter(from, to)) return;
     if (sync.statSync(from).isDirectory()) {
       if (!options.recursive) {
-        throw Object.assign(new Error(`Recursive option is required to copy a directory: cp returned EISDIR (${from} is a directory (not copied)) ${from}`), { code: 'ERR_FS_EISDIR', syscall: 'cp', path: from });
+        throw Object.assign(new Error(`Recursive option is required to copy a directory: cp returned EISDIR (${from} is a directory (not copied)) ${from}`), {
+          code: 'ERR_FS_EISDIR',
+          syscall: 'cp',
+          path: from,
+        });
       }
       sync.mkdirSync(to, { recursive: true });
       for (const name of orig.readdirSync(from) as string[]) cpSync(join(from, name), join(to, name), options);
@@ -172,7 +218,9 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
       }
     },
     // Owners cannot change here (one user); modes and times are set by fs-modes.ts where it has run.
-    chownSync: noEffect, fchownSync: noEffect, lchownSync: noEffect,
+    chownSync: noEffect,
+    fchownSync: noEffect,
+    lchownSync: noEffect,
     ...Object.fromEntries(['chmodSync', 'fchmodSync', 'utimesSync', 'futimesSync', 'lutimesSync'].map((name) => [name, fs[name] ?? noEffect])),
     symlinkSync: () => {
       throw unavailable('fs.symlink (this file system has no links)');
@@ -186,7 +234,9 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
   const callbackOf = (args: unknown[]) => {
     const callback = args.pop();
     if (typeof callback !== 'function') {
-      throw Object.assign(new TypeError(`The "cb" argument must be of type function. Received ${callback === undefined ? 'undefined' : typeof callback}`), { code: 'ERR_INVALID_ARG_TYPE' });
+      throw Object.assign(new TypeError(`The "cb" argument must be of type function. Received ${callback === undefined ? 'undefined' : typeof callback}`), {
+        code: 'ERR_INVALID_ARG_TYPE',
+      });
     }
     return callback as (...results: unknown[]) => void;
   };
@@ -230,7 +280,9 @@ export function completeFs(fs: Fs, Buffer: BytesToBuffer): void {
     const bytesKey = name === 'read' ? 'bytesRead' : 'bytesWritten';
     Object.assign(fs[name] as object, {
       [PROMISIFY_CUSTOM]: (...args: unknown[]) =>
-        new Promise((resolve, reject) => (fs[name] as Fn)(...args, (error: unknown, bytes: number, buffer: unknown) => (error ? reject(error) : resolve({ [bytesKey]: bytes, buffer })))),
+        new Promise((resolve, reject) =>
+          (fs[name] as Fn)(...args, (error: unknown, bytes: number, buffer: unknown) => (error ? reject(error) : resolve({ [bytesKey]: bytes, buffer }))),
+        ),
     });
   }
   const existsPromise = (path: unknown) => new Promise((resolve) => (fs.exists as Fn)(path, resolve));

@@ -38,7 +38,11 @@ export function addDirCalls(fs: Record<string, unknown>, parts: DirParts): void 
     if (!(options as { recursive?: unknown } | undefined)?.recursive) return rmdirSync(path);
     if (!warned) {
       warned = true;
-      parts.warn('In future versions of Node.js, fs.rmdir(path, { recursive: true }) will be removed. Use fs.rm(path, { recursive: true }) instead', 'DeprecationWarning', 'DEP0147');
+      parts.warn(
+        'In future versions of Node.js, fs.rmdir(path, { recursive: true }) will be removed. Use fs.rm(path, { recursive: true }) instead',
+        'DeprecationWarning',
+        'DEP0147',
+      );
     }
     (fs.lstatSync as Fn)(path); // ENOENT for a missing path: the option does not include `force`
     return (fs.rmSync as Fn)(path, { recursive: true });

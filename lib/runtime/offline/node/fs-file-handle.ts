@@ -29,13 +29,18 @@ interface HandleLike {
 
 /** A FileHandle given as a stream's `fd`: the object, or null for a descriptor number. */
 export function fileHandleOf(fd: unknown): HandleLike | null {
-  return typeof fd === 'object' && fd !== null && typeof (fd as HandleLike).fd === 'number' && typeof (fd as HandleLike).close === 'function' ? (fd as HandleLike) : null;
+  return typeof fd === 'object' && fd !== null && typeof (fd as HandleLike).fd === 'number' && typeof (fd as HandleLike).close === 'function'
+    ? (fd as HandleLike)
+    : null;
 }
 
 /** The operations a file stream needs, done through a FileHandle's methods (as Node's streams do for one). */
 export function handleOperations(handle: HandleLike): Record<string, (...args: never[]) => void> {
   const settle = <T>(work: Promise<T>, callback: Callback, pick: (value: T) => unknown[]) =>
-    void work.then((value) => callback(null, ...pick(value)), (error: Error) => callback(error));
+    void work.then(
+      (value) => callback(null, ...pick(value)),
+      (error: Error) => callback(error),
+    );
   return {
     open: (_path: unknown, _flags: unknown, _mode: unknown, callback: Callback) => callback(null, handle.fd),
     read: (_fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null | undefined, callback: Callback) =>

@@ -42,7 +42,8 @@ export function completeFsModule(fs: Record<string, unknown>, parts: FsModulePar
   const { process, Buffer } = parts;
   const vfs = parts.vfs as VirtualFS & VfsExtra;
   const cwd = () => process.cwd();
-  const warn = (message: string, type?: string, code?: string) => process.emitWarning(...([message, type, code].filter((part) => part !== undefined) as string[]));
+  const warn = (message: string, type?: string, code?: string) =>
+    process.emitWarning(...([message, type, code].filter((part) => part !== undefined) as string[]));
   const anyBuffer = Buffer as never;
   addFsStreams(fs, parts.stream, Buffer, (message, type, code) => warn(message, type, code));
   addDescriptors(fs, { vfs, cwd, umask: () => process.umask(), Buffer: anyBuffer });

@@ -252,7 +252,11 @@ export function addFsStreams(fs: Record<string, unknown>, stream: Record<string,
     },
   });
 
-  function WriteStream(this: StreamState & { bytesWritten: number; start?: number; setDefaultEncoding(encoding: string): void }, path: unknown, rawOptions?: unknown): unknown {
+  function WriteStream(
+    this: StreamState & { bytesWritten: number; start?: number; setDefaultEncoding(encoding: string): void },
+    path: unknown,
+    rawOptions?: unknown,
+  ): unknown {
     if (!(this instanceof WriteStream)) return new (WriteStream as unknown as new (path: unknown, options: unknown) => unknown)(path, rawOptions);
     const options = streamOptions(rawOptions);
     options.decodeStrings = true;

@@ -12,11 +12,35 @@ type Fs = Record<string, unknown>;
 
 /** Which leading arguments are paths (by Node's names) or a descriptor, per function. */
 const PATHS: Record<string, string[]> = {
-  access: ['path'], appendFile: ['path'], chmod: ['path'], chown: ['path'], copyFile: ['src', 'dest'], cp: ['src', 'dest'],
-  lchmod: ['path'], lchown: ['path'], link: ['existingPath', 'newPath'], lstat: ['path'], lutimes: ['path'], mkdir: ['path'],
-  mkdtemp: ['prefix'], open: ['path'], opendir: ['path'], readdir: ['path'], readFile: ['path'], readlink: ['path'],
-  realpath: ['path'], rename: ['oldPath', 'newPath'], rm: ['path'], rmdir: ['path'], stat: ['path'], statfs: ['path'],
-  symlink: ['target', 'path'], truncate: ['path'], unlink: ['path'], utimes: ['path'], writeFile: ['path'],
+  access: ['path'],
+  appendFile: ['path'],
+  chmod: ['path'],
+  chown: ['path'],
+  copyFile: ['src', 'dest'],
+  cp: ['src', 'dest'],
+  lchmod: ['path'],
+  lchown: ['path'],
+  link: ['existingPath', 'newPath'],
+  lstat: ['path'],
+  lutimes: ['path'],
+  mkdir: ['path'],
+  mkdtemp: ['prefix'],
+  open: ['path'],
+  opendir: ['path'],
+  readdir: ['path'],
+  readFile: ['path'],
+  readlink: ['path'],
+  realpath: ['path'],
+  rename: ['oldPath', 'newPath'],
+  rm: ['path'],
+  rmdir: ['path'],
+  stat: ['path'],
+  statfs: ['path'],
+  symlink: ['target', 'path'],
+  truncate: ['path'],
+  unlink: ['path'],
+  utimes: ['path'],
+  writeFile: ['path'],
 };
 const FDS = ['close', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'futimes', 'read', 'write', 'readv', 'writev'];
 /** Functions whose first argument may be a descriptor as well as a path. */
@@ -24,7 +48,9 @@ const PATH_OR_FD = new Set(['appendFile', 'readFile', 'writeFile', 'truncate']);
 const ENCODING_AT: Record<string, number> = { readFile: 1, writeFile: 2, appendFile: 2, readdir: 1, mkdtemp: 1, readlink: 1, realpath: 1 };
 
 function isUrl(value: unknown): value is URL {
-  return typeof value === 'object' && value !== null && typeof (value as URL).href === 'string' && typeof (value as URL).protocol === 'string' && 'origin' in value;
+  return (
+    typeof value === 'object' && value !== null && typeof (value as URL).href === 'string' && typeof (value as URL).protocol === 'string' && 'origin' in value
+  );
 }
 
 export function validatePath(value: unknown, name = 'path'): void {
@@ -41,7 +67,11 @@ export function validatePath(value: unknown, name = 'path'): void {
 }
 
 function nullBytes(name: string, value: unknown): Error {
-  return nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${shortInspect(value)}`);
+  return nodeError(
+    TypeError,
+    'ERR_INVALID_ARG_VALUE',
+    `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${shortInspect(value)}`,
+  );
 }
 
 function validateEncoding(options: unknown, isEncoding: (name: string) => boolean): void {

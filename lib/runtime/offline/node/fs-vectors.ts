@@ -69,8 +69,10 @@ export function addFsVectors(fs: Fs, EventEmitter: new () => Emitter, warn: (mes
 
   const truncate = fs.truncate as Fn;
   const truncateSync = fs.truncateSync as Fn;
-  const fdWarning = () => warn('Using fs.truncate with a file descriptor is deprecated. Please use fs.ftruncate with a file descriptor instead.', 'DeprecationWarning', 'DEP0081');
-  fs.truncateSync = (path: unknown, length?: number) => (typeof path === 'number' ? (fdWarning(), sync.ftruncateSync(path, length)) : truncateSync(path, length));
+  const fdWarning = () =>
+    warn('Using fs.truncate with a file descriptor is deprecated. Please use fs.ftruncate with a file descriptor instead.', 'DeprecationWarning', 'DEP0081');
+  fs.truncateSync = (path: unknown, length?: number) =>
+    typeof path === 'number' ? (fdWarning(), sync.ftruncateSync(path, length)) : truncateSync(path, length);
   fs.truncate = (path: unknown, ...rest: unknown[]) => {
     if (typeof path !== 'number') return truncate(path, ...rest);
     fdWarning();

@@ -27,8 +27,7 @@ interface WatchParts {
   Buffer: { from(text: string): Uint8Array & { toString(encoding: string): string } };
 }
 
-const abortError = (cause: unknown) =>
-  Object.assign(new Error('The operation was aborted', { cause }), { name: 'AbortError', code: 'ABORT_ERR' });
+const abortError = (cause: unknown) => Object.assign(new Error('The operation was aborted', { cause }), { name: 'AbortError', code: 'ABORT_ERR' });
 
 function optionsOf(value: unknown): WatchOptions {
   if (typeof value === 'string') return { encoding: value };

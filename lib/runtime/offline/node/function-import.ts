@@ -49,20 +49,38 @@ export function routeImports(args: readonly unknown[], referrer: () => string): 
   const inBody = edits.filter((edit) => edit.start >= prefix.length);
   if (inBody.length === 0) return [...args];
   const hook = `globalThis[Symbol.for(${JSON.stringify(IMPORT_HOOK.description)})](${JSON.stringify(referrer())})`;
-  return [...args.slice(0, -1), applyEdits(body, inBody.map((edit) => ({ start: edit.start - prefix.length, end: edit.end - prefix.length, text: hook })))];
+  return [
+    ...args.slice(0, -1),
+    applyEdits(
+      body,
+      inBody.map((edit) => ({ start: edit.start - prefix.length, end: edit.end - prefix.length, text: hook })),
+    ),
+  ];
 }
 
 /** Installs the routed `Function` on `scope`; returns what undoes it. */
-export function routeFunctionImports(scope: typeof globalThis, load: (specifier: string, referrer: string) => Promise<unknown>, fallbackReferrer: () => string): () => void {
+export function routeFunctionImports(
+  scope: typeof globalThis,
+  load: (specifier: string, referrer: string) => Promise<unknown>,
+  fallbackReferrer: () => string,
+): () => void {
   const Native = scope.Function;
   const routed: FunctionConstructor = new Proxy(Native, {
     construct: (target, args, newTarget) => {
       const here = new Error();
-      return Reflect.construct(target, routeImports(args, () => callerFile(here.stack) ?? fallbackReferrer()), newTarget === routed ? target : newTarget);
+      return Reflect.construct(
+        target,
+        routeImports(args, () => callerFile(here.stack) ?? fallbackReferrer()),
+        newTarget === routed ? target : newTarget,
+      );
     },
     apply: (target, self, args) => {
       const here = new Error();
-      return Reflect.apply(target, self, routeImports(args, () => callerFile(here.stack) ?? fallbackReferrer()));
+      return Reflect.apply(
+        target,
+        self,
+        routeImports(args, () => callerFile(here.stack) ?? fallbackReferrer()),
+      );
     },
   });
   Object.defineProperty(scope, IMPORT_HOOK, { value: (referrer: string) => (specifier: unknown) => load(String(specifier), referrer), configurable: true });

@@ -35,7 +35,15 @@ export interface AgentRequest {
   onSocket(socket: AgentSocket, error?: Error): void;
 }
 
-export type AgentOptions = Record<string, unknown> & { host?: string; port?: unknown; localAddress?: string; family?: number; socketPath?: string; timeout?: number; signal?: AbortSignal };
+export type AgentOptions = Record<string, unknown> & {
+  host?: string;
+  port?: unknown;
+  localAddress?: string;
+  family?: number;
+  socketPath?: string;
+  timeout?: number;
+  signal?: AbortSignal;
+};
 type Lists = Record<string, AgentSocket[]>;
 
 const abortError = () => Object.assign(nodeError(Error, 'ABORT_ERR', 'The operation was aborted'), { name: 'AbortError' });
@@ -144,7 +152,9 @@ export function createAgentClass(EventEmitter: Constructor, makeSocket: (port: n
         list.splice(index, 1);
         if (list.length === 0) Reflect.deleteProperty(lists_, name);
       }
-      const waiting = this.requests[name]?.length ? this.requests[name] : Object.values(this.requests).find((list) => list.length && this.totalSocketCount < this.maxTotalSockets);
+      const waiting = this.requests[name]?.length
+        ? this.requests[name]
+        : Object.values(this.requests).find((list) => list.length && this.totalSocketCount < this.maxTotalSockets);
       const next = waiting?.[0];
       if (!next) return;
       const nextOptions = pendingOptions.get(next) ?? options;

@@ -169,7 +169,8 @@ export function serveConnection({ server, socket, IncomingMessage, ServerRespons
     socket.on('error', noop);
     if (server.emit('clientError', error, socket)) return;
     const inFlight = socket._httpMessage as { headersSent?: boolean } | null;
-    if ((socket as unknown as { writable: boolean }).writable && !inFlight?.headersSent) socket.write(Buffer.from(CLIENT_ERROR_ANSWERS[(error as { code?: string }).code ?? ''] ?? BAD_REQUEST, 'latin1'));
+    if ((socket as unknown as { writable: boolean }).writable && !inFlight?.headersSent)
+      socket.write(Buffer.from(CLIENT_ERROR_ANSWERS[(error as { code?: string }).code ?? ''] ?? BAD_REQUEST, 'latin1'));
     socket.destroy(error as Error);
   };
 

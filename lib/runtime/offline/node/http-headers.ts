@@ -6,9 +6,24 @@ export function codedError(message: string, code: string, Kind: ErrorConstructor
 
 /** Node drops repeats of these; set-cookie becomes an array; the rest are joined with ", ". */
 const SINGLE = new Set([
-  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
-  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer',
-  'retry-after', 'server', 'user-agent',
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
 ]);
 
 export function headersFromRaw(raw: readonly string[]): Record<string, string | string[]> {

@@ -68,7 +68,8 @@ export function createServerResponseClass(OutgoingMessage: OutgoingBase) {
     writeHead(statusCode: number, reason?: string | Record<string, HeaderValue> | unknown[], headers?: Record<string, HeaderValue> | unknown[]) {
       if (this.headersSent) throw codedError('Cannot write headers after they are sent to the client', 'ERR_HTTP_HEADERS_SENT');
       const code = Number(statusCode);
-      if (!Number.isInteger(code) || code < 100 || code > 999) throw codedError(`Invalid status code: ${String(statusCode)}`, 'ERR_HTTP_INVALID_STATUS_CODE', RangeError);
+      if (!Number.isInteger(code) || code < 100 || code > 999)
+        throw codedError(`Invalid status code: ${String(statusCode)}`, 'ERR_HTTP_INVALID_STATUS_CODE', RangeError);
       this.statusCode = code;
       if (typeof reason === 'string') this.statusMessage = reason;
       else headers = reason;
@@ -118,7 +119,9 @@ export function createServerResponseClass(OutgoingMessage: OutgoingBase) {
       const head: ResponseHead & { rawHeaders: string[] } = {
         statusCode: this.statusCode,
         statusMessage: this.statusMessage,
-        headers: Object.fromEntries(Object.entries(headersFromRaw(pairs.flat())).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
+        headers: Object.fromEntries(
+          Object.entries(headersFromRaw(pairs.flat())).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+        ),
         rawHeaders: pairs.flat(),
       };
       this.count(pairs.reduce((size, [name, value]) => size + name.length + value.length + 4, 0));

@@ -45,7 +45,11 @@ function parseListenArgs(args: unknown[]): ListenRequest {
   }
   const number = Number(port);
   if (path === undefined && (!Number.isInteger(number) || number < 0 || number > 65535)) {
-    throw codedError(`options.port should be >= 0 and < 65536. Received ${typeof port === 'string' ? `type string ('${port}')` : String(port)}.`, 'ERR_SOCKET_BAD_PORT', RangeError);
+    throw codedError(
+      `options.port should be >= 0 and < 65536. Received ${typeof port === 'string' ? `type string ('${port}')` : String(port)}.`,
+      'ERR_SOCKET_BAD_PORT',
+      RangeError,
+    );
   }
   return { port: number, host, path, callback };
 }
@@ -65,7 +69,12 @@ export interface ListeningServer extends Listener {
  * Node's net.Server#listen for the runtime's servers: the forms it takes; the port is bound a tick later, then
  * 'listening' (or 'error': EADDRINUSE, or EACCES for a Unix socket path, which a tab cannot open).
  */
-export function startListening<T extends ListeningServer>(server: T, ports: PortTable, args: unknown[], bound: (where: { port: number; address: string; family: string }) => void): T {
+export function startListening<T extends ListeningServer>(
+  server: T,
+  ports: PortTable,
+  args: unknown[],
+  bound: (where: { port: number; address: string; family: string }) => void,
+): T {
   const request = parseListenArgs(args);
   if (request.callback) server.once('listening', request.callback);
   queueMicrotask(() => {
@@ -191,7 +200,9 @@ export function createServerClass(EventEmitter: Constructor, messages: MessageCl
       req.method = exchange.method.toUpperCase();
       req.url = exchange.url;
       // The preview's service worker cannot see the Host header the browser sends; it is this server's.
-      const headers = Object.keys(exchange.headers).some((name) => name.toLowerCase() === 'host') ? exchange.headers : { host: `localhost:${this.bound?.port ?? 80}`, ...exchange.headers };
+      const headers = Object.keys(exchange.headers).some((name) => name.toLowerCase() === 'host')
+        ? exchange.headers
+        : { host: `localhost:${this.bound?.port ?? 80}`, ...exchange.headers };
       const raw = rawFromHeaders(headers);
       req.setRawHeaders(this.maxHeadersCount ? raw.slice(0, this.maxHeadersCount * 2) : raw);
       const res = new ServerResponse(req as never);

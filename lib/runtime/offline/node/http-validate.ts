@@ -26,7 +26,8 @@ export function validateHeaderName(name: unknown, label = 'Header name'): void {
 export function validateHeaderValue(name: string, value: unknown): void {
   if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`);
   const values = Array.isArray(value) ? value : [value];
-  if (values.some((one) => checkInvalidHeaderChar(String(one)))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
+  if (values.some((one) => checkInvalidHeaderChar(String(one))))
+    throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
 }
 
 export function validateStatusMessage(message: unknown): void {
@@ -35,11 +36,16 @@ export function validateStatusMessage(message: unknown): void {
 
 export function validateRequestPath(path: string): void {
   // Node refuses control characters and spaces in a request path (request smuggling).
-  if ([...path].some((char) => char.charCodeAt(0) <= 0x20)) throw nodeError(TypeError, 'ERR_UNESCAPED_CHARACTERS', 'Request path contains unescaped characters');
+  if ([...path].some((char) => char.charCodeAt(0) <= 0x20))
+    throw nodeError(TypeError, 'ERR_UNESCAPED_CHARACTERS', 'Request path contains unescaped characters');
 }
 
 export function contentLengthMismatch(actual: number, expected: number): Error {
-  return nodeError(Error, 'ERR_HTTP_CONTENT_LENGTH_MISMATCH', `Response body's content-length of ${actual} byte(s) does not match the content-length of ${expected} specified by the user`);
+  return nodeError(
+    Error,
+    'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
+    `Response body's content-length of ${actual} byte(s) does not match the content-length of ${expected} specified by the user`,
+  );
 }
 
 export function bodyNotAllowed(): Error {

@@ -60,7 +60,8 @@ export function socketSink(socket: NetSocket, done: () => void): ResponseSink {
 export function exchangeOverSocket(socket: NetSocket, exchange: Exchange, sink: ResponseSink): ServeHandle {
   const raw = rawFromHeaders(exchange.headers);
   const body = exchange.body;
-  if (body?.length && !raw.some((name, i) => i % 2 === 0 && /^(content-length|transfer-encoding)$/i.test(name))) raw.push('Content-Length', String(body.length));
+  if (body?.length && !raw.some((name, i) => i % 2 === 0 && /^(content-length|transfer-encoding)$/i.test(name)))
+    raw.push('Content-Length', String(body.length));
   socket.write(Buffer.from(headLines(`${exchange.method} ${exchange.url} HTTP/1.1`, raw), 'latin1'));
   if (body?.length) socket.write(body);
   const parser = new HTTPParser(HTTPParser.RESPONSE);
@@ -88,7 +89,8 @@ export function exchangeOverSocket(socket: NetSocket, exchange: Exchange, sink: 
   };
   socket.on('data', (data: unknown) => {
     const result = parser.execute(data as never);
-    if (result instanceof Error) fail(Object.assign(new Error(`Parse Error: ${result.message}`), { code: (result as { code?: string }).code ?? 'HPE_INVALID_CONSTANT' }));
+    if (result instanceof Error)
+      fail(Object.assign(new Error(`Parse Error: ${result.message}`), { code: (result as { code?: string }).code ?? 'HPE_INVALID_CONSTANT' }));
   });
   socket.on('end', () => {
     const result = parser.finish();

@@ -55,9 +55,17 @@ export function httpModules(bases: HttpBases): { http: Module; https: Module } {
       this.protocol = 'https:';
     }
   }
-  const agents = { 'http:': new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 }), 'https:': new HttpsAgent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 }) };
+  const agents = {
+    'http:': new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 }),
+    'https:': new HttpsAgent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 }),
+  };
   const ClientRequest = callable(
-    createClientRequestClass({ messages, ports: bases.ports, Buffer: bases.Buffer, globalAgent: (protocol) => agents[protocol === 'https:' ? 'https:' : 'http:'] }),
+    createClientRequestClass({
+      messages,
+      ports: bases.ports,
+      Buffer: bases.Buffer,
+      globalAgent: (protocol) => agents[protocol === 'https:' ? 'https:' : 'http:'],
+    }),
     'ClientRequest',
   );
 

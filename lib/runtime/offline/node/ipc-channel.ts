@@ -96,7 +96,8 @@ export function attachIpc(target: IpcTarget, link: IpcLink, options: IpcOptions)
   self.send = function send(message: unknown, handle?: unknown, sendOptions?: unknown, callback?: unknown): boolean {
     if (typeof handle === 'function') [callback, handle, sendOptions] = [handle, undefined, undefined];
     else if (typeof sendOptions === 'function') [callback, sendOptions] = [sendOptions, undefined];
-    else if (sendOptions !== undefined && (typeof sendOptions !== 'object' || sendOptions === null)) throw invalidArgType('options', 'of type object', sendOptions);
+    else if (sendOptions !== undefined && (typeof sendOptions !== 'object' || sendOptions === null))
+      throw invalidArgType('options', 'of type object', sendOptions);
     const done = typeof callback === 'function' ? (callback as Callback) : undefined;
     const fail = (error: Error) => {
       if (done) options.defer(() => done(error));

@@ -7,15 +7,7 @@
 import { nativeAddonError, nativeBuildError } from './native-builds';
 import type { CjsFactory, CodeCache, FormatHint } from './compile';
 import { PROCESS_GLOBALS } from './esm-transform';
-import {
-  CjsModule,
-  createNamespace,
-  defineGetter,
-  errorWithCode,
-  fillFromCommonJs,
-  type ModuleRecord,
-  type Namespace,
-} from './records';
+import { CjsModule, createNamespace, defineGetter, errorWithCode, fillFromCommonJs, type ModuleRecord, type Namespace } from './records';
 import { parentDir, type ResolveFs, type Resolved, type Resolver } from './resolve';
 
 export type ProcessGlobals = Record<(typeof PROCESS_GLOBALS)[number], unknown>;
@@ -301,7 +293,9 @@ export class ModuleLoader {
     const record = this.record({ kind: 'file', path });
     if (this.awaits(record) || (record.status === 'evaluating' && record.evaluation)) {
       throw errorWithCode(
-        new Error(`require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.\n  From ${path}`),
+        new Error(
+          `require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.\n  From ${path}`,
+        ),
         'ERR_REQUIRE_ASYNC_MODULE',
       );
     }

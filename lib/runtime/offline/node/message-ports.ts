@@ -20,7 +20,6 @@ type Emitter = new () => {
   listenerCount(event: string): number;
 };
 
-
 export interface PortEnvelope {
   /** A message, the thread's start, an error it did not catch, or a piece of its stdout or stderr. */
   k: 'm' | 'online' | 'error' | 'out' | 'err';

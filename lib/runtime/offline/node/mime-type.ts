@@ -86,11 +86,17 @@ export class MIMEType {
     const text = String(input).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
     const slash = text.indexOf('/');
     const type = slash === -1 ? text : text.slice(0, slash);
-    if (!type || !TOKEN.test(type)) throw nodeError(TypeError, 'ERR_INVALID_MIME_SYNTAX', `The MIME syntax for a type in "${text}" is invalid${type ? ` at ${slash === -1 ? text.length : 0}` : ''}`);
+    if (!type || !TOKEN.test(type))
+      throw nodeError(
+        TypeError,
+        'ERR_INVALID_MIME_SYNTAX',
+        `The MIME syntax for a type in "${text}" is invalid${type ? ` at ${slash === -1 ? text.length : 0}` : ''}`,
+      );
     const rest = slash === -1 ? '' : text.slice(slash + 1);
     const semicolon = rest.indexOf(';');
     const subtype = (semicolon === -1 ? rest : rest.slice(0, semicolon)).replace(/[\t\n\r ]+$/, '');
-    if (!subtype || !TOKEN.test(subtype)) throw nodeError(TypeError, 'ERR_INVALID_MIME_SYNTAX', `The MIME syntax for a subtype in "${text}" is invalid at ${slash + 1}`);
+    if (!subtype || !TOKEN.test(subtype))
+      throw nodeError(TypeError, 'ERR_INVALID_MIME_SYNTAX', `The MIME syntax for a subtype in "${text}" is invalid at ${slash + 1}`);
     this.#type = type.toLowerCase();
     this.#subtype = subtype.toLowerCase();
     if (semicolon !== -1) MIMEParams.parse(rest.slice(semicolon), this.#params);

@@ -14,7 +14,8 @@ interface Files {
 }
 
 // How per-platform packages are named: `@esbuild/linux-x64`, `@rollup/rollup-linux-x64-gnu`, `lightningcss-darwin-arm64`.
-const PLATFORM_PACKAGE = /(^|[-/])(linux|darwin|win32|freebsd|openbsd|netbsd|android|sunos|aix)-(x64|arm64|arm|ia32|riscv64|ppc64|s390x|loong64|universal)(\b|-)/;
+const PLATFORM_PACKAGE =
+  /(^|[-/])(linux|darwin|win32|freebsd|openbsd|netbsd|android|sunos|aix)-(x64|arm64|arm|ia32|riscv64|ppc64|s390x|loong64|universal)(\b|-)/;
 
 const MARK = Symbol('native build error');
 
@@ -41,7 +42,9 @@ export function nativeBuildError(error: unknown, filename: string, fs: Files): u
   if (!owner || !fs.existsSync(`${owner.root}/package.json`)) return error;
   let optional: string[];
   try {
-    optional = Object.keys((JSON.parse(fs.readFileSync(`${owner.root}/package.json`, 'utf8')) as { optionalDependencies?: Record<string, string> }).optionalDependencies ?? {});
+    optional = Object.keys(
+      (JSON.parse(fs.readFileSync(`${owner.root}/package.json`, 'utf8')) as { optionalDependencies?: Record<string, string> }).optionalDependencies ?? {},
+    );
   } catch {
     return error;
   }

@@ -30,14 +30,21 @@ export function serveRemotely(socket: NetSocket, listener: Listener): void {
     }
     busy = true;
     const close = /\bclose\b/i.test(String(exchange.headers.connection ?? ''));
-    listener.serve(exchange, socketSink(socket, () => (close ? socket.end() : next())));
+    listener.serve(
+      exchange,
+      socketSink(socket, () => (close ? socket.end() : next())),
+    );
   };
 
   parser[HTTPParser.kOnHeadersComplete] = (info) => {
     const raw = [...info.headers];
     const headers = headersFromRaw(raw);
     const close = info.versionMinor === 0 ? !/\bkeep-alive\b/i.test(String(headers.connection ?? '')) : /\bclose\b/i.test(String(headers.connection ?? ''));
-    current = { exchange: { method: HTTPParser.methods[info.method] ?? 'GET', url: info.url, headers: close ? { ...headers, connection: 'close' } : headers }, body: [], close };
+    current = {
+      exchange: { method: HTTPParser.methods[info.method] ?? 'GET', url: info.url, headers: close ? { ...headers, connection: 'close' } : headers },
+      body: [],
+      close,
+    };
   };
   parser[HTTPParser.kOnBody] = (chunk: Bytes, offset: number, length: number) => current?.body.push(Buffer.from(chunk.subarray(offset, offset + length)));
   parser[HTTPParser.kOnMessageComplete] = () => {

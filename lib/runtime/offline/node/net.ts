@@ -62,12 +62,15 @@ export function netModule({ almostNet, EventEmitter, Duplex, ports }: NetBases):
         return codedError(`connect EACCES ${request.path} - Unix domain sockets and pipes cannot be opened here`, 'EACCES');
       }
       if (!LOCAL_HOSTS.has(request.host) && !/^127\./.test(request.host)) {
-        return Object.assign(codedError(`connect ENETUNREACH ${request.host}:${request.port} - a browser tab cannot open raw connections to other hosts`, 'ENETUNREACH'), {
-          errno: -101,
-          syscall: 'connect',
-          address: request.host,
-          port: request.port,
-        });
+        return Object.assign(
+          codedError(`connect ENETUNREACH ${request.host}:${request.port} - a browser tab cannot open raw connections to other hosts`, 'ENETUNREACH'),
+          {
+            errno: -101,
+            syscall: 'connect',
+            address: request.host,
+            port: request.port,
+          },
+        );
       }
       const listener = ports.get(request.port);
       if (!listener) return connectionRefused(request.port);

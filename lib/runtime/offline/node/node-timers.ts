@@ -77,7 +77,8 @@ class Timeout extends Handle {
     super();
     let delay = after * 1;
     if (!(delay >= 1 && delay <= TIMEOUT_MAX)) {
-      if (delay > TIMEOUT_MAX) (this.owner?.warn ?? hooks.warn)(`${delay} does not fit into a 32-bit signed integer.\nTimeout duration was set to 1.`, 'TimeoutOverflowWarning');
+      if (delay > TIMEOUT_MAX)
+        (this.owner?.warn ?? hooks.warn)(`${delay} does not fit into a 32-bit signed integer.\nTimeout duration was set to 1.`, 'TimeoutOverflowWarning');
       delay = 1;
     }
     this._idleTimeout = delay;

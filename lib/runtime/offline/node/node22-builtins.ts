@@ -35,10 +35,23 @@ interface Node22Context {
 
 function streamWeb(): Module {
   const names = [
-    'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
-    'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController',
-    'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy',
-    'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream',
+    'ReadableStream',
+    'ReadableStreamDefaultReader',
+    'ReadableStreamBYOBReader',
+    'ReadableStreamBYOBRequest',
+    'ReadableByteStreamController',
+    'ReadableStreamDefaultController',
+    'TransformStream',
+    'TransformStreamDefaultController',
+    'WritableStream',
+    'WritableStreamDefaultWriter',
+    'WritableStreamDefaultController',
+    'ByteLengthQueuingStrategy',
+    'CountQueuingStrategy',
+    'TextEncoderStream',
+    'TextDecoderStream',
+    'CompressionStream',
+    'DecompressionStream',
   ];
   const scope = globalThis as unknown as Module;
   return Object.fromEntries(names.map((name) => [name, scope[name]]));
@@ -104,7 +117,14 @@ function perfHooksModule(almost: Module): Module {
     PerformanceMeasure: scope.PerformanceMeasure,
     PerformanceObserverEntryList: scope.PerformanceObserverEntryList,
     PerformanceResourceTiming: scope.PerformanceResourceTiming,
-    constants: { NODE_PERFORMANCE_GC_MAJOR: 4, NODE_PERFORMANCE_GC_MINOR: 1, NODE_PERFORMANCE_GC_INCREMENTAL: 8, NODE_PERFORMANCE_GC_WEAKCB: 16, NODE_PERFORMANCE_GC_FLAGS_NO: 0, NODE_PERFORMANCE_GC_FLAGS_FORCED: 4 },
+    constants: {
+      NODE_PERFORMANCE_GC_MAJOR: 4,
+      NODE_PERFORMANCE_GC_MINOR: 1,
+      NODE_PERFORMANCE_GC_INCREMENTAL: 8,
+      NODE_PERFORMANCE_GC_WEAKCB: 16,
+      NODE_PERFORMANCE_GC_FLAGS_NO: 0,
+      NODE_PERFORMANCE_GC_FLAGS_FORCED: 4,
+    },
     // A tab cannot see its event loop's idle time; "never idle" is a true lower bound.
     eventLoopUtilization: () => ({ idle: 0, active: performance.now(), utilization: 1 }),
     timerify,
@@ -130,7 +150,12 @@ function v8Module(almost: Module): Module {
     isStringOneByteRepresentation: (text: string) => [...text].every((char) => char.charCodeAt(0) <= 0xff),
     setHeapSnapshotNearHeapLimit: () => undefined,
     queryObjects: unavailableFunction('v8.queryObjects'),
-    startupSnapshot: { isBuildingSnapshot: () => false, addSerializeCallback: unavailableFunction('v8.startupSnapshot.addSerializeCallback'), addDeserializeCallback: unavailableFunction('v8.startupSnapshot.addDeserializeCallback'), setDeserializeMainFunction: unavailableFunction('v8.startupSnapshot.setDeserializeMainFunction') },
+    startupSnapshot: {
+      isBuildingSnapshot: () => false,
+      addSerializeCallback: unavailableFunction('v8.startupSnapshot.addSerializeCallback'),
+      addDeserializeCallback: unavailableFunction('v8.startupSnapshot.addDeserializeCallback'),
+      setDeserializeMainFunction: unavailableFunction('v8.startupSnapshot.setDeserializeMainFunction'),
+    },
     GCProfiler: class GCProfiler {
       start() {}
       stop() {
@@ -142,7 +167,13 @@ function v8Module(almost: Module): Module {
 
 function constantsModule(os: Module, fs: Module, crypto: Module): Module {
   const osConstants = (os.constants ?? {}) as Module;
-  return { ...(osConstants.errno as Module), ...(osConstants.signals as Module), priority: osConstants.priority, ...(fs.constants as Module), ...(crypto.constants as Module) };
+  return {
+    ...(osConstants.errno as Module),
+    ...(osConstants.signals as Module),
+    priority: osConstants.priority,
+    ...(fs.constants as Module),
+    ...(crypto.constants as Module),
+  };
 }
 
 /** The built-in `name` when this file makes it; undefined for the ones made elsewhere. */
@@ -177,14 +208,23 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case 'timers/promises':
       return timersPromisesModule(context.setImmediate, context.clearImmediate);
     case 'url':
-      return urlModule(context.almost('url'), {
-        parseQuery: (text) => (context.builtin('querystring') as { parse(text: string): Record<string, unknown> }).parse(text),
-        warn: (message, type, code) => (context.builtin('process') as { emitWarning(...args: unknown[]): void }).emitWarning(message, type, code),
-      }, (path) => (context.builtin('path') as { resolve(path: string): string }).resolve(path));
+      return urlModule(
+        context.almost('url'),
+        {
+          parseQuery: (text) => (context.builtin('querystring') as { parse(text: string): Record<string, unknown> }).parse(text),
+          warn: (message, type, code) => (context.builtin('process') as { emitWarning(...args: unknown[]): void }).emitWarning(message, type, code),
+        },
+        (path) => (context.builtin('path') as { resolve(path: string): string }).resolve(path),
+      );
     case 'domain':
       return domainModule(context.almost('domain'));
     case 'timers':
-      return { ...context.almost('timers'), ...installedNodeTimers(), ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]), promises: context.builtin('timers/promises') };
+      return {
+        ...context.almost('timers'),
+        ...installedNodeTimers(),
+        ...legacyTimers(context.builtin('process') as Parameters<typeof legacyTimers>[0]),
+        promises: context.builtin('timers/promises'),
+      };
     case 'constants':
       return constantsModule(context.almost('os'), context.builtin('fs') as Module, context.builtin('crypto') as Module);
     case 'punycode':
@@ -224,7 +264,11 @@ export function node22Builtin(name: string, context: Node22Context, builtinNames
     case '_http_incoming':
       return { IncomingMessage: http().IncomingMessage };
     case '_http_outgoing':
-      return { OutgoingMessage: http().OutgoingMessage ?? http().ServerResponse, validateHeaderName: http().validateHeaderName, validateHeaderValue: http().validateHeaderValue };
+      return {
+        OutgoingMessage: http().OutgoingMessage ?? http().ServerResponse,
+        validateHeaderName: http().validateHeaderName,
+        validateHeaderValue: http().validateHeaderValue,
+      };
     case '_http_server':
       return { Server: http().Server, ServerResponse: http().ServerResponse, STATUS_CODES: http().STATUS_CODES };
     case '_tls_common':

@@ -93,7 +93,12 @@ export function format(separator: string, pathObject: unknown): string {
  * `start` is where the last segment may begin at the earliest (after a drive letter on Windows); `startPart`
  * is where it begins when no separator comes after `start`.
  */
-export function splitName(path: string, start: number, isSeparator: (code: number) => boolean, firstPart = start): { startPart: number; startDot: number; end: number } {
+export function splitName(
+  path: string,
+  start: number,
+  isSeparator: (code: number) => boolean,
+  firstPart = start,
+): { startPart: number; startDot: number; end: number } {
   let startDot = -1;
   let startPart = firstPart;
   let end = -1;
@@ -173,7 +178,14 @@ export function lastSegment(path: string, start: number, suffix: string | undefi
 }
 
 /** How many characters `from` and `to` share from their starts (up to `length`), and the last separator among them. */
-export function commonStart(from: string, fromStart: number, to: string, toStart: number, length: number, separator: number): { i: number; lastCommonSep: number } {
+export function commonStart(
+  from: string,
+  fromStart: number,
+  to: string,
+  toStart: number,
+  length: number,
+  separator: number,
+): { i: number; lastCommonSep: number } {
   let lastCommonSep = -1;
   let i = 0;
   for (; i < length; i++) {

@@ -3,7 +3,20 @@
  * a drive ('C:', 'C:\') or a UNC root ('\\server\share'), drives compare without case. Relative paths resolve
  * against the process's working directory as Node on Linux does (its '/' read as a root without a drive).
  */
-import { BACKSLASH, COLON, checkString, commonStart, upLevels, format, isDeviceLetter, isWin32Separator as isSep, nameFunctions, normalizeString, resolvedPair, splitName } from './path-shared';
+import {
+  BACKSLASH,
+  COLON,
+  checkString,
+  commonStart,
+  upLevels,
+  format,
+  isDeviceLetter,
+  isWin32Separator as isSep,
+  nameFunctions,
+  normalizeString,
+  resolvedPair,
+  splitName,
+} from './path-shared';
 
 const hasDrive = (path: string) => path.length >= 2 && isDeviceLetter(path.charCodeAt(0)) && path.charCodeAt(1) === COLON;
 

@@ -69,12 +69,7 @@ export interface PortEntry {
   listening: boolean;
   address(): { port: number; address: string; family: string };
   close(): void;
-  handleRequest(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body?: Uint8Array,
-  ): Promise<ResponseHead & { body: Uint8Array }>;
+  handleRequest(method: string, url: string, headers: Record<string, string>, body?: Uint8Array): Promise<ResponseHead & { body: Uint8Array }>;
   /** The bridge's streaming form (the service worker streams POSTs to /api/…): chunks as the server writes them. */
   handleStreamingRequest(
     method: string,
@@ -218,7 +213,8 @@ export class PortTable {
       close: () => {
         for (const binding of [...(bindings.get(port) ?? [])]) binding.listener.close();
       },
-      handleRequest: async (method, url, headers, body) => forPage(await this.request(port, { method, url, headers, body })) as ResponseHead & { body: Uint8Array },
+      handleRequest: async (method, url, headers, body) =>
+        forPage(await this.request(port, { method, url, headers, body })) as ResponseHead & { body: Uint8Array },
       handleStreamingRequest: (method, url, headers, body, onStart, onChunk, onEnd) =>
         new Promise<void>((resolve, reject) => {
           const listener = this.get(port);

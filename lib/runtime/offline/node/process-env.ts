@@ -22,7 +22,13 @@ export function nodeEnv(target: Env): Env {
       return true;
     },
     defineProperty(object, key, descriptor) {
-      const plain = descriptor.configurable === true && descriptor.writable === true && descriptor.enumerable === true && 'value' in descriptor && !descriptor.get && !descriptor.set;
+      const plain =
+        descriptor.configurable === true &&
+        descriptor.writable === true &&
+        descriptor.enumerable === true &&
+        'value' in descriptor &&
+        !descriptor.get &&
+        !descriptor.set;
       if (!plain) {
         throw nodeError(TypeError, 'ERR_INVALID_OBJECT_DEFINE_PROPERTY', "'process.env' only accepts a configurable, writable, and enumerable data descriptor");
       }

@@ -12,7 +12,11 @@ interface ProcessLike extends IpcTarget {
 
 /** A socket or server of net or dgram: what Node could pass to another process along with a message. */
 export function isSendableHandle(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && ['listen', 'setNoDelay', 'bind'].some((method) => typeof (value as Record<string, unknown>)[method] === 'function');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ['listen', 'setNoDelay', 'bind'].some((method) => typeof (value as Record<string, unknown>)[method] === 'function')
+  );
 }
 
 export function attachProcessIpc(proc: ProcessLike, link: IpcLink): IpcEnd {

@@ -68,7 +68,17 @@ export function createNodeProcess(options: NodeProcessOptions): NodeProcess {
       reportOnUncaughtException: false,
       signal: 'SIGUSR2',
       getReport: () => ({
-        header: { reportVersion: 3, nodejsVersion: NODE_VERSION, glibcVersionRuntime: '2.36', glibcVersionCompiler: '2.28', osName: 'Linux', machine: 'x86_64', arch: 'x64', platform: 'linux', cwd },
+        header: {
+          reportVersion: 3,
+          nodejsVersion: NODE_VERSION,
+          glibcVersionRuntime: '2.36',
+          glibcVersionCompiler: '2.28',
+          osName: 'Linux',
+          machine: 'x86_64',
+          arch: 'x64',
+          platform: 'linux',
+          cwd,
+        },
         javascriptStack: {},
         sharedObjects: [],
       }),

@@ -16,8 +16,7 @@ type Decode = (text: string) => string;
 type Encode = (text: string) => string;
 
 const hex = (byte: number) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-const hexValue = (code: number) =>
-  code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : code >= 97 && code <= 102 ? code - 87 : -1;
+const hexValue = (code: number) => (code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : code >= 97 && code <= 102 ? code - 87 : -1);
 // What encodeURIComponent leaves as it is: letters, digits and - . _ ~ ! ' ( ) *
 const UNRESERVED = /[A-Za-z0-9\-._~!'()*]/;
 const noEscape = Array.from({ length: 128 }, (_, code) => UNRESERVED.test(String.fromCharCode(code)));

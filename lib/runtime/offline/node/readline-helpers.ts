@@ -1,6 +1,9 @@
 /** Parts of readline's Interface that stand apart from line editing: Tab completion and `for await` over lines. */
 
-export type Completer = (line: string, callback?: (error: unknown, result: [string[], string]) => void) => [string[], string] | Promise<[string[], string]> | undefined;
+export type Completer = (
+  line: string,
+  callback?: (error: unknown, result: [string[], string]) => void,
+) => [string[], string] | Promise<[string[], string]> | undefined;
 
 interface LineSource {
   closed: boolean;

@@ -52,7 +52,9 @@ async function* chunksOf(stream: unknown): AsyncGenerator<unknown> {
       yield value;
     }
   }
-  throw Object.assign(new TypeError('The "stream" argument must be an instance of ReadableStream, Readable, or an async iterable.'), { code: 'ERR_INVALID_ARG_TYPE' });
+  throw Object.assign(new TypeError('The "stream" argument must be an instance of ReadableStream, Readable, or an async iterable.'), {
+    code: 'ERR_INVALID_ARG_TYPE',
+  });
 }
 
 export function streamConsumersModule(Buffer: BufferClass) {
@@ -60,7 +62,9 @@ export function streamConsumersModule(Buffer: BufferClass) {
     if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
     if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
     if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    throw Object.assign(new TypeError('The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView.'), { code: 'ERR_INVALID_ARG_TYPE' });
+    throw Object.assign(new TypeError('The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView.'), {
+      code: 'ERR_INVALID_ARG_TYPE',
+    });
   };
   const buffer = async (stream: unknown) => {
     const parts: Uint8Array[] = [];

@@ -88,7 +88,9 @@ export function withStreamOptions<T extends Constructor>(Base: T, Buffer: Buffer
           if (typeof value === 'function') self[method] = value;
         }
       }
-      const objectMode = Boolean(options && typeof options === 'object' && ((options as Record<string, unknown>).objectMode || (options as Record<string, unknown>).writableObjectMode));
+      const objectMode = Boolean(
+        options && typeof options === 'object' && ((options as Record<string, unknown>).objectMode || (options as Record<string, unknown>).writableObjectMode),
+      );
       state.set(this, { queue: [], writing: false, ending: null, objectMode });
     }
 

@@ -23,7 +23,8 @@ interface NodeWritable {
 }
 type Options = Record<string, unknown> | undefined;
 
-const pick = (options: Options, names: string[]) => Object.fromEntries(names.filter((name) => options?.[name] !== undefined).map((name) => [name, options?.[name]]));
+const pick = (options: Options, names: string[]) =>
+  Object.fromEntries(names.filter((name) => options?.[name] !== undefined).map((name) => [name, options?.[name]]));
 
 /** The Node-stream side of a web reader: `read()` pulls the next chunk, destroying cancels the reader. */
 function readerMethods(stream: ReadableStream) {
@@ -43,7 +44,10 @@ function readerMethods(stream: ReadableStream) {
     },
     destroy(error: unknown, callback: (error?: unknown) => void) {
       if (done) return callback(error);
-      reader.cancel(error ?? undefined).then(() => callback(error), (cancelError: unknown) => callback(error ?? cancelError));
+      reader.cancel(error ?? undefined).then(
+        () => callback(error),
+        (cancelError: unknown) => callback(error ?? cancelError),
+      );
     },
   };
 }
@@ -62,7 +66,10 @@ function writerMethods(stream: WritableStream) {
     },
     destroy(error: unknown, callback: (error?: unknown) => void) {
       if (closed || !error) return callback(error);
-      writer.abort(error).then(() => callback(error), () => callback(error));
+      writer.abort(error).then(
+        () => callback(error),
+        () => callback(error),
+      );
     },
   };
 }

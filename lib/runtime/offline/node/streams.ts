@@ -128,7 +128,11 @@ export function fixReadablePipe(almost: Record<string, unknown>): void {
  * The module: `almost` is almostnode's stream module (its classes and helpers), `EventEmitter` the emitter
  * programs get from `events`.
  */
-export function streamModule(almost: Record<string, unknown>, EventEmitter: AnyFunction, Buffer: { from(text: string, encoding?: string): unknown }): Record<string, unknown> {
+export function streamModule(
+  almost: Record<string, unknown>,
+  EventEmitter: AnyFunction,
+  Buffer: { from(text: string, encoding?: string): unknown },
+): Record<string, unknown> {
   const names = ['Readable', 'Writable', 'Duplex', 'Transform', 'PassThrough'].filter((name) => typeof almost[name] === 'function');
   const almostClasses = names.map((name) => almost[name] as Constructor);
   const withOptions = names.map((name, i) => withStreamOptions(almostClasses[i] as Constructor, Buffer, name === 'Transform'));

@@ -13,8 +13,18 @@ interface BufferLike extends Uint8Array {
 type BufferClass = { from(bytes: Uint8Array): BufferLike; alloc(size: number): BufferLike };
 
 const ENCODINGS: Record<string, string> = {
-  utf8: 'utf8', 'utf-8': 'utf8', ucs2: 'utf16le', 'ucs-2': 'utf16le', utf16le: 'utf16le', 'utf-16le': 'utf16le',
-  latin1: 'latin1', binary: 'latin1', base64: 'base64', base64url: 'base64url', hex: 'hex', ascii: 'ascii',
+  utf8: 'utf8',
+  'utf-8': 'utf8',
+  ucs2: 'utf16le',
+  'ucs-2': 'utf16le',
+  utf16le: 'utf16le',
+  'utf-16le': 'utf16le',
+  latin1: 'latin1',
+  binary: 'latin1',
+  base64: 'base64',
+  base64url: 'base64url',
+  hex: 'hex',
+  ascii: 'ascii',
 };
 const kStringMaxLength = 2 ** 29 - 24;
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -75,7 +85,8 @@ export function stringDecoderModule(Buffer: BufferClass) {
     return state;
   };
   // UTF-8 straight from the bytes, as Buffer's toString decodes it, without a copy into a Buffer first.
-  const text = (bytes: Uint8Array, encoding: string) => (bytes.length === 0 ? '' : encoding === 'utf8' ? utf8.decode(bytes) : Buffer.from(bytes).toString(encoding));
+  const text = (bytes: Uint8Array, encoding: string) =>
+    bytes.length === 0 ? '' : encoding === 'utf8' ? utf8.decode(bytes) : Buffer.from(bytes).toString(encoding);
 
   const decode = (state: State, input: Uint8Array): string => {
     const { encoding } = state;
@@ -132,15 +143,35 @@ export function stringDecoderModule(Buffer: BufferClass) {
     states.set(this, { encoding: this.encoding, held: Buffer.alloc(4), buffered: 0, missing: 0 });
   }
   Object.defineProperties(StringDecoder.prototype, {
-    lastChar: { get(this: object) { return stateOf(this).held; }, configurable: true, enumerable: true },
-    lastNeed: { get(this: object) { return stateOf(this).missing; }, configurable: true, enumerable: true },
-    lastTotal: { get(this: object) { const state = stateOf(this); return state.buffered + state.missing; }, configurable: true, enumerable: true },
+    lastChar: {
+      get(this: object) {
+        return stateOf(this).held;
+      },
+      configurable: true,
+      enumerable: true,
+    },
+    lastNeed: {
+      get(this: object) {
+        return stateOf(this).missing;
+      },
+      configurable: true,
+      enumerable: true,
+    },
+    lastTotal: {
+      get(this: object) {
+        const state = stateOf(this);
+        return state.buffered + state.missing;
+      },
+      configurable: true,
+      enumerable: true,
+    },
   });
   function write(this: object, buf: unknown): string {
     if (typeof buf === 'string') return buf;
     if (!ArrayBuffer.isView(buf)) throw argTypeError('buf', ['Buffer', 'TypedArray', 'DataView'], buf);
     const state = stateOf(this);
-    if (buf.byteLength > kStringMaxLength) throw nodeError(Error, 'ERR_STRING_TOO_LONG', `Cannot create a string longer than 0x${kStringMaxLength.toString(16)} characters`);
+    if (buf.byteLength > kStringMaxLength)
+      throw nodeError(Error, 'ERR_STRING_TOO_LONG', `Cannot create a string longer than 0x${kStringMaxLength.toString(16)} characters`);
     return decode(state, new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength));
   }
   Object.assign(StringDecoder.prototype, {

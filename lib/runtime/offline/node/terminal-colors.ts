@@ -46,7 +46,11 @@ export function createStyleText(colors: Record<string, Codes>, process: { env: R
   };
   const isStream = (value: unknown) => {
     const stream = value as StreamLike | null;
-    return typeof stream === 'object' && stream !== null && ['write', 'read', 'pipe', 'getReader', 'getWriter'].some((key) => typeof (stream as Record<string, unknown>)[key] === 'function');
+    return (
+      typeof stream === 'object' &&
+      stream !== null &&
+      ['write', 'read', 'pipe', 'getReader', 'getWriter'].some((key) => typeof (stream as Record<string, unknown>)[key] === 'function')
+    );
   };
   return function styleText(format: string | string[], text: string, options: { validateStream?: boolean; stream?: unknown } = {}): string {
     checkString(text, 'text');
@@ -62,7 +66,13 @@ export function createStyleText(colors: Record<string, Codes>, process: { env: R
     for (const key of Array.isArray(format) ? format : [format]) {
       const codes = colors[key];
       if (codes == null) {
-        throw invalidArgValue('format', key, `must be one of: ${Object.keys(colors).map((name) => `'${name}'`).join(', ')}`);
+        throw invalidArgValue(
+          'format',
+          key,
+          `must be one of: ${Object.keys(colors)
+            .map((name) => `'${name}'`)
+            .join(', ')}`,
+        );
       }
       if (skip) continue;
       left += `\u001b[${codes[0]}m`;

@@ -65,7 +65,10 @@ export function legacyTimers(process: Warner): Record<string, (item: LegacyItem,
       if (msecs < 0 || !Number.isFinite(msecs)) throw outOfRange('msecs', 'a non-negative finite number', msecs);
       let duration = msecs;
       if (duration > TIMEOUT_MAX) {
-        process.emitWarning(`${duration} does not fit into a 32-bit signed integer.\nTimer duration was truncated to ${TIMEOUT_MAX}.`, 'TimeoutOverflowWarning');
+        process.emitWarning(
+          `${duration} does not fit into a 32-bit signed integer.\nTimer duration was truncated to ${TIMEOUT_MAX}.`,
+          'TimeoutOverflowWarning',
+        );
         duration = TIMEOUT_MAX;
       }
       stop(item);

@@ -59,10 +59,13 @@ export function timersPromisesModule(immediate: (callback: () => void) => unknow
     if (signal?.aborted) throw abortError(signal);
     let pending = 0;
     let wake: (() => void) | undefined;
-    const handle = setInterval(() => {
-      pending++;
-      wake?.();
-    }, Number(delay) || 0);
+    const handle = setInterval(
+      () => {
+        pending++;
+        wake?.();
+      },
+      Number(delay) || 0,
+    );
     const onAbort = () => wake?.();
     signal?.addEventListener('abort', onAbort);
     try {

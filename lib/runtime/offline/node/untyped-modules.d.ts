@@ -33,7 +33,6 @@ declare module 'readable-stream/lib/stream.js' {
   export default stream;
 }
 
-
 // The `process` package (process.nextTick and friends for browsers) ships no types.
 declare module 'process/' {
   const process: Record<string, unknown>;

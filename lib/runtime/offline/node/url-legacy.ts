@@ -31,7 +31,12 @@ export interface LegacyUrlDeps {
   warn(message: string, type: string, code: string): void;
 }
 
-const pkg = urlPackage as unknown as { Url: UrlConstructor; parse(url: unknown, ...rest: unknown[]): LegacyUrl; format(url: unknown): string; resolveObject: (...args: unknown[]) => unknown };
+const pkg = urlPackage as unknown as {
+  Url: UrlConstructor;
+  parse(url: unknown, ...rest: unknown[]): LegacyUrl;
+  format(url: unknown): string;
+  resolveObject: (...args: unknown[]) => unknown;
+};
 const FORBIDDEN_HOST = /[\0\t\n\r #%/:<>?@[\\\]^|]/;
 const FORBIDDEN_IPV6_HOST = /[\0\t\n\r #%/<>?@\\^|]/;
 const HOSTLESS = new Set(['javascript', 'javascript:', 'file', 'file:']);
@@ -116,7 +121,7 @@ export function legacyUrl(deps: LegacyUrlDeps): Module {
 
   const parse = (url: unknown, parseQueryString?: boolean, slashesDenoteHost?: boolean) => {
     if (url instanceof Url) return url;
-    return (new (Url as unknown as UrlConstructor)()).parse(url as string, parseQueryString, slashesDenoteHost);
+    return new (Url as unknown as UrlConstructor)().parse(url as string, parseQueryString, slashesDenoteHost);
   };
   const format = (url: unknown) => {
     const parsed = typeof url === 'string' ? parse(url) : url;
@@ -126,7 +131,8 @@ export function legacyUrl(deps: LegacyUrlDeps): Module {
     if (parsed instanceof URL) return parsed.href;
     return parsed instanceof Url ? (parsed as LegacyUrl).format() : (proto.format as (this: unknown) => string).call(parsed);
   };
-  const resolveObject = (source: unknown) => (source ? parse(source, false, true) : new (Url as unknown as UrlConstructor)()) as unknown as { resolveObject(relative: unknown): unknown };
+  const resolveObject = (source: unknown) =>
+    (source ? parse(source, false, true) : new (Url as unknown as UrlConstructor)()) as unknown as { resolveObject(relative: unknown): unknown };
   return {
     Url,
     parse,

@@ -46,7 +46,12 @@ function pairsOf(init: object): Pair[] {
   const tupleError = () => nodeError(TypeError, 'ERR_INVALID_TUPLE', 'Each query pair must be an iterable [name, value] tuple');
   const pairs: Pair[] = [];
   for (const pair of init as Iterable<unknown>) {
-    if (pair === null || (typeof pair !== 'object' && typeof pair !== 'function') || typeof (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') throw tupleError();
+    if (
+      pair === null ||
+      (typeof pair !== 'object' && typeof pair !== 'function') ||
+      typeof (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function'
+    )
+      throw tupleError();
     const items = Array.from(pair as Iterable<unknown>, toUSVString);
     if (items.length !== 2) throw tupleError();
     pairs.push(items as Pair);

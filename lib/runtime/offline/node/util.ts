@@ -133,7 +133,8 @@ export function utilModule(almost: Module, deps: UtilDeps): Module {
 
   const errorName = (errno: number) => {
     if (typeof errno !== 'number') throw invalidArgType('err', 'of type number', errno);
-    if (errno >= 0 || !Number.isSafeInteger(errno)) throw Object.assign(new RangeError(`The value of "err" is out of range. It must be a negative integer. Received ${errno}`), { code: 'ERR_OUT_OF_RANGE' });
+    if (errno >= 0 || !Number.isSafeInteger(errno))
+      throw Object.assign(new RangeError(`The value of "err" is out of range. It must be a negative integer. Received ${errno}`), { code: 'ERR_OUT_OF_RANGE' });
     return SYSTEM_ERRORS.get(errno)?.[0] ?? `Unknown system error ${errno}`;
   };
 

@@ -17,9 +17,7 @@ type Emitter = new () => {
   listenerCount(event: string): number;
 };
 
-export type ThreadInvocation =
-  | { kind: 'file'; path: string; args: string[] }
-  | { kind: 'eval'; code: string; print: false; args: string[] };
+export type ThreadInvocation = { kind: 'file'; path: string; args: string[] } | { kind: 'eval'; code: string; print: false; args: string[] };
 
 export interface ThreadRequest {
   invocation: ThreadInvocation;
@@ -97,7 +95,11 @@ function threadInvocation(filename: unknown, options: WorkerOptions, cwd: string
 }
 
 function stringEnv(env: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries(
+    Object.entries(env)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
 }
 
 export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, unknown> {
@@ -119,14 +121,20 @@ export function workerThreadsModule(parts: WorkerThreadsParts): Record<string, u
     constructor(filename: string | URL, options: WorkerOptions = {}) {
       super();
       if (!threads) {
-        throw nodeError(Error, 'ERR_WORKER_INIT_FAILED', 'Worker threads need the runtime to run node processes in Web Workers, which this page cannot (it is not cross-origin isolated)');
+        throw nodeError(
+          Error,
+          'ERR_WORKER_INIT_FAILED',
+          'Worker threads need the runtime to run node processes in Web Workers, which this page cannot (it is not cross-origin isolated)',
+        );
       }
       validateEnv(options.env);
       const invocation = threadInvocation(filename, options, parts.process.cwd());
       const env = options.env === SHARE_ENV || options.env == null ? parts.process.env : options.env;
       const channel = new MessageChannel();
       this.port = channel.port1;
-      const started = threads.start({ invocation, cwd: parts.process.cwd(), env: stringEnv(env), workerData: options.workerData }, channel.port2, (code) => this.exited(code));
+      const started = threads.start({ invocation, cwd: parts.process.cwd(), env: stringEnv(env), workerData: options.workerData }, channel.port2, (code) =>
+        this.exited(code),
+      );
       this.threadId = started.threadId;
       this.stop = started.stop;
       this.release = parts.hold();

@@ -63,7 +63,9 @@ export function checkRange(value: unknown, name: string, lower: number, upper: n
 
 const isView = (value: unknown): value is ArrayBufferView => ArrayBuffer.isView(value);
 const isAnyArrayBuffer = (value: unknown): value is ArrayBuffer =>
-  value instanceof ArrayBuffer || Object.prototype.toString.call(value) === '[object ArrayBuffer]' || Object.prototype.toString.call(value) === '[object SharedArrayBuffer]';
+  value instanceof ArrayBuffer ||
+  Object.prototype.toString.call(value) === '[object ArrayBuffer]' ||
+  Object.prototype.toString.call(value) === '[object SharedArrayBuffer]';
 
 export function makeZlibClasses(deps: ZlibDeps) {
   const { Transform, Buffer } = deps;
@@ -154,7 +156,8 @@ export function makeZlibClasses(deps: ZlibDeps) {
         // The output buffer filled: go on with the rest of this chunk, once the reader wants more.
         inOff += inDelta;
         availInBefore = availInAfter;
-        const again = () => handle.write(flushFlag, chunk, inOff, availInBefore, self._outBuffer as Uint8Array, self._outOffset as number, self._chunkSize as number);
+        const again = () =>
+          handle.write(flushFlag, chunk, inOff, availInBefore, self._outBuffer as Uint8Array, self._outOffset as number, self._chunkSize as number);
         if (!full) return again();
         const oldRead = self._read as AnyFunction;
         self._read = (n: number) => {
@@ -215,8 +218,21 @@ export function makeZlibClasses(deps: ZlibDeps) {
   Object.setPrototypeOf(ZlibBase.prototype, Transform.prototype);
   Object.setPrototypeOf(ZlibBase, Transform);
   const base = ZlibBase.prototype as Record<string, unknown>;
-  Object.defineProperty(base, '_closed', { configurable: true, get(this: Stream) { return !this._handle; } });
-  Object.defineProperty(base, 'bytesRead', { configurable: true, get(this: Stream) { return this.bytesWritten; }, set(this: Stream, value: unknown) { this.bytesWritten = value; } });
+  Object.defineProperty(base, '_closed', {
+    configurable: true,
+    get(this: Stream) {
+      return !this._handle;
+    },
+  });
+  Object.defineProperty(base, 'bytesRead', {
+    configurable: true,
+    get(this: Stream) {
+      return this.bytesWritten;
+    },
+    set(this: Stream, value: unknown) {
+      this.bytesWritten = value;
+    },
+  });
   Object.assign(base, {
     reset(this: Stream) {
       if (!this._handle) throw new Error('zlib binding closed');
@@ -272,7 +288,14 @@ export function makeZlibClasses(deps: ZlibDeps) {
     if (opts) {
       // 0 lets inflate take the window size from the stream's header; deflate has no such value.
       if ((opts.windowBits == null || opts.windowBits === 0) && (mode === MODES.INFLATE || mode === MODES.GUNZIP || mode === MODES.UNZIP)) windowBits = 0;
-      else windowBits = checkRange(opts.windowBits, 'options.windowBits', C.Z_MIN_WINDOWBITS + (mode === MODES.GZIP ? 1 : 0), C.Z_MAX_WINDOWBITS, C.Z_DEFAULT_WINDOWBITS);
+      else
+        windowBits = checkRange(
+          opts.windowBits,
+          'options.windowBits',
+          C.Z_MIN_WINDOWBITS + (mode === MODES.GZIP ? 1 : 0),
+          C.Z_MAX_WINDOWBITS,
+          C.Z_DEFAULT_WINDOWBITS,
+        );
       level = checkRange(opts.level, 'options.level', C.Z_MIN_LEVEL, C.Z_MAX_LEVEL, C.Z_DEFAULT_COMPRESSION);
       memLevel = checkRange(opts.memLevel, 'options.memLevel', C.Z_MIN_MEMLEVEL, C.Z_MAX_MEMLEVEL, C.Z_DEFAULT_MEMLEVEL);
       strategy = checkRange(opts.strategy, 'options.strategy', C.Z_DEFAULT_STRATEGY, C.Z_FIXED, C.Z_DEFAULT_STRATEGY);
@@ -331,9 +354,15 @@ export function makeZlibClasses(deps: ZlibDeps) {
 
   const classes: Record<string, AnyFunction> = {};
   const kinds: [string, number, typeof Zlib][] = [
-    ['Deflate', MODES.DEFLATE, Zlib], ['Inflate', MODES.INFLATE, Zlib], ['Gzip', MODES.GZIP, Zlib], ['Gunzip', MODES.GUNZIP, Zlib],
-    ['DeflateRaw', MODES.DEFLATERAW, Zlib], ['InflateRaw', MODES.INFLATERAW, Zlib], ['Unzip', MODES.UNZIP, Zlib],
-    ['BrotliCompress', MODES.BROTLI_ENCODE, Brotli], ['BrotliDecompress', MODES.BROTLI_DECODE, Brotli],
+    ['Deflate', MODES.DEFLATE, Zlib],
+    ['Inflate', MODES.INFLATE, Zlib],
+    ['Gzip', MODES.GZIP, Zlib],
+    ['Gunzip', MODES.GUNZIP, Zlib],
+    ['DeflateRaw', MODES.DEFLATERAW, Zlib],
+    ['InflateRaw', MODES.INFLATERAW, Zlib],
+    ['Unzip', MODES.UNZIP, Zlib],
+    ['BrotliCompress', MODES.BROTLI_ENCODE, Brotli],
+    ['BrotliDecompress', MODES.BROTLI_DECODE, Brotli],
   ];
   for (const [name, mode, Parent] of kinds) {
     const Class = {

@@ -12,7 +12,18 @@ import ZStream from 'pako/lib/zlib/zstream.js';
 import * as zDeflate from 'pako/lib/zlib/deflate.js';
 import * as zInflate from 'pako/lib/zlib/inflate.js';
 
-export const MODES = { NONE: 0, DEFLATE: 1, INFLATE: 2, GZIP: 3, GUNZIP: 4, DEFLATERAW: 5, INFLATERAW: 6, UNZIP: 7, BROTLI_DECODE: 8, BROTLI_ENCODE: 9 } as const;
+export const MODES = {
+  NONE: 0,
+  DEFLATE: 1,
+  INFLATE: 2,
+  GZIP: 3,
+  GUNZIP: 4,
+  DEFLATERAW: 5,
+  INFLATERAW: 6,
+  UNZIP: 7,
+  BROTLI_DECODE: 8,
+  BROTLI_ENCODE: 9,
+} as const;
 
 const Z_OK = 0;
 const Z_STREAM_END = 1;
@@ -20,7 +31,17 @@ const Z_NEED_DICT = 2;
 const Z_FINISH = 4;
 const Z_BUF_ERROR = -5;
 
-export const ZLIB_CODES: Record<number, string> = { 0: 'Z_OK', 1: 'Z_STREAM_END', 2: 'Z_NEED_DICT', [-1]: 'Z_ERRNO', [-2]: 'Z_STREAM_ERROR', [-3]: 'Z_DATA_ERROR', [-4]: 'Z_MEM_ERROR', [-5]: 'Z_BUF_ERROR', [-6]: 'Z_VERSION_ERROR' };
+export const ZLIB_CODES: Record<number, string> = {
+  0: 'Z_OK',
+  1: 'Z_STREAM_END',
+  2: 'Z_NEED_DICT',
+  [-1]: 'Z_ERRNO',
+  [-2]: 'Z_STREAM_ERROR',
+  [-3]: 'Z_DATA_ERROR',
+  [-4]: 'Z_MEM_ERROR',
+  [-5]: 'Z_BUF_ERROR',
+  [-6]: 'Z_VERSION_ERROR',
+};
 
 /** What the streams see of an engine; `onerror` and `callback` are set by the stream that owns it. */
 export interface CompressionHandle {
@@ -45,7 +66,15 @@ export abstract class EngineBase implements CompressionHandle {
   constructor(protected readonly defer: Defer) {}
 
   /** Runs the codec; answers an error as [message, errno, code], or null. */
-  protected abstract run(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): [string, number, string] | null;
+  protected abstract run(
+    flush: number,
+    input: Uint8Array,
+    inOff: number,
+    inLen: number,
+    out: Uint8Array,
+    outOff: number,
+    outLen: number,
+  ): [string, number, string] | null;
   abstract reset(): void;
   params(_level: number, _strategy: number): void {}
 
@@ -71,8 +100,16 @@ export abstract class EngineBase implements CompressionHandle {
 // zlib's table of compression parameters by level (good_length, max_lazy, nice_length, max_chain), which
 // deflateParams applies when the level changes; pako keeps it private.
 const LEVELS: [number, number, number, number][] = [
-  [0, 0, 0, 0], [4, 4, 8, 4], [4, 5, 16, 8], [4, 6, 32, 32], [4, 4, 16, 16],
-  [8, 16, 32, 32], [8, 16, 128, 128], [8, 32, 128, 256], [32, 128, 258, 1024], [32, 258, 258, 4096],
+  [0, 0, 0, 0],
+  [4, 4, 8, 4],
+  [4, 5, 16, 8],
+  [4, 6, 32, 32],
+  [4, 4, 16, 16],
+  [8, 16, 32, 32],
+  [8, 16, 128, 128],
+  [8, 32, 128, 256],
+  [32, 128, 258, 1024],
+  [32, 258, 258, 4096],
 ];
 
 export interface ZlibInit {
@@ -88,7 +125,11 @@ export class ZlibEngine extends EngineBase {
   private mode: number;
   private readonly dictionary: Uint8Array | undefined;
 
-  constructor(mode: number, private readonly init: ZlibInit, defer: Defer) {
+  constructor(
+    mode: number,
+    private readonly init: ZlibInit,
+    defer: Defer,
+  ) {
     super(defer);
     this.mode = mode;
     this.dictionary = init.dictionary ? new Uint8Array(init.dictionary.buffer, init.dictionary.byteOffset, init.dictionary.byteLength).slice() : undefined;
@@ -101,7 +142,14 @@ export class ZlibEngine extends EngineBase {
 
   private start(): void {
     const { windowBits, level, memLevel, strategy } = this.init;
-    const bits = { [MODES.GZIP]: windowBits + 16, [MODES.GUNZIP]: windowBits + 16, [MODES.UNZIP]: windowBits + 32, [MODES.DEFLATERAW]: -windowBits, [MODES.INFLATERAW]: -windowBits }[this.mode] ?? windowBits;
+    const bits =
+      {
+        [MODES.GZIP]: windowBits + 16,
+        [MODES.GUNZIP]: windowBits + 16,
+        [MODES.UNZIP]: windowBits + 32,
+        [MODES.DEFLATERAW]: -windowBits,
+        [MODES.INFLATERAW]: -windowBits,
+      }[this.mode] ?? windowBits;
     if (this.deflating) zDeflate.deflateInit2(this.strm, level, 8, bits, memLevel, strategy);
     else zInflate.inflateInit2(this.strm, bits);
     this.setDictionary();
@@ -113,7 +161,15 @@ export class ZlibEngine extends EngineBase {
     else if (this.mode === MODES.INFLATERAW) zInflate.inflateSetDictionary(this.strm, this.dictionary);
   }
 
-  protected run(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): [string, number, string] | null {
+  protected run(
+    flush: number,
+    input: Uint8Array,
+    inOff: number,
+    inLen: number,
+    out: Uint8Array,
+    outOff: number,
+    outLen: number,
+  ): [string, number, string] | null {
     const strm = this.strm;
     Object.assign(strm, { input, next_in: inOff, avail_in: inLen, output: out, next_out: outOff, avail_out: outLen, msg: '' });
     let err: number;

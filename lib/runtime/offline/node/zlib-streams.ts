@@ -76,15 +76,27 @@ function convenience(Buffer: BufferClass, Class: AnyFunction, processChunkSync: 
       engine.close();
       cb(null, engine._info ? { buffer: result, engine } : result);
     });
-    const bytes = ArrayBuffer.isView(buffer) && !(buffer instanceof Uint8Array) ? Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength) : isAnyArrayBuffer(buffer) ? Buffer.from(buffer as ArrayBuffer) : buffer;
+    const bytes =
+      ArrayBuffer.isView(buffer) && !(buffer instanceof Uint8Array)
+        ? Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+        : isAnyArrayBuffer(buffer)
+          ? Buffer.from(buffer as ArrayBuffer)
+          : buffer;
     engine.end(bytes);
   };
   return { sync, callbackForm };
 }
 
 const NAMES: [string, string][] = [
-  ['Deflate', 'deflate'], ['Inflate', 'inflate'], ['Gzip', 'gzip'], ['Gunzip', 'gunzip'], ['DeflateRaw', 'deflateRaw'],
-  ['InflateRaw', 'inflateRaw'], ['Unzip', 'unzip'], ['BrotliCompress', 'brotliCompress'], ['BrotliDecompress', 'brotliDecompress'],
+  ['Deflate', 'deflate'],
+  ['Inflate', 'inflate'],
+  ['Gzip', 'gzip'],
+  ['Gunzip', 'gunzip'],
+  ['DeflateRaw', 'deflateRaw'],
+  ['InflateRaw', 'inflateRaw'],
+  ['Unzip', 'unzip'],
+  ['BrotliCompress', 'brotliCompress'],
+  ['BrotliDecompress', 'brotliDecompress'],
 ];
 
 export function zlibModule(stream: Module, Buffer: BufferClass, timing: Pick<ZlibDeps, 'nextTick' | 'defer'>): Module {

@@ -17,7 +17,10 @@ export function normalizeBin(packageName: string, bin: unknown): Record<string, 
   for (const [rawName, rawPath] of entries) {
     if (typeof rawPath !== 'string') continue;
     const name = rawName.slice(rawName.lastIndexOf('/') + 1).replace(/^\.+/, '');
-    const parts = rawPath.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
+    const parts = rawPath
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((part) => part !== '' && part !== '.');
     if (!name || parts.length === 0 || parts.includes('..')) continue;
     out[name] = parts.join('/');
   }

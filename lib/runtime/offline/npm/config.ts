@@ -24,8 +24,8 @@ const NPM_DEFAULTS: Record<string, OptionValue> = {
   'bin-links': true,
   'strict-ssl': true,
   'install-links': false,
-  'offline': false,
-  'force': false,
+  offline: false,
+  force: false,
   'strict-peer-deps': false,
   'engine-strict': false,
   'dry-run': false,
@@ -35,7 +35,7 @@ const NPM_DEFAULTS: Record<string, OptionValue> = {
   'install-strategy': 'hoisted',
   'lockfile-version': '3',
   'always-auth': false,
-  'workspaces': false,
+  workspaces: false,
   'include-workspace-root': false,
   'save-bundle': false,
 };
@@ -94,7 +94,9 @@ function warningsFor(layer: Layer): string[] {
   for (const [key, value] of layer.values) {
     const spec = OPTIONS[key];
     if (isRegistryScopedKey(key)) {
-      out.push(`npm warn config ${key} (in ${layer.where}) is not used: credentials and per-registry settings are never sent; the app's registry proxy fetches public packages only`);
+      out.push(
+        `npm warn config ${key} (in ${layer.where}) is not used: credentials and per-registry settings are never sent; the app's registry proxy fetches public packages only`,
+      );
     } else if (isScopeRegistryKey(key)) {
       continue;
     } else if (!spec) {
@@ -103,7 +105,9 @@ function warningsFor(layer: Layer): string[] {
     } else if (key === 'registry') {
       const host = typeof value === 'string' ? registryHost(value) : null;
       if (host !== DEFAULT_REGISTRY_HOST) {
-        out.push(`npm warn config ${describe(layer, key)} = ${String(value)} is not used: the browser reaches packages only through the app's registry proxy, which fetches from the registry the app's server is set up with`);
+        out.push(
+          `npm warn config ${describe(layer, key)} = ${String(value)} is not used: the browser reaches packages only through the app's registry proxy, which fetches from the registry the app's server is set up with`,
+        );
       }
     } else if (spec.effect !== 'used' && spec.effect !== 'moot') {
       const fallback = NPM_DEFAULTS[key];
@@ -131,12 +135,15 @@ export function loadNpmConfig(argv: readonly string[], vfs: VirtualFS, cwd: stri
 
   const merged = new Map<string, OptionValue>();
   const scopeRegistries = new Map<string, { url: string; where: string }>();
-  const warnings = parsed.unknown.map((flag) => `npm warn Unknown cli config "${flag.replace(/=.*$/, '')}". This will stop working in the next major version of npm.`);
+  const warnings = parsed.unknown.map(
+    (flag) => `npm warn Unknown cli config "${flag.replace(/=.*$/, '')}". This will stop working in the next major version of npm.`,
+  );
   for (const layer of layers) {
     warnings.push(...warningsFor(layer));
     for (const [key, value] of layer.values) {
       merged.set(key, value);
-      if (isScopeRegistryKey(key) && typeof value === 'string') scopeRegistries.set(key.slice(0, key.indexOf(':')), { url: value, where: describe(layer, key) });
+      if (isScopeRegistryKey(key) && typeof value === 'string')
+        scopeRegistries.set(key.slice(0, key.indexOf(':')), { url: value, where: describe(layer, key) });
     }
   }
   return {

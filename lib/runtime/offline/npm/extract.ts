@@ -39,10 +39,13 @@ export async function verifyIntegrity(data: Uint8Array, integrity: string | unde
     if (digest !== integrity.slice('sha1-hex:'.length).toLowerCase()) throw mismatch(label, integrity, `sha1-hex:${digest}`);
     return;
   }
-  const hashes = integrity.trim().split(/\s+/).map((item) => {
-    const dash = item.indexOf('-');
-    return { algorithm: item.slice(0, dash), value: item.slice(dash + 1).split('?')[0] ?? '' };
-  });
+  const hashes = integrity
+    .trim()
+    .split(/\s+/)
+    .map((item) => {
+      const dash = item.indexOf('-');
+      return { algorithm: item.slice(0, dash), value: item.slice(dash + 1).split('?')[0] ?? '' };
+    });
   for (const algorithm of STRENGTH) {
     const wanted = hashes.filter((hash) => hash.algorithm === algorithm);
     if (wanted.length === 0) continue;
@@ -70,7 +73,10 @@ async function gunzip(data: Uint8Array): Promise<Uint8Array> {
 
 /** The path inside the package, or null for the top folder itself and for paths that would escape it. */
 function stripTopFolder(path: string): string | null {
-  const parts = path.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
+  const parts = path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((part) => part !== '' && part !== '.');
   if (parts.length < 2 || parts.includes('..')) return null;
   return parts.slice(1).join('/');
 }

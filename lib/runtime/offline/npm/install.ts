@@ -134,7 +134,9 @@ function reportResolve(result: ResolveResult, progress: Progress): void {
     );
   }
   if (result.skippedOptional.length) {
-    progress.line(`npm warn skipped ${plural(result.skippedOptional.length, 'optional dependency', 'optional dependencies')} the registry could not provide: ${listShort(result.skippedOptional)}`);
+    progress.line(
+      `npm warn skipped ${plural(result.skippedOptional.length, 'optional dependency', 'optional dependencies')} the registry could not provide: ${listShort(result.skippedOptional)}`,
+    );
   }
 }
 
@@ -151,13 +153,20 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   const lock = request.noFiles ? null : readLockFile(vfs, lockPath(dir));
   if (request.clean) {
     if (!lock?.packages) {
-      throw new NpmError('EUSAGE', 'The `npm ci` command can only install with an existing package-lock.json (lockfileVersion 2 or 3). Run `npm install` to create one.');
+      throw new NpmError(
+        'EUSAGE',
+        'The `npm ci` command can only install with an existing package-lock.json (lockfileVersion 2 or 3). Run `npm install` to create one.',
+      );
     }
     const problems = lockMismatches(pkg, lock);
     if (problems.length) {
       throw new NpmError(
         'EUSAGE',
-        ['`npm ci` can only install packages when your package.json and package-lock.json are in sync. Update the lock file with `npm install` before continuing.', '', ...problems].join('\n'),
+        [
+          '`npm ci` can only install packages when your package.json and package-lock.json are in sync. Update the lock file with `npm install` before continuing.',
+          '',
+          ...problems,
+        ].join('\n'),
       );
     }
     removeTree(vfs, joinPath(dir, 'node_modules'));

@@ -24,7 +24,6 @@ interface LocalSource {
 /** Folders skipped when a folder dependency is copied: its own installs and its version control. */
 const SKIPPED = new Set(['node_modules', '.git']);
 
-
 function isTarballPath(path: string): boolean {
   return /\.(tgz|tar\.gz|tar)$/i.test(path);
 }

@@ -190,7 +190,9 @@ export function lockMismatches(pkg: PackageJson, lock: LockFile): string[] {
     for (const [name, spec] of Object.entries(wanted)) {
       const entry = lock.packages?.[`node_modules/${name}`];
       if (have[name] !== spec && !(kind === 'peerDependencies' && entry)) {
-        problems.push(have[name] === undefined ? `Missing: ${name}@${spec} from lock file` : `Invalid: lock file's ${name}@${have[name]} does not satisfy ${name}@${spec}`);
+        problems.push(
+          have[name] === undefined ? `Missing: ${name}@${spec} from lock file` : `Invalid: lock file's ${name}@${have[name]} does not satisfy ${name}@${spec}`,
+        );
         continue;
       }
       if (!entry?.version) {

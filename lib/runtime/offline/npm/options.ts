@@ -12,10 +12,10 @@ interface OptionSpec {
   effect: 'used' | 'moot' | string;
 }
 
-const NO_CACHE = 'this runtime keeps no package cache; every package comes through the app\'s registry proxy';
-const NO_AUTH = 'credentials are never sent: the app\'s registry proxy fetches public packages only';
-const NO_WORKSPACES = 'workspaces are not supported by this runtime\'s npm';
-const ONE_LAYOUT = 'this runtime\'s npm always lays packages out as npm\'s default (hoisted) strategy does';
+const NO_CACHE = "this runtime keeps no package cache; every package comes through the app's registry proxy";
+const NO_AUTH = "credentials are never sent: the app's registry proxy fetches public packages only";
+const NO_WORKSPACES = "workspaces are not supported by this runtime's npm";
+const ONE_LAYOUT = "this runtime's npm always lays packages out as npm's default (hoisted) strategy does";
 
 const used = (type: OptionType): OptionSpec => ({ type, effect: 'used' });
 const moot = (type: OptionType): OptionSpec => ({ type, effect: 'moot' });
@@ -23,35 +23,35 @@ const unsupported = (type: OptionType, reason: string): OptionSpec => ({ type, e
 
 export const OPTIONS: Record<string, OptionSpec> = {
   // install and its saving rules
-  'save': used('boolean'),
+  save: used('boolean'),
   'save-dev': used('boolean'),
   'save-optional': used('boolean'),
   'save-peer': used('boolean'),
   'save-prod': used('boolean'),
   'save-exact': used('boolean'),
   'save-prefix': used('string'),
-  'omit': used('list'),
-  'include': used('list'),
-  'production': used('boolean'),
-  'only': used('string'),
-  'optional': used('boolean'),
+  omit: used('list'),
+  include: used('list'),
+  production: used('boolean'),
+  only: used('string'),
+  optional: used('boolean'),
   'legacy-peer-deps': used('boolean'),
   'package-lock': used('boolean'),
-  'global': used('boolean'),
-  'location': used('string'),
-  'registry': used('string'),
+  global: used('boolean'),
+  location: used('string'),
+  registry: used('string'),
   // exec, init, run, ls, view
-  'yes': used('boolean'),
-  'package': used('list'),
-  'call': used('string'),
+  yes: used('boolean'),
+  package: used('list'),
+  call: used('string'),
   'if-present': used('boolean'),
-  'silent': used('boolean'),
-  'depth': used('string'),
-  'all': used('boolean'),
-  'json': used('boolean'),
-  'usage': used('boolean'),
-  'long': used('boolean'),
-  'parseable': used('boolean'),
+  silent: used('boolean'),
+  depth: used('string'),
+  all: used('boolean'),
+  json: used('boolean'),
+  usage: used('boolean'),
+  long: used('boolean'),
+  parseable: used('boolean'),
   'init-author-name': used('string'),
   'init-author-email': used('string'),
   'init-author-url': used('string'),
@@ -59,58 +59,58 @@ export const OPTIONS: Record<string, OptionSpec> = {
   'init-version': used('string'),
   'init-type': used('string'),
   // what the runtime does anyway
-  'audit': moot('boolean'),
-  'fund': moot('boolean'),
-  'progress': moot('boolean'),
+  audit: moot('boolean'),
+  fund: moot('boolean'),
+  progress: moot('boolean'),
   'ignore-scripts': moot('boolean'),
   'foreground-scripts': moot('boolean'),
   'update-notifier': moot('boolean'),
-  'color': moot('string'),
-  'unicode': moot('boolean'),
-  'loglevel': moot('string'),
-  'quiet': moot('boolean'),
+  color: moot('string'),
+  unicode: moot('boolean'),
+  loglevel: moot('string'),
+  quiet: moot('boolean'),
   'prefer-offline': moot('boolean'),
   'prefer-online': moot('boolean'),
   'prefer-dedupe': moot('boolean'),
   'audit-level': moot('string'),
-  'timing': moot('boolean'),
+  timing: moot('boolean'),
   'fetch-retries': moot('string'),
   'fetch-timeout': moot('string'),
-  'maxsockets': moot('string'),
+  maxsockets: moot('string'),
   // what it cannot do
-  'offline': unsupported('boolean', NO_CACHE),
-  'cache': unsupported('string', NO_CACHE),
-  'force': unsupported('boolean', 'peer conflicts never stop an install here (the conflicting peer gets its own copy), and there is nothing else to force'),
+  offline: unsupported('boolean', NO_CACHE),
+  cache: unsupported('string', NO_CACHE),
+  force: unsupported('boolean', 'peer conflicts never stop an install here (the conflicting peer gets its own copy), and there is nothing else to force'),
   'strict-peer-deps': unsupported('boolean', 'peer conflicts are reported as warnings here, and the conflicting peer gets its own copy'),
-  'engine-strict': unsupported('boolean', 'this runtime\'s npm does not check the engines field'),
-  'dry-run': unsupported('boolean', 'this runtime\'s npm has no dry-run mode'),
-  'package-lock-only': unsupported('boolean', 'this runtime\'s npm always writes node_modules with the lock'),
-  'lockfile-version': unsupported('string', 'this runtime\'s npm writes lockfileVersion 3 only'),
+  'engine-strict': unsupported('boolean', "this runtime's npm does not check the engines field"),
+  'dry-run': unsupported('boolean', "this runtime's npm has no dry-run mode"),
+  'package-lock-only': unsupported('boolean', "this runtime's npm always writes node_modules with the lock"),
+  'lockfile-version': unsupported('string', "this runtime's npm writes lockfileVersion 3 only"),
   'install-strategy': unsupported('string', ONE_LAYOUT),
   'global-style': unsupported('boolean', ONE_LAYOUT),
   'legacy-bundling': unsupported('boolean', ONE_LAYOUT),
   'install-links': unsupported('boolean', 'file: folders are always copied into node_modules here'),
-  'bin-links': unsupported('boolean', 'this runtime\'s npm always links package commands into node_modules/.bin'),
+  'bin-links': unsupported('boolean', "this runtime's npm always links package commands into node_modules/.bin"),
   'save-bundle': unsupported('boolean', 'bundled dependencies cannot be written here'),
-  'before': unsupported('string', 'this runtime\'s npm picks versions by range and dist-tag only'),
-  'prefix': unsupported('string', 'npm works on the nearest folder with a package.json'),
-  'workspace': unsupported('list', NO_WORKSPACES),
-  'workspaces': unsupported('boolean', NO_WORKSPACES),
+  before: unsupported('string', "this runtime's npm picks versions by range and dist-tag only"),
+  prefix: unsupported('string', 'npm works on the nearest folder with a package.json'),
+  workspace: unsupported('list', NO_WORKSPACES),
+  workspaces: unsupported('boolean', NO_WORKSPACES),
   'include-workspace-root': unsupported('boolean', NO_WORKSPACES),
-  'script-shell': unsupported('string', 'scripts always run in the terminal\'s own shell'),
-  'node-options': unsupported('string', 'Node options cannot be set for this runtime\'s node'),
-  'scope': unsupported('string', 'npm init does not name packages by scope here'),
-  'tag': unsupported('string', 'bare package names install the latest dist-tag here'),
-  'https-proxy': unsupported('string', 'the browser reaches the registry only through the app\'s registry proxy'),
-  'proxy': unsupported('string', 'the browser reaches the registry only through the app\'s registry proxy'),
-  'strict-ssl': unsupported('boolean', 'the browser reaches the registry only through the app\'s registry proxy'),
-  'cafile': unsupported('string', 'the browser reaches the registry only through the app\'s registry proxy'),
+  'script-shell': unsupported('string', "scripts always run in the terminal's own shell"),
+  'node-options': unsupported('string', "Node options cannot be set for this runtime's node"),
+  scope: unsupported('string', 'npm init does not name packages by scope here'),
+  tag: unsupported('string', 'bare package names install the latest dist-tag here'),
+  'https-proxy': unsupported('string', "the browser reaches the registry only through the app's registry proxy"),
+  proxy: unsupported('string', "the browser reaches the registry only through the app's registry proxy"),
+  'strict-ssl': unsupported('boolean', "the browser reaches the registry only through the app's registry proxy"),
+  cafile: unsupported('string', "the browser reaches the registry only through the app's registry proxy"),
   'always-auth': unsupported('boolean', NO_AUTH),
-  '_auth': unsupported('string', NO_AUTH),
-  '_authToken': unsupported('string', NO_AUTH),
-  'email': unsupported('string', NO_AUTH),
-  'username': unsupported('string', NO_AUTH),
-  '_password': unsupported('string', NO_AUTH),
+  _auth: unsupported('string', NO_AUTH),
+  _authToken: unsupported('string', NO_AUTH),
+  email: unsupported('string', NO_AUTH),
+  username: unsupported('string', NO_AUTH),
+  _password: unsupported('string', NO_AUTH),
 };
 
 /** npm's one-letter (and a few word) abbreviations, expanded to the flags they stand for. */
@@ -142,7 +142,7 @@ const SHORTHANDS: Record<string, string[]> = {
   'no-package-lock': ['--package-lock=false'],
   // npx's older spelling of --no
   'no-install': ['--yes=false'],
-  'no': ['--yes=false'],
+  no: ['--yes=false'],
 };
 
 /** Credentials and per-registry settings in `.npmrc`: `//host/path/:_authToken=…`. */
@@ -179,7 +179,8 @@ function expandShorthand(arg: string): string[] {
   const body = arg.replace(/^--?/, '');
   if (SHORTHANDS[body] && (arg.startsWith('--') ? body.length > 1 : true)) return SHORTHANDS[body] ?? [arg];
   // `-DE` is `-D -E`, as npm reads single-dash letters.
-  if (!arg.startsWith('--') && body.length > 1 && [...body].every((letter) => SHORTHANDS[letter])) return [...body].flatMap((letter) => SHORTHANDS[letter] ?? []);
+  if (!arg.startsWith('--') && body.length > 1 && [...body].every((letter) => SHORTHANDS[letter]))
+    return [...body].flatMap((letter) => SHORTHANDS[letter] ?? []);
   return [arg];
 }
 

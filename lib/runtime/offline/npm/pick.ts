@@ -73,6 +73,9 @@ export function preferTwinnedVersion(packument: Packument, twinVersions: readonl
   const range = spec.fetchSpec || '*';
   const fallback = sortedVersions(packument)
     .reverse()
-    .find((version) => twinVersions.includes(version) && !packument.versions[version]?.deprecated && (range === '*' || semver.satisfies(version, range, { loose: true })));
+    .find(
+      (version) =>
+        twinVersions.includes(version) && !packument.versions[version]?.deprecated && (range === '*' || semver.satisfies(version, range, { loose: true })),
+    );
   return (fallback ? packument.versions[fallback] : undefined) ?? picked;
 }

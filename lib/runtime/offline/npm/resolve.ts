@@ -232,7 +232,10 @@ class TreeBuilder {
     const from = fromProject ? null : sourceOfNode(edge.from, rootDir);
     if (!fromProject && from?.kind !== 'directory') {
       if (!localSource(edge.rawSpec, rootDir)) return undefined;
-      throw new NpmError('EUNSUPPORTEDPROTOCOL', `${describeNode(edge.from)} depends on ${edge.name}@${edge.rawSpec}, a path inside a published package, which cannot be installed`);
+      throw new NpmError(
+        'EUNSUPPORTEDPROTOCOL',
+        `${describeNode(edge.from)} depends on ${edge.name}@${edge.rawSpec}, a path inside a published package, which cannot be installed`,
+      );
     }
     const source = localSource(edge.rawSpec, from?.path ?? rootDir, rootDir);
     if (!source) return undefined;

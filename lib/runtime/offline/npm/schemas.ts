@@ -20,7 +20,10 @@ const manifestFields = {
   dependencies: stringMap.optional().catch(undefined),
   optionalDependencies: stringMap.optional().catch(undefined),
   peerDependencies: stringMap.optional().catch(undefined),
-  peerDependenciesMeta: z.record(z.string(), z.object({ optional: z.boolean().optional() }).loose()).optional().catch(undefined),
+  peerDependenciesMeta: z
+    .record(z.string(), z.object({ optional: z.boolean().optional() }).loose())
+    .optional()
+    .catch(undefined),
   bin: binFieldSchema.optional().catch(undefined),
   os: platformList.optional().catch(undefined),
   cpu: platformList.optional().catch(undefined),
@@ -28,8 +31,14 @@ const manifestFields = {
   engines: z.record(z.string(), z.string()).optional().catch(undefined),
   license: z.string().optional().catch(undefined),
   // npm accepts both spellings; `true` bundles every dependency.
-  bundleDependencies: z.union([z.array(z.string()), z.boolean()]).optional().catch(undefined),
-  bundledDependencies: z.union([z.array(z.string()), z.boolean()]).optional().catch(undefined),
+  bundleDependencies: z
+    .union([z.array(z.string()), z.boolean()])
+    .optional()
+    .catch(undefined),
+  bundledDependencies: z
+    .union([z.array(z.string()), z.boolean()])
+    .optional()
+    .catch(undefined),
 };
 
 export const packageJsonSchema = z
@@ -50,11 +59,13 @@ const versionManifestSchema = z
     ...manifestFields,
     hasInstallScript: z.boolean().optional().catch(undefined),
     deprecated: z.union([z.string(), z.boolean()]).optional().catch(undefined),
-    dist: z.object({
-      tarball: z.string(),
-      integrity: z.string().optional(),
-      shasum: z.string().optional(),
-    }).loose(),
+    dist: z
+      .object({
+        tarball: z.string(),
+        integrity: z.string().optional(),
+        shasum: z.string().optional(),
+      })
+      .loose(),
   })
   .loose();
 export type VersionManifest = z.infer<typeof versionManifestSchema>;

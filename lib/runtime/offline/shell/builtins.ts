@@ -75,7 +75,9 @@ const quoteValue = (value: string) => `"${value.replace(/(["\\$`])/g, '\\$1')}"`
 const exportVars: Builtin = (args, io, { session }) => {
   const names = args.filter((arg) => !arg.startsWith('-'));
   if (names.length === 0) {
-    const lines = Object.keys(session.env).sort().map((name) => `declare -x ${name}=${quoteValue(session.env[name] ?? '')}\n`);
+    const lines = Object.keys(session.env)
+      .sort()
+      .map((name) => `declare -x ${name}=${quoteValue(session.env[name] ?? '')}\n`);
     io.write(lines.join(''));
     return 0;
   }
@@ -186,7 +188,10 @@ const command: Builtin = (args, io, ctx) => {
   return args.length === 0 ? 0 : ctx.dispatch(args, io);
 };
 
-const listEnv = (vars: Record<string, string>) => Object.entries(vars).map(([name, value]) => `${name}=${value}\n`).join('');
+const listEnv = (vars: Record<string, string>) =>
+  Object.entries(vars)
+    .map(([name, value]) => `${name}=${value}\n`)
+    .join('');
 
 const env: Builtin = (args, io, ctx) => {
   const vars = args[0] === '-i' ? {} : { ...io.env };

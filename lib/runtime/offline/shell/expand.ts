@@ -43,7 +43,10 @@ function expandTilde(text: string, session: ShellSession): string {
 
 /** Replaces the variable and `~` marks in a word's text, as one word (assignments, redirect targets). */
 export function expandText(text: string, session: ShellSession): string {
-  return expandTilde(text.replace(VARIABLE, (_match, expression: string) => variable(expression, session)), session);
+  return expandTilde(
+    text.replace(VARIABLE, (_match, expression: string) => variable(expression, session)),
+    session,
+  );
 }
 
 /** The words one word becomes once unquoted variables are split at blanks. */

@@ -103,13 +103,16 @@ export function runLineFilter(argv: readonly string[], io: CommandIO, coreutils:
       while (busy) await busy;
       resolve(io.signal.aborted ? 130 : (code ?? 0));
     };
-    const stop = io.stdin.subscribe((data) => {
-      partial += data;
-      const end = partial.lastIndexOf('\n');
-      if (end === -1) return;
-      enqueue(partial.slice(0, end + 1));
-      partial = partial.slice(end + 1);
-    }, () => void finish());
+    const stop = io.stdin.subscribe(
+      (data) => {
+        partial += data;
+        const end = partial.lastIndexOf('\n');
+        if (end === -1) return;
+        enqueue(partial.slice(0, end + 1));
+        partial = partial.slice(end + 1);
+      },
+      () => void finish(),
+    );
     io.signal.addEventListener('abort', finish, { once: true });
   });
 }

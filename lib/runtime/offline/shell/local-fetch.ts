@@ -21,9 +21,7 @@ export function localFetch(servers: LocalServers): SecureFetch {
   return async (url, options = {}) => {
     const target = new URL(url);
     if (!LOCAL_HOSTS.has(target.hostname) || target.protocol !== 'http:') {
-      throw new Error(
-        `${target.host}: no internet access from this runtime; curl reaches only servers started here (http://localhost:<port>)`,
-      );
+      throw new Error(`${target.host}: no internet access from this runtime; curl reaches only servers started here (http://localhost:<port>)`);
     }
     const port = Number(target.port || 80);
     if (!servers.ports().includes(port)) throw new Error(`Failed to connect to ${target.hostname} port ${port}: no server listens there`);

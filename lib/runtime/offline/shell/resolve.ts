@@ -15,14 +15,40 @@ type Resolution =
   | { kind: 'missing'; message: string; status: 126 | 127 };
 
 export const BUILTIN_NAMES = [
-  '.', ':', 'cd', 'clear', 'command', 'echo', 'env', 'exit', 'export', 'false', 'help', 'history', 'printenv', 'pwd',
-  'source', 'true', 'type', 'unset', 'which',
+  '.',
+  ':',
+  'cd',
+  'clear',
+  'command',
+  'echo',
+  'env',
+  'exit',
+  'export',
+  'false',
+  'help',
+  'history',
+  'printenv',
+  'pwd',
+  'source',
+  'true',
+  'type',
+  'unset',
+  'which',
 ] as const;
 const BUILTINS = new Set<string>(BUILTIN_NAMES);
 
 const NOT_HERE: Record<string, string> = {
-  python: 'Python', python3: 'Python', pip: 'Python', pip3: 'Python', ruby: 'Ruby', go: 'Go', java: 'Java',
-  cargo: 'Rust', php: 'PHP', deno: 'Deno', bun: 'Bun',
+  python: 'Python',
+  python3: 'Python',
+  pip: 'Python',
+  pip3: 'Python',
+  ruby: 'Ruby',
+  go: 'Go',
+  java: 'Java',
+  cargo: 'Rust',
+  php: 'PHP',
+  deno: 'Deno',
+  bun: 'Bun',
 };
 
 const systemPath = (name: string) => `/usr/bin/${name}`;
@@ -60,9 +86,7 @@ export function resolveCommand(name: string, env: Record<string, string>, cwd: s
   }
   if (host.coreutils.has(name)) return { kind: 'coreutil', name, path: systemPath(name) };
   const language = NOT_HERE[name];
-  const message = language
-    ? `${name}: ${language} is not available here: this runtime runs JavaScript (Node.js) only`
-    : `${name}: command not found`;
+  const message = language ? `${name}: ${language} is not available here: this runtime runs JavaScript (Node.js) only` : `${name}: command not found`;
   return { kind: 'missing', message, status: 127 };
 }
 

@@ -24,9 +24,7 @@ export interface Word {
   glob: boolean;
 }
 
-export type Redirect =
-  | { kind: 'file'; fd: 0 | 1 | 2 | 'out+err'; mode: 'read' | 'write' | 'append'; target: Word }
-  | { kind: 'dup'; fd: 1 | 2; to: 1 | 2 };
+export type Redirect = { kind: 'file'; fd: 0 | 1 | 2 | 'out+err'; mode: 'read' | 'write' | 'append'; target: Word } | { kind: 'dup'; fd: 1 | 2; to: 1 | 2 };
 
 export interface SimpleCommand {
   assignments: Word[];
@@ -44,7 +42,28 @@ export interface ListItem {
 
 export type ParsedLine = { kind: 'list'; items: ListItem[] } | { kind: 'script'; reason: string };
 
-const KEYWORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'function', 'select', '[[', '{', '}', '!', 'time', 'coproc']);
+const KEYWORDS = new Set([
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'for',
+  'while',
+  'until',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'function',
+  'select',
+  '[[',
+  '{',
+  '}',
+  '!',
+  'time',
+  'coproc',
+]);
 const SIMPLE_VAR = /^(?:[A-Za-z_]\w*|[?$#!@*0-9-])$/;
 const DEFAULTED_VAR = /^[A-Za-z_]\w*:?-[^$`]*$/;
 export const ASSIGNMENT = /^[A-Za-z_]\w*=/;
@@ -113,8 +132,7 @@ function markLine(line: string): { marked: string } | { reason: string } {
   return { marked: out };
 }
 
-const operatorOf = (entry: ParseEntry): string | null =>
-  typeof entry === 'object' && 'op' in entry && entry.op !== 'glob' ? entry.op : null;
+const operatorOf = (entry: ParseEntry): string | null => (typeof entry === 'object' && 'op' in entry && entry.op !== 'glob' ? entry.op : null);
 
 function toWord(entry: ParseEntry): Word | null {
   if (typeof entry === 'string') return { text: entry, glob: false };
@@ -122,8 +140,7 @@ function toWord(entry: ParseEntry): Word | null {
   return null;
 }
 
-const fdOf = (word: Word | undefined): number | null =>
-  word && !word.glob && word.text.startsWith(MARK.fd) ? Number(word.text.slice(MARK.fd.length)) : null;
+const fdOf = (word: Word | undefined): number | null => (word && !word.glob && word.text.startsWith(MARK.fd) ? Number(word.text.slice(MARK.fd.length)) : null);
 
 /** Parses one line (see the module comment); never throws: what it cannot read is a `script`. */
 export function parseLine(line: string): ParsedLine {

@@ -83,7 +83,8 @@
         var request = event.request;
         var own = virtualPrefix(request.url);
         if (own && request.mode === 'navigate' && event.resultingClientId) remember(event.resultingClientId, own);
-        if (!own && request.mode !== 'navigate' && event.clientId && request.referrer && !virtualPrefix(request.referrer) && sameSite(request.url)) return fromPreviewClient(event, listener);
+        if (!own && request.mode !== 'navigate' && event.clientId && request.referrer && !virtualPrefix(request.referrer) && sameSite(request.url))
+          return fromPreviewClient(event, listener);
         return listener.call(self, marked(event));
       },
       options,

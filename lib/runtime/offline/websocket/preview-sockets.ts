@@ -13,7 +13,13 @@ export const PREVIEW_SOCKETS_CHANNEL = 'tabsmith-preview-sockets';
 
 const socketId = z.string().min(1).max(64);
 const fromPage = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('ws-open'), id: socketId, port: z.number().int().min(1).max(65535), path: z.string().startsWith('/').max(8192), protocols: z.array(z.string().max(256)).max(16) }),
+  z.object({
+    t: z.literal('ws-open'),
+    id: socketId,
+    port: z.number().int().min(1).max(65535),
+    path: z.string().startsWith('/').max(8192),
+    protocols: z.array(z.string().max(256)).max(16),
+  }),
   z.object({ t: z.literal('ws-send'), id: socketId, data: z.union([z.string(), z.instanceof(Uint8Array)]) }),
   z.object({ t: z.literal('ws-close'), id: socketId, code: z.number().int().min(1000).max(4999).optional(), reason: z.string().max(123).optional() }),
   // The page is going away (pagehide): its sockets are dropped, not closed politely. A dev server that still
@@ -35,21 +41,28 @@ interface Channel {
 }
 
 /** Relays preview pages' sockets to the servers on `listenerFor`'s ports until the returned function is called. */
-export function servePreviewSockets(listenerFor: (port: number) => Listener | undefined, channel: Channel = new BroadcastChannel(PREVIEW_SOCKETS_CHANNEL)): () => void {
+export function servePreviewSockets(
+  listenerFor: (port: number) => Listener | undefined,
+  channel: Channel = new BroadcastChannel(PREVIEW_SOCKETS_CHANNEL),
+): () => void {
   const sockets = new Map<string, WebSocketConnection>();
   const post = (message: FrameSocketMessage) => channel.postMessage(message);
   const open = (request: Extract<PageSocketMessage, { t: 'ws-open' }>) => {
     const { id, port } = request;
     const tunnel = sockets.has(id) ? undefined : listenerFor(port)?.tunnel?.();
     if (!tunnel) return post({ t: 'ws-closed', id, code: 1006, reason: '', wasClean: false });
-    const connection = connectWebSocket(tunnel, { port, path: request.path, protocols: request.protocols, origin: `http://localhost:${port}` }, {
-      open: (protocol) => post({ t: 'ws-opened', id, protocol }),
-      message: (data) => post({ t: 'ws-message', id, data }),
-      close: (code, reason, wasClean) => {
-        sockets.delete(id);
-        post({ t: 'ws-closed', id, code, reason, wasClean });
+    const connection = connectWebSocket(
+      tunnel,
+      { port, path: request.path, protocols: request.protocols, origin: `http://localhost:${port}` },
+      {
+        open: (protocol) => post({ t: 'ws-opened', id, protocol }),
+        message: (data) => post({ t: 'ws-message', id, data }),
+        close: (code, reason, wasClean) => {
+          sockets.delete(id);
+          post({ t: 'ws-closed', id, code, reason, wasClean });
+        },
       },
-    });
+    );
     sockets.set(id, connection);
   };
   const onMessage = (event: MessageEvent) => {

@@ -78,12 +78,15 @@ export function workerPorts(parts: WorkerPortsParts): WorkerPorts {
     serveClient: (qid, port, exchange) => {
       const listener = parts.ports.get(port);
       if (!listener) return parts.send({ type: 'client-abort', qid, message: connectionRefused(port).message, code: 'ECONNREFUSED' });
-      listener.serve({ ...exchange, body: exchange.body && parts.toBuffer(exchange.body) }, {
-        head: (head) => parts.send({ type: 'client-head', qid, head }),
-        chunk: (bytes) => parts.send({ type: 'client-chunk', qid, bytes }),
-        end: () => parts.send({ type: 'client-end', qid }),
-        abort: (error) => parts.send({ type: 'client-abort', qid, message: error.message, code: (error as { code?: string }).code }),
-      });
+      listener.serve(
+        { ...exchange, body: exchange.body && parts.toBuffer(exchange.body) },
+        {
+          head: (head) => parts.send({ type: 'client-head', qid, head }),
+          chunk: (bytes) => parts.send({ type: 'client-chunk', qid, bytes }),
+          end: () => parts.send({ type: 'client-end', qid }),
+          abort: (error) => parts.send({ type: 'client-abort', qid, message: error.message, code: (error as { code?: string }).code }),
+        },
+      );
     },
     closed: unbind,
     head: (rid, head) => pending.get(rid)?.head(head),

@@ -56,7 +56,9 @@ async function start(init: WorkerInit): Promise<void> {
   installNodeTimers();
   // WebAssembly compiled by earlier processes is taken as it is; what this one compiles is offered back.
   shareCompiledWasm(new Map(init.wasm ?? []), (key, bytes, module) => post({ type: 'wasm-module', key, bytes, module }));
-  const caller = new SyncCaller(init.channel, (message) => post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }));
+  const caller = new SyncCaller(init.channel, (message) =>
+    post(message.kind === 'sync-call' ? { type: 'sync-call', id: message.id, body: message.body } : { type: 'sync-more', id: message.id }),
+  );
   const call = (body: SyncBody) => caller.call(body);
   let nextWatch = 1;
   const remote = createRemoteVfs({
@@ -73,10 +75,13 @@ async function start(init: WorkerInit): Promise<void> {
   });
   const children = workerChildren(post, call, remote.invalidate);
   const [almost, { runNode }, { nodeHost }] = await modules;
-  const servers = new ServerTracker({ unregisterServer: () => undefined }, {
-    open: () => undefined,
-    close: (port) => post({ type: 'port-close', port }),
-  });
+  const servers = new ServerTracker(
+    { unregisterServer: () => undefined },
+    {
+      open: () => undefined,
+      close: (port) => post({ type: 'port-close', port }),
+    },
+  );
   const ports = workerPortLinks(post, call, servers);
   const host = nodeHost(remote.vfs, almost.Runtime, ports.links, workerCodeLink(call, post));
   const { Buffer } = host.almostRequire('buffer') as { Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array } };
@@ -85,7 +90,10 @@ async function start(init: WorkerInit): Promise<void> {
   // A preview page's WebSocket reaches the process's server as a loopback client made by the process itself.
   const tunnels = workerTunnels(
     post,
-    (port) => ((globalThis as { process?: { getBuiltinModule(id: string): unknown } }).process?.getBuiltinModule('net') as { connect(options: object): never }).connect({ port, host: '127.0.0.1' }),
+    (port) =>
+      ((globalThis as { process?: { getBuiltinModule(id: string): unknown } }).process?.getBuiltinModule('net') as { connect(options: object): never }).connect(
+        { port, host: '127.0.0.1' },
+      ),
     toBuffer,
   );
   receive = (message) => {
@@ -94,7 +102,14 @@ async function start(init: WorkerInit): Promise<void> {
   };
   const terminal =
     init.terminal &&
-    workerTerminal(init.terminal, stdin, new InputChannel(), post, () => (globalThis as { process?: { listenerCount?(event: string): number } }).process, () => controller.abort('SIGINT'));
+    workerTerminal(
+      init.terminal,
+      stdin,
+      new InputChannel(),
+      post,
+      () => (globalThis as { process?: { listenerCount?(event: string): number } }).process,
+      () => controller.abort('SIGINT'),
+    );
   if (terminal) receiveTerminal = terminal.receive;
   const io: CommandIO = {
     cwd: init.cwd,

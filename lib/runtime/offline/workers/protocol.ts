@@ -97,7 +97,12 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('client-request'),
     qid: id,
     port,
-    exchange: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.undefined()])), body: bytes.optional() }),
+    exchange: z.object({
+      method: z.string(),
+      url: z.string(),
+      headers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.undefined()])),
+      body: bytes.optional(),
+    }),
   }),
   z.object({ type: z.literal('child-input'), cid: id, data: chunk }),
   z.object({ type: z.literal('child-input-end'), cid: id }),

@@ -54,24 +54,29 @@ export function createRemoteVfs(parts: RemoteVfsParts): RemoteVfs {
     }
     return decodeAnswer(answer);
   };
-  const callbackForm = (method: string) => (...args: unknown[]) => {
-    const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as (error: unknown, value?: unknown) => void) : undefined;
-    // Node's callback forms never call back synchronously.
-    afterIo(() => {
-      let value: unknown;
-      try {
-        // VirtualFS's readFile takes `{ encoding }` where its readFileSync takes the encoding itself.
-        const rest = args.map((arg) => (method === 'readFile' && arg && typeof arg === 'object' && 'encoding' in arg ? (arg as { encoding: unknown }).encoding : arg));
-        value = syncCall(`${method}Sync`, rest);
-      } catch (error) {
-        callback?.(error);
-        return;
-      }
-      callback?.(null, value);
-    });
-  };
+  const callbackForm =
+    (method: string) =>
+    (...args: unknown[]) => {
+      const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as (error: unknown, value?: unknown) => void) : undefined;
+      // Node's callback forms never call back synchronously.
+      afterIo(() => {
+        let value: unknown;
+        try {
+          // VirtualFS's readFile takes `{ encoding }` where its readFileSync takes the encoding itself.
+          const rest = args.map((arg) =>
+            method === 'readFile' && arg && typeof arg === 'object' && 'encoding' in arg ? (arg as { encoding: unknown }).encoding : arg,
+          );
+          value = syncCall(`${method}Sync`, rest);
+        } catch (error) {
+          callback?.(error);
+          return;
+        }
+        callback?.(null, value);
+      });
+    };
   const watch = (path: string, optionsOrListener?: unknown, maybeListener?: unknown) => {
-    const listener = (typeof optionsOrListener === 'function' ? optionsOrListener : maybeListener) as ((eventType: string, filename: string | null) => void) | undefined;
+    const listener = (typeof optionsOrListener === 'function' ? optionsOrListener : maybeListener) as
+      ((eventType: string, filename: string | null) => void) | undefined;
     const options = typeof optionsOrListener === 'object' ? optionsOrListener : undefined;
     const stop = parts.watch(path, options, (eventType, filename) => listener?.(eventType, filename));
     const watcher = { close: stop, ref: () => watcher, unref: () => watcher };

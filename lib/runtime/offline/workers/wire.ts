@@ -23,7 +23,9 @@ interface StatsLike {
 }
 
 function isStats(value: unknown): value is StatsLike & Record<string, unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as StatsLike).isDirectory === 'function' && typeof (value as StatsLike).isFile === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as StatsLike).isDirectory === 'function' && typeof (value as StatsLike).isFile === 'function'
+  );
 }
 
 function statsHead(stats: StatsLike & Record<string, unknown>): Head {

@@ -17,7 +17,11 @@ interface WorkerChildren {
   receive(message: FrameToWorker): void;
 }
 
-export function workerChildren(post: (message: WorkerMessage, transfer?: Transferable[]) => void, call: (body: SyncBody) => Uint8Array, ended: () => void): WorkerChildren {
+export function workerChildren(
+  post: (message: WorkerMessage, transfer?: Transferable[]) => void,
+  call: (body: SyncBody) => Uint8Array,
+  ended: () => void,
+): WorkerChildren {
   let nextId = 1;
   const running = new Map<number, { io: CommandIO; done(code: number): void }>();
   return {

@@ -52,12 +52,15 @@ export function workerPortLinks(post: (message: WorkerMessage) => void, call: (b
           const listener = table.get(message.port);
           if (!listener) post({ type: 'response-abort', rid, message: `connect ECONNREFUSED 127.0.0.1:${message.port}` });
           else
-            listener.serve({ ...message.exchange, body: message.exchange.body && toBuffer(message.exchange.body) }, {
-              head: (head) => post({ type: 'response-head', rid, head }),
-              chunk: (bytes) => post({ type: 'response-chunk', rid, bytes }),
-              end: () => post({ type: 'response-end', rid }),
-              abort: (error) => post({ type: 'response-abort', rid, message: error.message }),
-            });
+            listener.serve(
+              { ...message.exchange, body: message.exchange.body && toBuffer(message.exchange.body) },
+              {
+                head: (head) => post({ type: 'response-head', rid, head }),
+                chunk: (bytes) => post({ type: 'response-chunk', rid, bytes }),
+                end: () => post({ type: 'response-end', rid }),
+                abort: (error) => post({ type: 'response-abort', rid, message: error.message }),
+              },
+            );
           return true;
         }
         case 'close-port':

@@ -148,19 +148,29 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
         ipc: message.ipc,
       };
       const run = 'argv' in message.command ? deps.runArgv(message.command.argv, childIo) : deps.runLine(message.command.line, childIo);
-      void run.then(
-        (code) => code,
-        () => 1,
-      ).then((code) => {
-        children.delete(message.cid);
-        if (!finished) send({ type: 'child-exit', cid: message.cid, code });
-      });
+      void run
+        .then(
+          (code) => code,
+          () => 1,
+        )
+        .then((code) => {
+          children.delete(message.cid);
+          if (!finished) send({ type: 'child-exit', cid: message.cid, code });
+        });
     };
 
     const handle = (message: WorkerMessage) => {
       switch (message.type) {
         case 'sync-call':
-          answerSync(message.body, { vfs: deps.vfs, ports, runArgv: deps.runArgv, runLine: deps.runLine, controllers: syncControllers, code: codeStore, caller: claimant }).then((bytes) => {
+          answerSync(message.body, {
+            vfs: deps.vfs,
+            ports,
+            runArgv: deps.runArgv,
+            runLine: deps.runLine,
+            controllers: syncControllers,
+            code: codeStore,
+            caller: claimant,
+          }).then((bytes) => {
             if (!finished) answerer.answer(message.id, bytes);
           });
           return;

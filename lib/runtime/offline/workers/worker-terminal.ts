@@ -23,7 +23,10 @@ export type TerminalToWorker = { type: 'resize'; size: TerminalSize } | { type: 
 export type TerminalFromWorker = { type: 'set-raw'; raw: boolean } | { type: 'sigint-listening'; listening: boolean };
 
 /** The frame's side: forwards resizes, answers Ctrl+C for a listening process, applies raw mode. */
-export function frameTerminal(io: CommandIO, send: (message: TerminalToWorker) => void): {
+export function frameTerminal(
+  io: CommandIO,
+  send: (message: TerminalToWorker) => void,
+): {
   init: TerminalInit | undefined;
   receive(message: TerminalFromWorker): void;
   dispose(): void;

@@ -17,7 +17,11 @@ interface WorkerTunnels {
   receive(message: FrameToWorker): boolean;
 }
 
-export function workerTunnels(post: (message: WorkerMessage) => void, connect: (port: number) => LoopbackSocket, toBuffer: (bytes: Uint8Array) => Uint8Array): WorkerTunnels {
+export function workerTunnels(
+  post: (message: WorkerMessage) => void,
+  connect: (port: number) => LoopbackSocket,
+  toBuffer: (bytes: Uint8Array) => Uint8Array,
+): WorkerTunnels {
   const sockets = new Map<number, LoopbackSocket>();
   return {
     receive: (message) => {

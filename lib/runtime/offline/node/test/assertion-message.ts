@@ -22,7 +22,8 @@ const isObject = (value: unknown) => (typeof value === 'object' && value !== nul
 
 /** The value laid out one entry per line with sorted keys, as Node inspects values for a diff. */
 function expandedLines(value: unknown, inspect: Inspect, seen = new Set<unknown>()): string[] {
-  const plain = isObject(value) && !seen.has(value) && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+  const plain =
+    isObject(value) && !seen.has(value) && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
   if (!plain) return inspect(value).split('\n');
   seen.add(value);
   const record = value as Record<string, unknown>;

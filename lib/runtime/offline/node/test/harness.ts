@@ -188,7 +188,10 @@ export class Harness {
     parent.children.push(child);
     // `t.before()` hooks run once, before the first subtest.
     const before = first ? parent.subtests.then(() => this.runHooks(parent.hooks.before, parent, undefined)) : parent.subtests;
-    const run = before.then(() => this.run(child), () => this.run(child));
+    const run = before.then(
+      () => this.run(child),
+      () => this.run(child),
+    );
     parent.subtests = run;
     return run;
   }

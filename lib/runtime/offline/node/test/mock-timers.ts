@@ -41,12 +41,20 @@ export class MockTimers {
     const global = globalThis as unknown as Record<string, unknown>;
     this.saved = new Map();
     for (const api of apis) for (const name of GLOBAL_NAMES[api] ?? []) this.saved.set(name, global[name]);
-    const schedule = (interval: boolean, immediate = false) => (callback: Callback, ms = 0, ...args: unknown[]) => {
-      const delay = immediate ? 0 : Math.max(1, Number(ms) || 0);
-      const timer: PendingTimer = { id: this.nextId++, at: this.now + delay, callback, args: immediate ? [ms, ...args] : args, interval: interval ? delay : null };
-      this.pending.push(timer);
-      return this.handle(timer);
-    };
+    const schedule =
+      (interval: boolean, immediate = false) =>
+      (callback: Callback, ms = 0, ...args: unknown[]) => {
+        const delay = immediate ? 0 : Math.max(1, Number(ms) || 0);
+        const timer: PendingTimer = {
+          id: this.nextId++,
+          at: this.now + delay,
+          callback,
+          args: immediate ? [ms, ...args] : args,
+          interval: interval ? delay : null,
+        };
+        this.pending.push(timer);
+        return this.handle(timer);
+      };
     const cancel = (handle: unknown) => {
       const id = typeof handle === 'object' && handle !== null ? Number(handle) : handle;
       this.pending = this.pending.filter((timer) => timer.id !== id);

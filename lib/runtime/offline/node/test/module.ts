@@ -79,7 +79,12 @@ export function testModule(parts: TestModuleParts): Declare {
   const { process } = parts;
   const stdout = process.stdout as OutputStream;
   const owner = currentTimerOwner();
-  const timers = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval };
+  const timers = {
+    setTimeout: globalThis.setTimeout,
+    clearTimeout: globalThis.clearTimeout,
+    setInterval: globalThis.setInterval,
+    clearInterval: globalThis.clearInterval,
+  };
   const options = testRunOptions(process.execArgv ?? [], stdout.isTTY === true);
   const child = process.env[CHILD_CONTEXT_ENV] === CHILD_CONTEXT;
   const stderr = process.stderr as OutputStream;
@@ -135,10 +140,12 @@ export function testModule(parts: TestModuleParts): Declare {
     if (summary.failed) process.exitCode = 1;
   });
 
-  const declare = (kind: 'test' | 'suite', extra: TestOptions = {}): Declare => (...args) => {
-    const { name, options: given, fn } = testArguments(args);
-    return harness.declare(kind, name, { ...given, ...extra }, fn);
-  };
+  const declare =
+    (kind: 'test' | 'suite', extra: TestOptions = {}): Declare =>
+    (...args) => {
+      const { name, options: given, fn } = testArguments(args);
+      return harness.declare(kind, name, { ...given, ...extra }, fn);
+    };
   const withVariants = (kind: 'test' | 'suite') =>
     Object.assign(declare(kind), { skip: declare(kind, { skip: true }), todo: declare(kind, { todo: true }), only: declare(kind, { only: true }) });
   const hook = (kind: HookKind) => (fn: (...args: unknown[]) => unknown) => harness.addHook(kind, fn);

@@ -18,7 +18,14 @@ interface TestRunOptions {
 }
 
 /** Coverage needs V8's coverage data, which code running in a browser tab does not get. */
-const UNAVAILABLE = ['--experimental-test-coverage', '--test-coverage-include', '--test-coverage-exclude', '--test-coverage-branches', '--test-coverage-functions', '--test-coverage-lines'];
+const UNAVAILABLE = [
+  '--experimental-test-coverage',
+  '--test-coverage-include',
+  '--test-coverage-exclude',
+  '--test-coverage-branches',
+  '--test-coverage-functions',
+  '--test-coverage-lines',
+];
 
 function invalid(message: string, ErrorClass: ErrorConstructor = TypeError, code = 'ERR_INVALID_ARG_VALUE'): Error {
   return errorWithCode(new ErrorClass(message), code);
@@ -55,14 +62,19 @@ function pattern(text: string): RegExp {
 
 export function testRunOptions(execArgv: readonly string[], isTTY: boolean): TestRunOptions {
   const unavailable = execArgv.find((flag) => UNAVAILABLE.includes(flag.split('=')[0] as string));
-  if (unavailable) throw invalid(`${unavailable.split('=')[0]} is not supported in this runtime: code in a browser tab gets no coverage data`, Error, 'ERR_NOT_SUPPORTED');
+  if (unavailable)
+    throw invalid(`${unavailable.split('=')[0]} is not supported in this runtime: code in a browser tab gets no coverage data`, Error, 'ERR_NOT_SUPPORTED');
   const reporters = valuesOf(execArgv, '--test-reporter');
   const destinations = valuesOf(execArgv, '--test-reporter-destination');
   if (reporters.length > 1 || destinations.length > 1) {
-    throw invalid(`The argument '--test-reporter' takes one reporter here (spec, tap or dot), with at most one '--test-reporter-destination'. Received [ ${reporters.map((name) => `'${name}'`).join(', ')} ]`);
+    throw invalid(
+      `The argument '--test-reporter' takes one reporter here (spec, tap or dot), with at most one '--test-reporter-destination'. Received [ ${reporters.map((name) => `'${name}'`).join(', ')} ]`,
+    );
   }
   if (destinations.length > reporters.length) {
-    throw invalid(`The argument '--test-reporter' must match the number of specified '--test-reporter-destination'. Received [ ${reporters.map((name) => `'${name}'`).join(', ')} ]`);
+    throw invalid(
+      `The argument '--test-reporter' must match the number of specified '--test-reporter-destination'. Received [ ${reporters.map((name) => `'${name}'`).join(', ')} ]`,
+    );
   }
   const reporter = reporters[0] ?? (isTTY ? 'spec' : 'tap');
   if (!isReporterName(reporter)) {

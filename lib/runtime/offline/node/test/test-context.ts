@@ -31,8 +31,23 @@ export function testArguments(args: unknown[]): { name: string; options: TestOpt
 
 /** The node:assert functions Node 22 puts on `t.assert`. */
 const CONTEXT_ASSERTIONS = [
-  'deepEqual', 'deepStrictEqual', 'doesNotMatch', 'doesNotReject', 'doesNotThrow', 'equal', 'fail', 'ifError', 'match',
-  'notDeepEqual', 'notDeepStrictEqual', 'notEqual', 'notStrictEqual', 'ok', 'rejects', 'strictEqual', 'throws',
+  'deepEqual',
+  'deepStrictEqual',
+  'doesNotMatch',
+  'doesNotReject',
+  'doesNotThrow',
+  'equal',
+  'fail',
+  'ifError',
+  'match',
+  'notDeepEqual',
+  'notDeepStrictEqual',
+  'notEqual',
+  'notStrictEqual',
+  'ok',
+  'rejects',
+  'strictEqual',
+  'throws',
 ];
 
 function countedAssert(assert: Record<string, unknown>, node: TestNode): Record<string, unknown> {
@@ -50,11 +65,13 @@ function countedAssert(assert: Record<string, unknown>, node: TestNode): Record<
 
 export function createTestContext(node: TestNode, parts: ContextParts) {
   let mock: MockRestorer | undefined;
-  const subtest = (extra: TestOptions) => (...args: unknown[]) => {
-    const { name, options, fn } = testArguments(args);
-    const child = new TestNode(name, 'test', fn, { ...options, ...extra }, node, parts.locate());
-    return parts.runSubtest(child);
-  };
+  const subtest =
+    (extra: TestOptions) =>
+    (...args: unknown[]) => {
+      const { name, options, fn } = testArguments(args);
+      const child = new TestNode(name, 'test', fn, { ...options, ...extra }, node, parts.locate());
+      return parts.runSubtest(child);
+    };
   const test = Object.assign(subtest({}), { skip: subtest({ skip: true }), todo: subtest({ todo: true }), only: subtest({ only: true }) });
   return {
     name: node.name,

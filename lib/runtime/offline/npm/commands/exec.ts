@@ -136,7 +136,11 @@ export async function execPackages(parsed: ExecArgs, io: CommandIO, deps: NpmDep
         return 1;
       }
     }
-    const env = { ...io.env, npm_config_user_agent: NPM_USER_AGENT, PATH: [...extraPath, ...binPath(io.cwd), io.env.PATH || '/usr/local/bin:/usr/bin:/bin'].join(':') };
+    const env = {
+      ...io.env,
+      npm_config_user_agent: NPM_USER_AGENT,
+      PATH: [...extraPath, ...binPath(io.cwd), io.env.PATH || '/usr/local/bin:/usr/bin:/bin'].join(':'),
+    };
     if (parsed.call !== undefined) return await deps.runCommandLine(parsed.call, { ...io, env });
     if (!bin) {
       io.write(`npm error could not determine executable to run: ${parsed.command ?? ''}\n`);

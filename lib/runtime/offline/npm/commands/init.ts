@@ -30,7 +30,10 @@ export function initializerPackage(initializer: string): string {
     return initializer.replace(`${user}/${project}`, `${user}/create-${project}`);
   }
   if (spec.registry && spec.name) return `${spec.name.replace(/^(@[^/]+\/)?/, '$1create-')}@${spec.rawSpec}`;
-  throw new NpmError('EUNSUPPORTED', `Unrecognized initializer: ${initializer}\nFor more package binary executing power check out \`npx\`:\nhttps://docs.npmjs.com/cli/commands/npx`);
+  throw new NpmError(
+    'EUNSUPPORTED',
+    `Unrecognized initializer: ${initializer}\nFor more package binary executing power check out \`npx\`:\nhttps://docs.npmjs.com/cli/commands/npx`,
+  );
 }
 
 function configString(config: NpmConfig, key: string): string | undefined {
@@ -40,7 +43,11 @@ function configString(config: NpmConfig, key: string): string | undefined {
 
 function defaultPackageJson(dir: string, config?: NpmConfig): Record<string, unknown> {
   const folder = dir === '/' ? 'project' : dir.slice(dir.lastIndexOf('/') + 1);
-  const name = folder.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._]+/, '') || 'project';
+  const name =
+    folder
+      .toLowerCase()
+      .replace(/[^a-z0-9._~-]+/g, '-')
+      .replace(/^[._]+/, '') || 'project';
   const authorName = config && configString(config, 'init-author-name');
   const email = config && configString(config, 'init-author-email');
   const url = config && configString(config, 'init-author-url');

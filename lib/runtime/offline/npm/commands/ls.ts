@@ -26,7 +26,12 @@ function loadActualTree(vfs: VirtualFS, dir: string, root: TreeNode): TreeNode {
         version: pkg.version ?? '',
         parent,
         children: new Map(),
-        manifest: { dependencies: pkg.dependencies, optionalDependencies: pkg.optionalDependencies, peerDependencies: pkg.peerDependencies, peerDependenciesMeta: pkg.peerDependenciesMeta },
+        manifest: {
+          dependencies: pkg.dependencies,
+          optionalDependencies: pkg.optionalDependencies,
+          peerDependencies: pkg.peerDependencies,
+          peerDependenciesMeta: pkg.peerDependenciesMeta,
+        },
       };
       parent.children.set(name, node);
       load(node, packageDir);
@@ -84,7 +89,8 @@ function renderLs(root: TreeNode, header: string, options: LsOptions): { text: s
         if (edge.type === 'peerOptional' || (edge.type === 'optional' && node.parent)) continue;
         if (options.names.length && !options.names.includes(edge.name)) continue;
         const label = `${edge.type === 'optional' ? 'UNMET OPTIONAL DEPENDENCY' : 'UNMET DEPENDENCY'} ${edge.name}@${edge.rawSpec}`;
-        if (edge.type !== 'optional') problems.push(`missing: ${edge.name}@${edge.rawSpec}, required by ${node.parent ? `${node.packageName}@${node.version}` : header.split(' ')[0]}`);
+        if (edge.type !== 'optional')
+          problems.push(`missing: ${edge.name}@${edge.rawSpec}, required by ${node.parent ? `${node.packageName}@${node.version}` : header.split(' ')[0]}`);
         items.push({ label });
         continue;
       }
@@ -92,7 +98,9 @@ function renderLs(root: TreeNode, header: string, options: LsOptions): { text: s
       const invalid = spec && !nodeSatisfies(child, spec);
       if (invalid) problems.push(`invalid: ${child.packageName}@${child.version} ${locationLabel(child)}`);
       const alias = child.packageName !== child.name ? `${child.name}@npm:${child.packageName}@${child.version}` : `${child.name}@${child.version}`;
-      const marks = [invalid ? `invalid: "${edge.rawSpec}" from ${node.parent ? node.name : 'the root project'}` : '', seen.has(child) ? 'deduped' : ''].filter(Boolean);
+      const marks = [invalid ? `invalid: "${edge.rawSpec}" from ${node.parent ? node.name : 'the root project'}` : '', seen.has(child) ? 'deduped' : ''].filter(
+        Boolean,
+      );
       items.push({ label: [alias, ...marks].join(' '), child: seen.has(child) ? undefined : child });
       seen.add(child);
     }

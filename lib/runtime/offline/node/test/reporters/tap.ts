@@ -2,13 +2,15 @@
 import type { TestEvent, TestResult } from '../events';
 import { indent, type Reporter } from './reporter';
 
-const tapEscape = (text: string) =>
-  text.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
+const tapEscape = (text: string) => text.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
 
 function yamlValue(pad: string, key: string, value: string | number): string {
   if (typeof value === 'number') return `${pad}  ${key}: ${value}\n`;
   if (!value.includes('\n')) return `${pad}  ${key}: '${value.replace(/'/g, "''")}'\n`;
-  return `${pad}  ${key}: |-\n${value.split('\n').map((line) => `${pad}    ${line}`).join('\n')}\n`;
+  return `${pad}  ${key}: |-\n${value
+    .split('\n')
+    .map((line) => `${pad}    ${line}`)
+    .join('\n')}\n`;
 }
 
 function details(pad: string, result: TestResult, withLocation: boolean): string {
