@@ -98,7 +98,6 @@ export const chatRequestSchema = z.object({
    */
   approvals: approvalSettingsSchema.optional(),
 });
-export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /** Request bodies above this are refused with 413 before parsing (the client sends names, not contents). */
 export const MAX_CHAT_BODY_BYTES = 4 * 1024 * 1024;

@@ -323,14 +323,13 @@ export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(TOOL_DEFINITIONS, name);
 }
 
-const pick = <K extends 'input' | 'output' | 'label' | 'description'>(key: K) =>
+const pick = <K extends 'input' | 'output' | 'label'>(key: K) =>
   Object.fromEntries(TOOL_NAMES.map((name) => [name, TOOL_DEFINITIONS[name][key]])) as { [N in ToolName]: Definitions[N][K] };
 
 /** Views of the definitions for readers that need one fact of every tool. */
 export const toolInputSchemas = pick('input');
 export const toolOutputSchemas = pick('output');
 export const TOOL_LABELS: Record<ToolName, string> = pick('label');
-export const TOOL_DESCRIPTIONS: Record<ToolName, string> = pick('description');
 
 /** The tools a mode's model is offered, in definition order. */
 export function toolsForMode(mode: AgentMode): ToolName[] {

@@ -116,3 +116,16 @@ describe('code cache with shared recipes', () => {
     expect(log).toEqual(['release', 'release']);
   });
 });
+
+describe("a process's code cache", () => {
+  it('keeps the most recently used modules up to its bound, so edits of a file loaded again do not pile up', () => {
+    const cache = new CodeCache(undefined, 2);
+    const first = cache.compile('module.exports = 1;', '/a.js', 'cjs');
+    expect(cache.compile('module.exports = 1;', '/a.js', 'cjs')).toBe(first);
+    cache.compile('module.exports = 2;', '/a.js', 'cjs');
+    cache.compile('module.exports = 3;', '/a.js', 'cjs');
+    expect(cache.size).toBe(2);
+    // The oldest version went: loading it again compiles it again.
+    expect(cache.compile('module.exports = 1;', '/a.js', 'cjs')).not.toBe(first);
+  });
+});

@@ -7,7 +7,7 @@ import type { IpcLink } from './node/ipc-channel';
 import type { TerminalLink } from './terminal';
 import type { InputChannel } from './input-channel';
 
-export { InputChannel, textOf, type Chunk } from './input-channel';
+export { InputChannel, type Chunk } from './input-channel';
 
 /** xterm moves to column 0 only on \r, so every bare \n becomes \r\n. */
 export function toTerminal(text: string): string {

@@ -3,6 +3,7 @@
  * compiled once per page however many processes load it. Installed files are never rewritten: whether a file
  * is CommonJS or an ES module is decided here, at load time, the way Node decides it.
  */
+import { LRUCache } from 'lru-cache';
 import { installAwaitHelpers } from './async-context';
 import { needsCommonJsRewrite } from './cjs-rewrite-scan';
 import { parseModule, transformEsm, wrapCommonJs, type EsmCode } from './esm-transform';
@@ -105,12 +106,20 @@ function tryCommonJs(code: string, filename: string): Built | SyntaxError {
   return needsCommonJsRewrite(code) ? commonJs(code, filename, true) : { compiled: { format: 'cjs', factory } };
 }
 
+/**
+ * How many compiled modules one process keeps. A module's key holds its content's hash, so every edit of a file
+ * a long-running process loads again adds an entry; the least recently used go past this (a real project's
+ * dependency graph, Vite's included, loads a few thousand).
+ */
+const MAX_COMPILED_MODULES = 8_192;
+
 export class CodeCache {
-  private readonly compiled = new Map<string, Compiled>();
+  private readonly compiled: LRUCache<string, Compiled>;
   private readonly shared: SharedCode | undefined;
 
-  constructor(shared?: SharedCode) {
+  constructor(shared?: SharedCode, max = MAX_COMPILED_MODULES) {
     this.shared = shared;
+    this.compiled = new LRUCache<string, Compiled>({ max });
     // Compiled code calls them at every `await` (esm-transform.ts).
     installAwaitHelpers();
   }
