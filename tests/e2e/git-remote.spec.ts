@@ -52,6 +52,7 @@ test.describe('git with remotes', () => {
     await shell.run('cat NEWS.md', { output: 'from the server' });
 
     await shell.run('echo "from the tab" > TAB.md && git add TAB.md && git commit -q -m "Tab change"');
+    await shell.run('git status', { output: "Your branch is ahead of 'origin/main' by 1 commit." });
     await shell.run('git push', { output: 'main -> main', timeout: 60_000 });
     expect(await subjects('public/demo.git')).toContain('Tab change');
 

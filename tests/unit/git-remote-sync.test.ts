@@ -76,6 +76,22 @@ describe('git fetch', () => {
   });
 });
 
+describe('git status against the upstream', () => {
+  it('says whether the branch is up to date, ahead, behind or diverged, in the long and short formats', async () => {
+    const t = terminal();
+    expect((await t.git('clone', `${server.url}/public/demo.git`, 'tracked')).code).toBe(0);
+    t.cd(`${HOME}/tracked`);
+    expect((await t.git('status')).out).toMatch(/^On branch main\nYour branch is up to date with 'origin\/main'\.\n\nnothing to commit, working tree clean\n$/);
+    await t.commit('mine.txt', 'mine\n', 'Mine');
+    expect((await t.git('status')).out).toContain('Your branch is ahead of \'origin/main\' by 1 commit.\n  (use "git push" to publish your local commits)\n');
+    await server.addCommit('public/demo.git', { path: 'theirs.txt', content: 'theirs\n', message: 'Theirs' });
+    await server.addCommit('public/demo.git', { path: 'theirs2.txt', content: 'theirs\n', message: 'Theirs again' });
+    expect((await t.git('fetch')).code).toBe(0);
+    expect((await t.git('status')).out).toContain("Your branch and 'origin/main' have diverged,\nand have 1 and 2 different commits each, respectively.\n");
+    expect((await t.git('status', '-sb')).out).toBe('## main...origin/main [ahead 1, behind 2]\n');
+  });
+});
+
 describe('git pull', () => {
   it('fast-forwards to what the server has', async () => {
     const t = terminal({ pipe: true });

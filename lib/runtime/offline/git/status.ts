@@ -3,6 +3,7 @@ import git from 'isomorphic-git';
 import { parseArgs } from './args';
 import { displayPath, openRepo, toRepoPath, type GitSession, type Repo } from './repo';
 import { currentBranch, headOid, readStatus, shortOid, type FileStatus } from './state';
+import { readTracking, trackingParagraph, trackingSuffix, type Tracking } from './tracking';
 
 const USAGE = '[-s | --short] [-b | --branch] [--] [<pathspec>...]';
 
@@ -40,6 +41,7 @@ interface Report {
   branch: string | null;
   entries: FileStatus[];
   untracked: string[];
+  tracking: Tracking | null;
 }
 
 function show(repo: Repo, path: string): string {
@@ -50,9 +52,10 @@ function section(title: string, hints: string[], lines: string[]): string {
   return `${title}\n${hints.map((hint) => `  (${hint})\n`).join('')}${lines.join('')}\n`;
 }
 
-function longFormat(repo: Repo, { head, branch, entries, untracked }: Report): string {
+function longFormat(repo: Repo, { head, branch, entries, untracked, tracking }: Report): string {
   const { color } = repo;
-  let out = branch !== null ? `On branch ${branch}\n\n` : `HEAD detached at ${head ? shortOid(head) : 'HEAD'}\n\n`;
+  let out =
+    branch !== null ? `On branch ${branch}\n${tracking ? trackingParagraph(tracking) : ''}\n` : `HEAD detached at ${head ? shortOid(head) : 'HEAD'}\n\n`;
   if (head === null) out += 'No commits yet\n\n';
   const staged = entries.filter((e) => e.x !== ' ');
   const unstaged = entries.filter((e) => e.y !== ' ');
@@ -89,10 +92,11 @@ function longFormat(repo: Repo, { head, branch, entries, untracked }: Report): s
   return `${out}nothing to commit, working tree clean\n`;
 }
 
-function shortFormat(repo: Repo, { head, branch, entries, untracked }: Report, withBranch: boolean): string {
+function shortFormat(repo: Repo, { head, branch, entries, untracked, tracking }: Report, withBranch: boolean): string {
   const { color } = repo;
   let out = '';
-  if (withBranch) out += `## ${head === null ? `No commits yet on ${branch ?? 'HEAD'}` : (branch ?? 'HEAD (no branch)')}\n`;
+  if (withBranch)
+    out += `## ${head === null ? `No commits yet on ${branch ?? 'HEAD'}` : (branch ?? 'HEAD (no branch)')}${tracking ? trackingSuffix(tracking) : ''}\n`;
   for (const e of entries) {
     if (e.x !== ' ' || e.y !== ' ') out += `${color.green(e.x)}${color.red(e.y)} ${displayPath(repo, e.path)}\n`;
   }
@@ -108,7 +112,8 @@ async function buildReport(repo: Repo, specs: string[]): Promise<Report> {
     entries.filter((e) => e.untracked).map((e) => e.path),
     tracked,
   );
-  return { head, branch: await currentBranch(repo), entries, untracked };
+  const branch = await currentBranch(repo);
+  return { head, branch, entries, untracked, tracking: await readTracking(repo, branch, head) };
 }
 
 /** The long status of the whole repository (what `git commit` prints when there is nothing to commit). */

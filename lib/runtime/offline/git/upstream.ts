@@ -61,7 +61,7 @@ export function branchName(ref: string): string {
 }
 
 /** The remote-tracking name git shows for an upstream: "origin/main". */
-function trackingName(upstream: Upstream): string {
+export function trackingName(upstream: Upstream): string {
   return `${upstream.remote}/${branchName(upstream.merge)}`;
 }
 
