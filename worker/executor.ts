@@ -1,5 +1,6 @@
 /**
- * The tool executor: answers the tool client over this tab's BroadcastChannel (lib/agent/protocol.ts).
+ * The tool executor: answers the tool client (lib/agent/tool-client.ts, on the chat's side) over this tab's
+ * BroadcastChannel, whose messages lib/agent/protocol.ts defines.
  * It runs on the page's main thread because the runtimes live there, but talks to the chat only through
  * its own channel instance, so the chat code never reaches into the runtime directly.
  *
