@@ -67,6 +67,12 @@ process.on('exit', () => console.log('parent exits, child running:', child.exitC
     expect((await run({}, `node -e '${euro}'`)).out).toBe('€\nfd one\nfd two\n');
   });
 
+  it('a reader of a pipe waits for its writer to end it, however long the writer takes to start writing', async () => {
+    const late = `setTimeout(() => console.log("late"), 700)`;
+    const reader = `let got = ""; process.stdin.on("data", (d) => (got += d)); process.stdin.on("end", () => console.log("got", JSON.stringify(got)))`;
+    expect((await run({}, `node -e '${late}' | node -e '${reader}'`)).out).toBe('got "late\\n"\n');
+  });
+
   it('answers EAGAIN to a synchronous read of descriptor 0, and an fs.read of it holds the process until input ends', async () => {
     const result = await run(
       {

@@ -15,7 +15,7 @@ type Stream = Record<string | symbol, unknown> & {
 };
 
 interface TtyBinding {
-  /** Stdin is a terminal being read (flowing, not paused or unref'd): Node's event loop would wait for it. */
+  /** Stdin (a terminal or a pipe) is being read (flowing, not paused or unref'd): Node's event loop would wait for it. */
   holding(): boolean;
   stop(): void;
 }
@@ -174,8 +174,8 @@ export function attachTerminal(proc: NodeProcess, io: CommandIO, schedule: (work
   });
 
   return {
-    holding: () =>
-      stdinIsTTY && referenced && !ended && flowing !== false && (flowing === true || stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0),
+    // Read from a terminal, or from a pipe until its writer ends it (`slow-producer | node reader.js`).
+    holding: () => referenced && !ended && flowing !== false && (flowing === true || stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0),
     stop: () => {
       stopResize?.();
       stopInterrupt?.();
