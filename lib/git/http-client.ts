@@ -4,6 +4,7 @@
  * handed back as one chunk. Used by the runtime frame (the exchange goes to the IDE) and by the IDE itself.
  */
 import type { GitHttpRequest as IsoRequest, GitHttpResponse as IsoResponse, HttpClient } from 'isomorphic-git';
+import { concatBytes } from '@/lib/bytes';
 import type { GitHttpRequest, GitHttpResponse } from './http-exchange';
 
 export type SendExchange = (request: GitHttpRequest) => Promise<GitHttpResponse>;
@@ -12,13 +13,7 @@ async function gather(body: IsoRequest['body'] | Uint8Array[] | undefined): Prom
   if (!body) return undefined;
   const parts: Uint8Array[] = [];
   for await (const part of body as AsyncIterable<Uint8Array>) parts.push(part);
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
+  return concatBytes(parts);
 }
 
 async function* once(bytes: Uint8Array): AsyncIterableIterator<Uint8Array> {

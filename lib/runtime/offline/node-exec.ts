@@ -125,23 +125,21 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
   const openPorts = new Set<number>();
   const timerOwner: TimerOwner = { timers: new Set(), handles: (error) => error instanceof ExitSignal };
   // Children started with child_process keep this process running unless unref'd; all are stopped when it ends.
-  const children = new Map<Promise<unknown>, () => void>();
-  const unrefdChildren = new Set<Promise<unknown>>();
+  const children = new Map<Promise<unknown>, { stop: () => void; held: boolean }>();
   const { runArgv, runCommandLine } = deps;
   const childSupport =
     runArgv && runCommandLine
       ? {
           runner: { argv: (words: string[], childIo: CommandIO) => runArgv(words, childIo), line: runCommandLine, sync: deps.runSync },
           hold: (work: Promise<unknown>, stop: () => void) => {
-            children.set(work, stop);
+            const child = { stop, held: true };
+            children.set(work, child);
             void work.finally(() => {
               children.delete(work);
-              unrefdChildren.delete(work);
               lastOutput = performance.now();
             });
             return (held: boolean) => {
-              if (held) unrefdChildren.delete(work);
-              else if (children.has(work)) unrefdChildren.add(work);
+              child.held = held;
               lastOutput = performance.now();
             };
           },
@@ -312,7 +310,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       holding > 0 ||
       openPorts.size > 0 ||
       timerOwner.timers.size > 0 ||
-      children.size > unrefdChildren.size ||
+      [...children.values()].some((child) => child.held) ||
       tty.holding() ||
       Boolean(ipc?.busy());
     const started = performance.now();
@@ -348,7 +346,7 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     ipc?.close();
     // Like a Node process ending: its servers close and its timers stop.
     deps.servers.closeOwnedBy(owner);
-    for (const stop of children.values()) stop();
+    for (const child of children.values()) child.stop();
     for (const handle of [...timerOwner.timers]) {
       if (typeof (handle as { close?: unknown }).close === 'function') (handle as { close(): void }).close();
       else clearInterval(handle as number);

@@ -4,6 +4,7 @@
  */
 import git from 'isomorphic-git';
 import type { Repo } from './repo';
+import { commitOf } from './state';
 import { branchName, readUpstream, trackingName } from './upstream';
 
 export interface Tracking {
@@ -23,20 +24,12 @@ async function ancestors(repo: Repo, oid: string): Promise<Set<string>> {
   return new Set(log.map((entry) => entry.oid));
 }
 
-async function resolve(repo: Repo, ref: string): Promise<string | null> {
-  try {
-    return await git.resolveRef({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref });
-  } catch {
-    return null;
-  }
-}
-
 export async function readTracking(repo: Repo, branch: string | null, head: string | null): Promise<Tracking | null> {
   if (branch === null || head === null) return null;
   const upstream = await readUpstream(repo, branch);
   if (!upstream) return null;
   const name = trackingName(upstream);
-  const theirs = await resolve(repo, `refs/remotes/${upstream.remote}/${branchName(upstream.merge)}`);
+  const theirs = await commitOf(repo, `refs/remotes/${upstream.remote}/${branchName(upstream.merge)}`);
   if (theirs === null) return { name, ahead: 0, behind: 0, gone: true };
   if (theirs === head) return { name, ahead: 0, behind: 0, gone: false };
   const [mine, upstreamCommits] = await Promise.all([ancestors(repo, head), ancestors(repo, theirs)]);

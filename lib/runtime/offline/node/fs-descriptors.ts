@@ -80,6 +80,29 @@ interface DescriptorParts {
   Buffer: BytesCodec;
 }
 
+/**
+ * The bytes a write call writes, and where: `write(fd, string[, position[, encoding]])` or
+ * `write(fd, view[, offset[, length[, position]]])`, as Node reads its arguments (`args` are those after `data`).
+ */
+export function writeRequest(
+  data: unknown,
+  args: readonly unknown[],
+  fromText: (text: string, encoding: string) => Uint8Array,
+): { bytes: Uint8Array; position: number | null | undefined } {
+  const [offsetOrPosition, lengthOrEncoding, position] = args;
+  if (typeof data === 'string') {
+    return {
+      bytes: fromText(data, typeof lengthOrEncoding === 'string' ? lengthOrEncoding : 'utf8'),
+      position: typeof offsetOrPosition === 'number' ? offsetOrPosition : null,
+    };
+  }
+  const view = data as ArrayBufferView;
+  const all = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  const offset = typeof offsetOrPosition === 'number' ? offsetOrPosition : 0;
+  const length = typeof lengthOrEncoding === 'number' ? lengthOrEncoding : all.length - offset;
+  return { bytes: all.subarray(offset, offset + length), position: position as number | null | undefined };
+}
+
 /** Replaces the shim's descriptor calls on `fs` with ones over the file system itself. */
 export function addDescriptors(fs: Record<string, unknown>, parts: DescriptorParts): void {
   const { vfs, Buffer } = parts;
@@ -139,17 +162,10 @@ export function addDescriptors(fs: Record<string, unknown>, parts: DescriptorPar
     else if (position === null || position === undefined) entry.position += written;
     return written;
   };
-  const writeSync = (fd: number, data: unknown, offsetOrPosition?: unknown, lengthOrEncoding?: unknown, position?: number | null): number => {
+  const writeSync = (fd: number, data: unknown, ...args: unknown[]): number => {
     const entry = descriptor(fd, 'write');
-    if (typeof data === 'string') {
-      // writeSync(fd, string[, position[, encoding]])
-      const at = typeof offsetOrPosition === 'number' ? offsetOrPosition : null;
-      return writeBytes(entry, bytesOf(data, lengthOrEncoding), at);
-    }
-    const all = bytesOf(data);
-    const offset = typeof offsetOrPosition === 'number' ? offsetOrPosition : 0;
-    const length = typeof lengthOrEncoding === 'number' ? lengthOrEncoding : all.length - offset;
-    return writeBytes(entry, all.subarray(offset, offset + length), position);
+    const { bytes, position } = writeRequest(data, args, (text, encoding) => Buffer.from(text, encoding));
+    return writeBytes(entry, bytes, position);
   };
   const closeSync = (fd: number) => {
     descriptor(fd, 'close');

@@ -6,6 +6,7 @@
  * pending read does in Node.
  */
 import { afterIo } from './after-io';
+import { writeRequest } from './fs-descriptors';
 import type { Hold } from './hold';
 import { standardInputReader } from './stdin';
 import { systemError } from './system-errors';
@@ -41,16 +42,6 @@ interface BytesMaker {
   alloc(size: number): Uint8Array;
 }
 
-/** The bytes a write of `data` puts out: a string in its encoding, or a view's range (copied). */
-function bytesOf(data: unknown, args: unknown[], Buffer: BytesMaker): Uint8Array {
-  // write(fd, string[, position[, encoding]]) and write(fd, view[, offset[, length[, position]]]).
-  if (typeof data === 'string') return Buffer.from(data, typeof args[1] === 'string' ? args[1] : undefined);
-  const view = data as ArrayBufferView;
-  const all = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-  const from = typeof args[0] === 'number' ? args[0] : 0;
-  return all.slice(from, typeof args[1] === 'number' ? from + args[1] : undefined);
-}
-
 export function addStandardStreams(fs: Record<string, unknown>, streams: StandardStreams, hold: Hold | undefined, Buffer: BytesMaker): void {
   const readInput = standardInputReader(streams.stdin);
   const output = (fd: unknown) => (fd === 1 ? streams.stdout : fd === 2 ? streams.stderr : null);
@@ -79,14 +70,14 @@ export function addStandardStreams(fs: Record<string, unknown>, streams: Standar
     const stream = output(fd);
     if (!stream) return write.call(this, fd, data, ...args);
     const callback = args.pop() as Fn;
-    const bytes = bytesOf(data, args, Buffer);
+    const { bytes } = writeRequest(data, args, (text, encoding) => Buffer.from(text, encoding));
     stream.write(bytes, () => afterIo(() => callback(null, bytes.length, data)));
   };
   Object.assign(fs.write as object, { [PROMISIFY_CUSTOM]: (write as unknown as Record<symbol, unknown>)[PROMISIFY_CUSTOM] });
   fs.writeSync = function (this: unknown, fd: unknown, data: unknown, ...args: unknown[]) {
     const stream = output(fd);
     if (!stream) return writeSync.call(this, fd, data, ...args);
-    const bytes = bytesOf(data, args, Buffer);
+    const { bytes } = writeRequest(data, args, (text, encoding) => Buffer.from(text, encoding));
     stream.write(bytes);
     return bytes.length;
   };
