@@ -4,7 +4,7 @@
 // and which hosts the git proxy reaches (or which entry of TABSMITH_GIT_HOSTS is wrong).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { reportModelSetup } = await import('@/lib/agent/model-setup');
+  const { reportModelSetup } = await import('@/lib/agent/server/model-setup');
   reportModelSetup();
   const { reportWebContainerKey } = await import('@/lib/server/webcontainer-key');
   reportWebContainerKey();

@@ -35,7 +35,7 @@ const nextConfig: NextConfig = {
   turbopack: {
     resolveAlias: {
       // almostnode's bundled just-bash imports node:zlib in its browser build; pako stands in.
-      'node:zlib': { browser: './lib/runtime/offline/shims/zlib.ts' },
+      'node:zlib': { browser: './lib/runtime-frame/offline/shims/zlib.ts' },
       // One Buffer class in the runtime frame: Node's streams port (readable-stream) checks `instanceof Buffer`
       // against its `require('buffer')`, which must be the buffer package the runtime's `buffer` module is built
       // on, not the bundler's own copy (a file's contents given to `Readable.from` were otherwise iterated byte
@@ -43,11 +43,11 @@ const nextConfig: NextConfig = {
       buffer: { browser: './node_modules/buffer/index.js' },
       // almostnode's own child_process interpreter, which Tabsmith never uses (see the shim); the runtime's shell
       // imports the real one as 'just-bash/browser'.
-      'just-bash': './lib/runtime/offline/shims/just-bash.ts',
+      'just-bash': './lib/runtime-frame/offline/shims/just-bash.ts',
       // just-bash's optional native zstd binding (not installed, and never usable in a browser).
-      '@mongodb-js/zstd': './lib/runtime/offline/shims/zstd.ts',
+      '@mongodb-js/zstd': './lib/runtime-frame/offline/shims/zstd.ts',
       // almostnode's unused WorkerRuntime points at a worker file by absolute URL; see the shim.
-      '/assets/runtime-worker-D6Dmsis4.js': './lib/runtime/offline/shims/unused-worker.ts',
+      '/assets/runtime-worker-D6Dmsis4.js': './lib/runtime-frame/offline/shims/unused-worker.ts',
     },
   },
 };

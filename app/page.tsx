@@ -1,4 +1,4 @@
-import { templateOptions } from '@/components/workspaces/template-options';
+import { templateOptions } from '@/lib/workspace/launcher/template-options';
 import { WorkspaceLauncher } from '@/components/workspaces/WorkspaceLauncher';
 import { IdeApp } from '@/components/workbench/IdeApp';
 import { WORKSPACE_PARAM, workspaceIdFrom } from '@/lib/ui/workspace-url';

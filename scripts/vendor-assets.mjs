@@ -17,12 +17,12 @@ writeFileSync(
 console.log('wrote public/__sw__.js');
 
 // The computer-use bridge: one self-contained IIFE that preview pages load from our origin
-// (lib/computer-use/bridge/entry.ts; BRIDGE_SCRIPT_PATH in lib/computer-use/types.ts), built with esbuild-wasm's
+// (lib/preview-page/entry.ts; BRIDGE_SCRIPT_PATH in lib/preview-page/loader.ts), built with esbuild-wasm's
 // Node API, which needs no native binary for this machine's platform.
 const { build } = await import('esbuild-wasm');
 const bridgeStart = Date.now();
 await build({
-  entryPoints: [join(process.cwd(), 'lib', 'computer-use', 'bridge', 'entry.ts')],
+  entryPoints: [join(process.cwd(), 'lib', 'preview-page', 'entry.ts')],
   outfile: join(process.cwd(), 'public', 'preview-bridge.js'),
   bundle: true,
   format: 'iife',

@@ -3,40 +3,12 @@
  * line); at the executor's boundary every failure becomes the value `{ name, message }` the model receives.
  * Names are stable so the model (and tests) can branch on them; messages say what to do next.
  */
+import { ToolFailure, type ToolErrorName } from '@/lib/agent/tool-failure';
 import { WorkspaceError } from '@/lib/workspace/types';
-
-type ToolErrorName =
-  | 'InvalidArguments'
-  | 'UnknownTool'
-  | 'BadPath'
-  | 'FileLocked'
-  | 'ReadOnly'
-  | 'NotFound'
-  | 'AlreadyExists'
-  | 'IsDirectory'
-  | 'BinaryFile'
-  | 'NoMatch'
-  | 'AmbiguousMatch'
-  | 'NoTestRunner'
-  | 'SpawnFailed'
-  | 'Timeout'
-  /** A tool the IDE cannot run right now (preview_check without a preview/computer-use hook). */
-  | 'Unavailable'
-  | 'InternalError';
 
 export interface ToolErrorValue {
   name: string;
   message: string;
-}
-
-export class ToolFailure extends Error {
-  constructor(
-    readonly errorName: ToolErrorName,
-    message: string,
-  ) {
-    super(message);
-    this.name = errorName;
-  }
 }
 
 const WORKSPACE_ERROR_NAMES: Record<WorkspaceError['code'], ToolErrorName> = {

@@ -17,7 +17,8 @@ import { AgentProcesses } from './processes';
 import { runTool, type ToolCallResult } from './run-tool';
 import type { ToolHandlers } from './tools/context';
 import { toolHandlers } from './tools';
-import { previewCheckHandler, previewLogsHandler, type PreviewCheckHook, type PreviewLogsHook } from './tools/preview-check';
+import type { PreviewCheckHook, PreviewLogsHook } from '@/lib/agent/preview-hooks';
+import { previewCheckHandler, previewLogsHandler } from './tools/preview-check';
 
 /** How long a background command's first output is collected when no port opens. */
 const BACKGROUND_WAIT_MS = 1_500;

@@ -5,7 +5,7 @@
  */
 import { isInside, normalizeWorkspacePath } from '@/lib/workspace/paths';
 import { WorkspaceError, type WorkspaceStore } from '@/lib/workspace/types';
-import { ToolFailure } from './errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 
 /** A model-supplied path → a workspace path ("/src/a.js"), or BadPath saying why not. */
 export function workspacePath(input: string): string {

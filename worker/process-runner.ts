@@ -3,7 +3,7 @@
  * limit), or a background one (a dev server) that is handed to the UI and returned from once it is up.
  */
 import type { PortEvent, Runtime, RuntimeProcess } from '@/lib/runtime/port';
-import { ToolFailure } from './errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import { OutputTail } from './output-tail';
 import { AgentProcesses, KILL_WAIT_MS } from './processes';
 import { errorMessage } from '../lib/error-message';

@@ -20,7 +20,7 @@ export async function bootBenchRuntime({ runtime, timeoutMs }: BenchParams, onSt
   if (runtime === 'offline-inpage') {
     onStatus('Starting the offline runtime in this page (baseline)…');
     const started = performance.now();
-    const { createOfflineRuntime } = await import('@/lib/runtime/offline');
+    const { createOfflineRuntime } = await import('@/lib/runtime-frame/offline');
     const inPage = await createOfflineRuntime();
     return { runtime: inPage, kind: 'offline', bootMs: Math.round(performance.now() - started), fellBack: false, runsIn: 'this-page' };
   }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { listenForPreviewPopups } from '@/components/preview/preview-popups';
+import { listenForPreviewPopups } from '@/lib/preview/preview-popups';
 import { PREVIEW_SANDBOX, previewWindowSource } from '@/lib/preview/preview-window';
 
 export function PreviewWindow() {

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-const loadModules = () => Promise.all([import('@/lib/runtime/isolated/frame-side/serve'), import('@/lib/runtime/offline')]);
+const loadModules = () => Promise.all([import('@/lib/runtime-frame/serve/serve'), import('@/lib/runtime-frame/offline')]);
 
 /**
  * Started when this module first runs in the browser, before React has rendered: the runtime's code (megabytes

@@ -1,5 +1,5 @@
 // The agent's request size over a long session and its system prompt on big projects, computed in Node with
-// the same modules the chat and the route run (lib/agent/context, lib/agent/system-prompt.ts):
+// the same modules the chat and the route run (lib/agent/context, lib/agent/server/system-prompt.ts):
 // - a 40-step recorded-style session (bench/lib/long-session.mjs: 4 turns, 36 fs_writeFile calls writing
 //   10 MB in total, ~1,500 tokens of text per step) — each request's body bytes and estimated tokens as the
 //   client sends them, against the budget and against sending the whole history;
@@ -24,7 +24,7 @@ export default {
     const { createSummaryCache } = await importTs('lib/agent/context/summary-cache.ts');
     const { DEFAULT_CONTEXT_BUDGET, jsonBytes } = await importTs('lib/agent/context/budget.ts');
     const { replaySummary } = await importTs('lib/agent/context/summary.ts');
-    const { buildSystemPrompt } = await importTs('lib/agent/system-prompt.ts');
+    const { buildSystemPrompt } = await importTs('lib/agent/server/system-prompt.ts');
     const { manifestFromPackageJson } = await importTs('lib/agent/context/manifest.ts');
 
     const workspaceState = { files: project(200), lastCommand: null, serverRunning: false, openPorts: [], installedPackages: [] };

@@ -13,7 +13,7 @@ export default {
   description: `system prompt for a ${FILES}-file workspace; one-line change to a ${LINES}-line file (edit vs write)`,
   /** @param {import('../run.mjs').BenchContext} ctx */
   async run(ctx) {
-    const { buildSystemPrompt } = await importTs('lib/agent/system-prompt.ts');
+    const { buildSystemPrompt } = await importTs('lib/agent/server/system-prompt.ts');
     const state = {
       files: Array.from({ length: FILES }, (_, i) => `src/dir${i % 20}/sub${i % 7}/file${i}.js`),
       lastCommand: 'npm run dev',

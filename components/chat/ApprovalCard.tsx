@@ -2,8 +2,8 @@
 
 import { createContext, useContext, useId, useState } from 'react';
 import { approvalCommand } from '@/lib/agent/approvals/decide';
-import type { ApprovalAnswer } from './useAgentChat';
-import { toolNameOf, type IdeToolPart } from './tool-parts';
+import type { ApprovalAnswer } from '../../lib/chat/useAgentChat';
+import { toolNameOf, type IdeToolPart } from '../../lib/chat/tool-parts';
 import styles from './approvals.module.css';
 
 type Answer = (part: IdeToolPart, answer: ApprovalAnswer) => Promise<void>;

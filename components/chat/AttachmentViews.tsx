@@ -1,7 +1,7 @@
 'use client';
 
 import type { FileUIPart } from 'ai';
-import type { Attachment } from './useAttachments';
+import type { Attachment } from '../../lib/chat/useAttachments';
 import styles from './attachments.module.css';
 
 /** The images waiting in the composer, each with its remove button. */

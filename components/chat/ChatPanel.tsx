@@ -9,19 +9,19 @@ import type { WorkspaceStore } from '@/lib/workspace/types';
 import type { ChatController } from './chat-controller';
 import { ApprovalAnswerProvider } from './ApprovalCard';
 import { Composer } from './Composer';
-import { chatErrorText, fixedInSettings } from './errors';
+import { chatErrorText, fixedInSettings } from '../../lib/chat/errors';
 import { requestCommand } from '@/lib/commands/bus';
 import { FixWithAgent } from './FixWithAgent';
 import { MessageView } from './MessageView';
-import { MODE_LABELS } from './modes-ui';
-import type { ToolRunner } from './tool-runner';
-import { MAX_AUTO_FIX_ATTEMPTS, useAgentChat } from './useAgentChat';
+import { MODE_LABELS } from '../../lib/chat/modes-ui';
+import type { ToolRunner } from '../../lib/chat/tool-runner';
+import { MAX_AUTO_FIX_ATTEMPTS, useAgentChat } from '../../lib/chat/useAgentChat';
 import { ConversationBar } from './ConversationBar';
 import { KeyNotice } from '@/components/settings/KeyNotice';
-import { conversationTitle } from './conversation-store';
-import { capturePreview } from './preview-attachment';
-import { useRunInProgress } from './run-state';
-import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from './useConversation';
+import { conversationTitle } from '../../lib/chat/conversation-store';
+import { capturePreview } from '../../lib/chat/preview-attachment';
+import { useRunInProgress } from '../../lib/chat/run-state';
+import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from '../../lib/chat/useConversation';
 import styles from './chat.module.css';
 
 interface PreviewError {

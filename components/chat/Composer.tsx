@@ -6,7 +6,7 @@ import type { AgentMode } from '@/lib/agent/messages';
 import { suggestMode } from '@/lib/agent/mode-heuristic';
 import { AttachmentThumbnails } from './AttachmentViews';
 import { ModeSelector } from './ModeSelector';
-import { useAttachments } from './useAttachments';
+import { useAttachments } from '../../lib/chat/useAttachments';
 import attachStyles from './attachments.module.css';
 import styles from './chat.module.css';
 

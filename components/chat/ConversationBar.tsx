@@ -3,8 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { errorMessage } from '@/lib/error-message';
-import { MAX_TITLE_LENGTH } from './conversation-store';
-import type { Conversations } from './useConversation';
+import { MAX_TITLE_LENGTH } from '../../lib/chat/conversation-store';
+import type { Conversations } from '../../lib/chat/useConversation';
 import chatStyles from './chat.module.css';
 import styles from './conversations.module.css';
 

@@ -6,10 +6,10 @@ import { TurnSummary } from '@/components/checkpoints/TurnSummary';
 import { SentImage } from './AttachmentViews';
 import { Markdown } from './Markdown';
 import { MessageContextInfo } from './MessageContextInfo';
-import { MODE_LABELS } from './modes-ui';
+import { MODE_LABELS } from '../../lib/chat/modes-ui';
 import { ToolCallView } from './ToolCallView';
 import { TurnChecks } from './TurnChecks';
-import { isIdeToolPart } from './tool-parts';
+import { isIdeToolPart } from '../../lib/chat/tool-parts';
 import styles from './chat.module.css';
 
 interface MessageViewProps {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { AgentMode } from '@/lib/agent/messages';
-import { MODE_LABELS, MODE_ORDER } from './modes-ui';
+import { MODE_LABELS, MODE_ORDER } from '../../lib/chat/modes-ui';
 import styles from './chat.module.css';
 
 interface ModeSelectorProps {

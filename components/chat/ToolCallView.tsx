@@ -4,7 +4,17 @@ import { TOOL_LABELS } from '@/lib/agent/tool-schemas';
 import { DiffView } from './DiffView';
 import { PlanChecklist } from './PlanChecklist';
 import { ApprovalCard, DeniedNote } from './ApprovalCard';
-import { argsSummary, awaitsApproval, calledName, isDenied, displayState, outputError, rejectionOf, toolNameOf, type IdeToolPart } from './tool-parts';
+import {
+  argsSummary,
+  awaitsApproval,
+  calledName,
+  isDenied,
+  displayState,
+  outputError,
+  rejectionOf,
+  toolNameOf,
+  type IdeToolPart,
+} from '../../lib/chat/tool-parts';
 import { CheckResult, GlobResult, LogsResult, RejectedCall, SearchResult } from './ToolResultViews';
 import styles from './chat.module.css';
 import results from './tool-results.module.css';

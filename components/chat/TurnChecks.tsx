@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { CHECK_LABELS } from '@/lib/agent/self-check/project-checks';
 import type { TurnChecks as TurnChecksData } from '@/lib/agent/self-check/results';
-import { MAX_AUTO_FIX_ATTEMPTS } from './useAgentChat';
+import { MAX_AUTO_FIX_ATTEMPTS } from '../../lib/chat/useAgentChat';
 import styles from './checks.module.css';
 
 /** Under the turn's last message: each of the project's checks with its command, outcome and (on failure) output. */

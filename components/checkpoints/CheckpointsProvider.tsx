@@ -11,8 +11,8 @@ import type { IdeUIMessage } from '@/lib/agent/messages';
 import { errorMessage } from '@/lib/error-message';
 import { listCheckpoints, restoreCheckpoint, subscribeCheckpoints, type CheckpointMeta } from '@/lib/workspace/checkpoints';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import { noteRestored } from './restore-notice';
-import { turnCheckpoints, turnsByEndMessage, type Turn } from './turns';
+import { noteRestored } from '../../lib/workspace/checkpoints/restore-notice';
+import { turnCheckpoints, turnsByEndMessage, type Turn } from '../../lib/workspace/checkpoints/turns';
 
 interface LastRestore {
   label: string;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { useCheckpoints } from './CheckpointsProvider';
-import { lastTurnCheckpoint } from './turns';
+import { lastTurnCheckpoint } from '../../lib/workspace/checkpoints/turns';
 import styles from './checkpoints.module.css';
 
 /** After a restore, in the chat: what was restored, anything left alone, and "Undo restore". */

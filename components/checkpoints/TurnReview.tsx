@@ -6,7 +6,7 @@ import type { FileChange } from '@/lib/workspace/checkpoints';
 import { useCheckpoints } from './CheckpointsProvider';
 import { CheckpointDialog } from './CheckpointDialog';
 import { FileDiff } from './FileDiff';
-import type { Turn } from './turns';
+import type { Turn } from '../../lib/workspace/checkpoints/turns';
 import { summaryText, useTurnChanges } from './useTurnChanges';
 import styles from './checkpoints.module.css';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/error-message';
 import { diffCheckpoints, type FileChange } from '@/lib/workspace/checkpoints';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import type { Turn } from './turns';
+import type { Turn } from '../../lib/workspace/checkpoints/turns';
 
 interface TurnChanges {
   changes: FileChange[] | null;

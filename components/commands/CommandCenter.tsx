@@ -14,7 +14,7 @@ import { findPreviewFrame } from '@/components/preview/PreviewPanel';
 import { QuickOpenDialog } from '@/components/quick-open/QuickOpenDialog';
 import { bridgeKeySchema } from '@/lib/computer-use/types';
 import { CommandPalette } from './CommandPalette';
-import { modalOpen, rememberFocus, returnFocusAfterDialogs } from './focus-return';
+import { modalOpen, rememberFocus, returnFocusAfterDialogs } from '../../lib/commands/focus-return';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useCommandHandler } from './useCommandHandler';
 import { SettingsDialog } from '@/components/settings/SettingsDialog';

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SessionInfo, SessionManager } from '@/lib/computer-use/session';
 import { ConfirmAction } from './ConfirmAction';
-import { createComputerUseManager } from './manager';
+import { createComputerUseManager } from '../../lib/computer-use/manager';
 import { ScreenshotView } from './ScreenshotView';
 import { SessionList } from './SessionList';
 import { StepLog } from './StepLog';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef } from 'react';
-import { baseName } from './model';
+import { baseName } from '../../lib/editor/model';
 import styles from './editor.module.css';
 
 interface Props {

@@ -5,7 +5,7 @@ import type { WorkspaceStore } from '@/lib/workspace';
 import { errorMessage } from '@/lib/error-message';
 import { CloseDirtyDialog } from './CloseDirtyDialog';
 import { EditorTabs, tabId } from './EditorTabs';
-import { sameChrome, selectChrome, baseName } from './model';
+import { sameChrome, selectChrome, baseName } from '../../lib/editor/model';
 import { BinaryNotice, ConflictBanner } from './Notices';
 import { RestoredNotice } from './RestoredNotice';
 import { useEditorSession } from './useEditorSession';

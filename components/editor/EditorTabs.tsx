@@ -1,7 +1,7 @@
 'use client';
 
 import type { KeyboardEvent } from 'react';
-import { tabLabel, type TabInfo } from './model';
+import { tabLabel, type TabInfo } from '../../lib/editor/model';
 import styles from './editor.module.css';
 import { displayName } from '@/lib/workspace/display-name';
 

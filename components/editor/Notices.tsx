@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { WorkspaceStore } from '@/lib/workspace';
-import { baseName } from './model';
+import { baseName } from '../../lib/editor/model';
 import styles from './editor.module.css';
 
 /** The file changed on disk while the tab had unsaved edits: the user decides, nothing is resolved silently. */

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import type { WorkspaceStore } from '@/lib/workspace';
-import { baseName } from './model';
+import { baseName } from '../../lib/editor/model';
 import styles from './editor.module.css';
 
 /**

@@ -5,7 +5,7 @@ import { treeIntent, typeAhead, type TreeIntent } from '@/lib/ui/tree-keys';
 import { baseName, findNode, judgeDrop, nameProblem, ROOT, targetFolder, visibleRows } from '@/lib/ui/tree-rows';
 import type { WorkspaceStore } from '@/lib/workspace';
 import { ConfirmDialog } from './ConfirmDialog';
-import { withoutHidden } from './hidden';
+import { withoutHidden } from '../../lib/files/hidden';
 import { IconButton } from './IconButton';
 import { DeleteIcon, EyeIcon, LockIcon, NewFileIcon, NewFolderIcon, RenameIcon, UnlockIcon } from './icons';
 import { NameForm } from './NameForm';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/files/errors';
 import styles from './tree.module.css';
 
 interface NameFormProps {

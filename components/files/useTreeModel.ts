@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import type { WorkspaceStore } from '@/lib/workspace';
 import { ancestorsOf, baseName, joinPath, parentOf, remapExpanded, ROOT } from '@/lib/ui/tree-rows';
-import { errorMessage } from './errors';
+import { errorMessage } from '../../lib/files/errors';
 
 /** What the name form is doing, if it is shown. */
 type NameEdit = { mode: 'new-file' | 'new-folder'; folder: string } | { mode: 'rename'; path: string } | null;

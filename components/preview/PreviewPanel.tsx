@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { DEVICE_SIZES, frameUrl, selectedUrl, shownPath, type DeviceSize } from '@/lib/preview/preview-model';
 import { AddressField } from './AddressField';
-import { listenForPreviewPopups } from './preview-popups';
+import { listenForPreviewPopups } from '../../lib/preview/preview-popups';
 import { newTabUrl, PREVIEW_SANDBOX } from '@/lib/preview/preview-window';
 import type { PreviewController } from './usePreviewState';
 import styles from './preview.module.css';

@@ -5,7 +5,7 @@ import type { WorkspaceStore } from '@/lib/workspace';
 import { fuzzyFilter, type FuzzyMatch } from '@/lib/editor/fuzzy';
 import { focusEditor } from '@/lib/editor/reveal';
 import { useStoreSelector } from '@/components/editor/useStoreSelector';
-import { sameCandidates, selectCandidates } from './candidates';
+import { sameCandidates, selectCandidates } from '../../lib/quick-open/candidates';
 import { highlight } from './highlight';
 import { PickerDialog } from './PickerDialog';
 import styles from './quick-open.module.css';

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { Runtime, RuntimeChoice, RuntimeKind } from '@/lib/runtime/port';
-import { readBootRequest, startBoot } from './early-boot';
+import { readBootRequest, startBoot } from '../../lib/runtime/early-boot';
 import { errorMessage } from '../../lib/error-message';
 
 export type RuntimeBootState =

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchHit, WorkspaceStore } from '@/lib/workspace';
 import { revealLine } from '@/lib/editor/reveal';
 import { useCommandHandler } from '@/components/commands/useCommandHandler';
-import { groupByFile, splitPreview, summary } from './group';
+import { groupByFile, splitPreview, summary } from '../../lib/search/group';
 import styles from './search.module.css';
 import { errorMessage } from '../../lib/error-message';
 

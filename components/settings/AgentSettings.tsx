@@ -1,14 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { MODE_LABELS, MODE_ORDER } from '@/components/chat/modes-ui';
+import { MODE_LABELS, MODE_ORDER } from '@/lib/chat/modes-ui';
 import { modelChoiceSchema, type ModelChoice, type ModelOptions } from '@/lib/agent/model-options';
 import type { AgentMode } from '@/lib/agent/messages';
-import { modeStatus } from './mode-status';
+import { modeStatus } from '../../lib/settings/mode-status';
 import type { Settings } from '@/lib/settings/schema';
 import { updateSettings } from '@/lib/settings/settings-store';
 import { ApiKeyField } from './ApiKeyField';
-import { describeTestResult, testConnection } from './connection-test';
+import { describeTestResult, testConnection } from '../../lib/settings/connection-test';
 import styles from './settings.module.css';
 
 const SERVER_DEFAULT = '';

@@ -2,7 +2,7 @@
 
 import type { AgentMode } from '@/lib/agent/messages';
 import { requestCommand } from '@/lib/commands/bus';
-import { modeStatus } from './mode-status';
+import { modeStatus } from '../../lib/settings/mode-status';
 import { useModelOptions, useSettings } from './useSettings';
 import styles from './settings.module.css';
 

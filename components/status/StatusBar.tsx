@@ -1,6 +1,6 @@
 'use client';
 
-import { describeRuntime } from '@/components/runtime/runtime-status';
+import { describeRuntime } from '@/lib/runtime/runtime-status';
 import { RuntimeMenu } from '@/components/runtime/RuntimeMenu';
 import type { RuntimeBootState } from '@/components/runtime/useRuntimeBoot';
 import type { WorkspaceStore } from '@/lib/workspace/types';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { Runtime } from '@/lib/runtime/port';
-import type { TerminalRequests } from './terminal-requests';
+import type { TerminalRequests } from '../../lib/terminal/terminal-requests';
 import styles from './terminal.module.css';
 
 /** Exit codes of commands the user stopped (Ctrl+C, Stop all): not failures worth fixing. */

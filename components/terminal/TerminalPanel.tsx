@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent }
 import { useCommandHandler } from '@/components/commands/useCommandHandler';
 import { useRuntime } from '@/components/runtime/RuntimeContext';
 import { commandTitle } from '@/lib/commands/registry';
-import type { TerminalSession } from './terminal-session';
-import type { TerminalRequests } from './terminal-requests';
+import type { TerminalSession } from '../../lib/terminal/terminal-session';
+import type { TerminalRequests } from '../../lib/terminal/terminal-requests';
 import { useTerminalSessions } from './useTerminalSessions';
 import styles from './terminal.module.css';
 import { TERMINAL_LEAVE_HINT } from '@/lib/ui/leave-by-keyboard';

@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Runtime } from '@/lib/runtime/port';
-import { TerminalSession } from './terminal-session';
-import type { TerminalRequests } from './terminal-requests';
+import { TerminalSession } from '../../lib/terminal/terminal-session';
+import type { TerminalRequests } from '../../lib/terminal/terminal-requests';
 import { errorMessage } from '../../lib/error-message';
 
 const AGENT_TAB_TITLE = 'Agent';

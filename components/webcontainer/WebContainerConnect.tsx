@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { webContainerEditorOrigin } from '@/lib/runtime/webcontainer/editor-origin';
-import { connectProblem } from './connect-problem';
+import { connectProblem } from '../../lib/runtime/webcontainer/connect-problem';
 
 /**
  * Once per page: `setupConnect` adds a relay and a frame each time, and two relays would deliver every message

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
-import { readBootRequest, startBoot } from '@/components/runtime/early-boot';
+import { readBootRequest, startBoot } from '@/lib/runtime/early-boot';
 
 /** The IDE is client-only: it boots a runtime in this tab and nothing about it can render on the server. */
 const Workbench = dynamic(() => import('./Workbench'), {

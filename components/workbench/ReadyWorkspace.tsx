@@ -6,7 +6,7 @@ import { CommandCenter } from '@/components/commands/CommandCenter';
 import { ChatControllerProvider } from '@/components/chat/chat-controller';
 import { ChatPanel } from '@/components/chat/ChatPanel';
 import { ComputerUsePanel } from '@/components/computer-use/ComputerUsePanel';
-import { createComputerUseManager } from '@/components/computer-use/manager';
+import { createComputerUseManager } from '@/lib/computer-use/manager';
 import { fixMessage } from '@/components/chat/FixWithAgent';
 import { EditorArea } from '@/components/editor/EditorArea';
 import { findPreviewFrame, PreviewPanel } from '@/components/preview/PreviewPanel';

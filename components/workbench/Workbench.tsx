@@ -5,7 +5,7 @@ import { useRuntimeBoot, type RuntimeBootState } from '@/components/runtime/useR
 import { StatusBar } from '@/components/status/StatusBar';
 import { ReadOnlyBanner } from '@/components/workspaces/ReadOnlyBanner';
 import { useWorkspaceSession, type WorkspaceSession } from '@/components/workspaces/useWorkspaceSession';
-import { templateOptions } from '@/components/workspaces/template-options';
+import { templateOptions } from '@/lib/workspace/launcher/template-options';
 import { WorkspaceLauncher } from '@/components/workspaces/WorkspaceLauncher';
 import { WorkspaceLockDialog } from '@/components/workspaces/WorkspaceLockDialog';
 import type { Runtime } from '@/lib/runtime/port';

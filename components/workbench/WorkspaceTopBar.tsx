@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import { useSendPendingPrompt } from '@/components/workspaces/usePendingPrompt';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { useOpenWorkspace } from './open-workspace';

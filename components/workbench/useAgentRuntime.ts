@@ -2,11 +2,11 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createChatController } from '@/components/chat/chat-controller';
-import { createPreviewCheckHook } from '@/components/computer-use/manager';
+import { createPreviewCheckHook } from '@/lib/computer-use/manager';
 import { findPreviewFrame } from '@/components/preview/PreviewPanel';
 import { createPreviewLogsHook } from '@/lib/preview/preview-logs';
 import type { SessionManager } from '@/lib/computer-use/session-types';
-import type { TerminalRequests } from '@/components/terminal/terminal-requests';
+import type { TerminalRequests } from '@/lib/terminal/terminal-requests';
 import { recordAudit } from '@/lib/agent/audit';
 import { getTabId } from '@/lib/agent/tab-id';
 import { createToolClient, type ToolClient } from '@/lib/agent/tool-client';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { TerminalRequests } from '@/components/terminal/terminal-requests';
+import type { TerminalRequests } from '@/lib/terminal/terminal-requests';
 import type { Runtime } from '@/lib/runtime/port';
 import { openDatabase } from '@/lib/workspace/db';
 import { restoreIntoRuntime } from '@/lib/workspace/restore';

@@ -1,11 +1,11 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TerminalRequests } from '@/components/terminal/terminal-requests';
+import { TerminalRequests } from '@/lib/terminal/terminal-requests';
 import type { Runtime } from '@/lib/runtime/port';
 import { getTemplate, isTemplateId } from '@/lib/workspace/templates';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import { planStartup, runStartup, ServerCommandTracker, type SkippedStart } from './startup-sequence';
+import { planStartup, runStartup, ServerCommandTracker, type SkippedStart } from '../../lib/workbench/startup-sequence';
 
 export interface WorkspaceStartup {
   /** A start skipped because the install failed; null when there is nothing to say. */

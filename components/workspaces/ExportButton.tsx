@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { downloadWorkspaceZip } from '@/lib/commands/export';
 

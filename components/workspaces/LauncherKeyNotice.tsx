@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { NEW_CONVERSATION_MODE } from '@/components/chat/conversation-store';
-import { modeStatus, type ModeStatus } from '@/components/settings/mode-status';
+import { NEW_CONVERSATION_MODE } from '@/lib/chat/conversation-store';
+import { modeStatus, type ModeStatus } from '@/lib/settings/mode-status';
 import { SettingsDialog } from '@/components/settings/SettingsDialog';
 import { useModelOptions, useSettings } from '@/components/settings/useSettings';
 import styles from './launcher.module.css';

@@ -2,9 +2,9 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useModal } from '@/components/files/ConfirmDialog';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import type { TemplateId } from '@/lib/workspace/templates/types';
-import type { TemplateOption } from './template-options';
+import type { TemplateOption } from '../../lib/workspace/launcher/template-options';
 import dialogStyles from '@/components/files/dialog.module.css';
 import styles from './workspaces.module.css';
 

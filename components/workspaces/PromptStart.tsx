@@ -1,12 +1,12 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import type { TemplateId } from '@/lib/workspace/templates/types';
 import { LauncherKeyNotice, useAgentReadiness } from './LauncherKeyNotice';
-import { navigateToWorkspace } from './navigate';
-import { nameFromPrompt, savePendingPrompt } from './pending-prompt';
-import type { TemplateOption } from './template-options';
+import { navigateToWorkspace } from '../../lib/workspace/launcher/navigate';
+import { nameFromPrompt, savePendingPrompt } from '../../lib/workspace/launcher/pending-prompt';
+import type { TemplateOption } from '../../lib/workspace/launcher/template-options';
 import type { WorkspaceList } from './useWorkspaceList';
 import styles from './launcher.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { PromptStart } from './PromptStart';
-import type { TemplateOption } from './template-options';
+import type { TemplateOption } from '../../lib/workspace/launcher/template-options';
 import { useWorkspaceList } from './useWorkspaceList';
 import { WorkspaceManager } from './WorkspaceManager';
 import styles from './launcher.module.css';

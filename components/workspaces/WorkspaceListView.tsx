@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { NameForm } from '@/components/files/NameForm';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import { describeUpdated } from '@/lib/ui/workspace-url';
 import type { WorkspaceMeta } from '@/lib/workspace/types';
-import { templateName, type TemplateOption } from './template-options';
+import { templateName, type TemplateOption } from '../../lib/workspace/launcher/template-options';
 import type { WorkspaceList } from './useWorkspaceList';
 import styles from './workspaces.module.css';
 

@@ -3,7 +3,7 @@
 import { useId, useRef } from 'react';
 import { useModal } from '@/components/files/ConfirmDialog';
 import dialogStyles from '@/components/files/dialog.module.css';
-import { navigateToWorkspace } from './navigate';
+import { navigateToWorkspace } from '../../lib/workspace/launcher/navigate';
 
 interface WorkspaceLockDialogProps {
   /** The workspace's name when known (the list has it); the dialog works without it. */

@@ -5,10 +5,10 @@ import type { WorkspaceMeta } from '@/lib/workspace/types';
 import { DropZone, ImportButtons } from './ImportControls';
 import { GitImportDialog } from './GitImportDialog';
 import { NewWorkspaceDialog } from './NewWorkspaceDialog';
-import { navigateToWorkspace } from './navigate';
+import { navigateToWorkspace } from '../../lib/workspace/launcher/navigate';
 import { useImport } from './useImport';
 import { WorkspaceListView } from './WorkspaceListView';
-import type { TemplateOption } from './template-options';
+import type { TemplateOption } from '../../lib/workspace/launcher/template-options';
 import type { WorkspaceList } from './useWorkspaceList';
 import styles from './workspaces.module.css';
 

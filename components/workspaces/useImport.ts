@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from 'react';
 import { megabytes } from '@/lib/bytes';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import { filesFromDataTransfer, filesFromFileList } from '@/lib/workspace/import-files';
 import type { ImportedFile } from '@/lib/workspace/import-rules';
 // Light: the unzipper itself (fflate) loads in the import's worker, not with the launcher.

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useChatAvailable, useChatController } from '@/components/chat/chat-controller';
 import type { WorkspaceStore } from '@/lib/workspace/types';
-import { takePendingPrompt } from './pending-prompt';
+import { takePendingPrompt } from '../../lib/workspace/launcher/pending-prompt';
 
 /**
  * Starts the agent on the prompt the launcher left for this workspace, as the conversation's first message,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import { openDatabase, type TabsmithDB } from '@/lib/workspace/db';
 import type { WorkspaceMeta } from '@/lib/workspace/types';
 import type { CreateWorkspaceInput } from '@/lib/workspace/workspaces';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { errorMessage } from '@/components/files/errors';
+import { errorMessage } from '@/lib/files/errors';
 import { workspaceIdFrom } from '@/lib/ui/workspace-url';
 import type { Runtime } from '@/lib/runtime/port';
 import { followWriter } from '@/lib/workspace/follow';

@@ -15,3 +15,8 @@ export interface AuditEntry {
   /** "Name: message" of a failure. */
   error?: string;
 }
+
+/** The audit log's store in the app's database (lib/workspace/db.ts opens it); autoIncrement keys keep call order. */
+export interface AuditStores {
+  audit: { key: number; value: AuditEntry; indexes: { byWorkspace: string } };
+}

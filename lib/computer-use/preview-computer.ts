@@ -1,6 +1,6 @@
 /**
  * The provider-neutral Computer over the preview iframe: every operation is a postMessage request to the bridge
- * script running inside the preview page (lib/computer-use/bridge), answered by id. Messages are only sent to,
+ * script running inside the preview page (lib/preview-page), answered by id. Messages are only sent to,
  * and only accepted from, the frame's own window and origin.
  */
 import {

@@ -120,8 +120,6 @@ export interface Computer {
 
 /** Every bridge message carries this tag, so unrelated postMessage traffic is ignored on both sides. */
 export const BRIDGE_TAG = 'tabsmith-preview-bridge';
-/** The script the preview pages load (served from the app's origin; the offline runtime injects it). */
-export const BRIDGE_SCRIPT_PATH = '/preview-bridge.js';
 
 export const bridgeRequestSchema = z.object({
   tag: z.literal(BRIDGE_TAG),

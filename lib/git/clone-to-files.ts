@@ -32,11 +32,7 @@ export function repositoryName(url: string): string {
 }
 
 export async function cloneToFiles({ url, ref, signal, onProgress }: CloneRequest): Promise<ImportedFile[]> {
-  const [{ clone }, { VirtualFS }, { gitFs }] = await Promise.all([
-    import('isomorphic-git'),
-    import('almostnode'),
-    import('@/lib/runtime/offline/git/fs-adapter'),
-  ]);
+  const [{ clone }, { VirtualFS }, { gitFs }] = await Promise.all([import('isomorphic-git'), import('almostnode'), import('@/lib/git/fs-adapter')]);
   const vfs = new VirtualFS();
   vfs.mkdirSync(ROOT, { recursive: true });
   const http = exchangeHttpClient(() => (request) => carryGitExchange(request, { userStarted: true }));

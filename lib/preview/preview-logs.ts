@@ -1,14 +1,14 @@
 /**
  * The IDE's side of preview_logs: asks the preview page's bridge for what the page logged since it loaded
- * (lib/computer-use/bridge/console-capture.ts). Answers are taken only from the preview frame's window and
+ * (lib/preview-page/console-capture.ts). Answers are taken only from the preview frame's window and
  * origin, and checked against the entry schema: the page is the user's code, so its reply is untrusted.
  */
 import { z } from 'zod';
 import { previewLogEntrySchema } from '@/lib/agent/tool-schemas';
 import { frameOrigin } from '@/lib/computer-use/preview-computer';
 import { BRIDGE_TAG, bridgeResponseSchema, type BridgeRequest } from '@/lib/computer-use/types';
-import type { PreviewLogs, PreviewLogsHook } from '@/worker/tools/preview-check';
-import { ToolFailure } from '@/worker/errors';
+import type { PreviewLogs, PreviewLogsHook } from '@/lib/agent/preview-hooks';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 
 const logsReplySchema = z.object({ entries: z.array(previewLogEntrySchema).max(1_000), dropped: z.number().int().min(0), url: z.string().optional() });
 

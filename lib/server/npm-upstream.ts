@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { errorMessage } from '../error-message';
-import { describeRegistry, RegistryProxyError } from '../runtime/registry-proxy-errors';
+import { describeRegistry, RegistryProxyError } from './registry-proxy-errors';
 
 type Env = Record<string, string | undefined>;
 

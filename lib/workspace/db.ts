@@ -4,8 +4,9 @@
  * range delete, and loading a workspace is one `getAll` on the `byWorkspace` index.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { AuditEntry } from '@/lib/agent/audit-entry';
-import type { CheckpointBase, CheckpointRecord } from './checkpoints/types';
+import type { AuditStores } from '@/lib/agent/audit-entry';
+import type { ConversationStores } from '@/lib/chat/conversation-record';
+import type { CheckpointStores } from './checkpoints/types';
 import type { FileContent, PersistedState } from './types';
 
 export const DB_NAME = 'tabsmith';
@@ -46,29 +47,16 @@ export interface JournalEntry {
   at: number;
 }
 
-/** A chat conversation (components/chat/conversation-store.ts owns the shape of `data`; this module only stores and deletes it). */
-export interface StoredConversation {
-  workspaceId: string;
-  id: string;
-  updatedAt: number;
-  data: unknown;
-}
-
-export interface TabsmithSchema extends DBSchema {
+/**
+ * Every store of the database. Each feature declares its own stores beside its records (conversations, the audit
+ * log, checkpoints); the workspace's files, state, chunks and journal are declared here.
+ */
+export interface TabsmithSchema extends DBSchema, ConversationStores, AuditStores, CheckpointStores {
   files: { key: [string, string]; value: StoredFile; indexes: { byWorkspace: string } };
   state: { key: string; value: PersistedState };
-  conversations: { key: [string, string]; value: StoredConversation; indexes: { byWorkspace: string } };
-  /** The agent's audit log (lib/agent/audit.ts); autoIncrement keys keep call order. */
-  audit: { key: number; value: AuditEntry; indexes: { byWorkspace: string } };
   /** Pieces of large files, keyed [workspaceId, path, gen, index] (see ChunkRef). */
   chunks: { key: [string, string, number, number]; value: Uint8Array };
   journal: { key: [string, string]; value: JournalEntry };
-  /** Checkpoint metas with their files as changes against a base, keyed [workspaceId, id]. */
-  checkpoints: { key: [string, string]; value: CheckpointRecord };
-  /** Full file lists checkpoints share, keyed [workspaceId, id]. */
-  checkpointBases: { key: [string, string]; value: CheckpointBase };
-  /** Checkpointed file contents by SHA-256, keyed [workspaceId, hash, piece]; large ones in several pieces. */
-  blobs: { key: [string, string, number]; value: FileContent };
 }
 
 export type TabsmithDB = IDBPDatabase<TabsmithSchema>;

@@ -43,6 +43,16 @@ function refuse(input: string, reason: string): never {
   throw new WorkspaceError('bad-path', `Invalid path ${shown}: ${reason}`);
 }
 
+/** The segments of `path` with "." and ".." resolved from "/" as POSIX does: ".." at the root stays there. */
+export function rootedSegments(path: string): string[] {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') out.pop();
+    else if (part !== '' && part !== '.') out.push(part);
+  }
+  return out;
+}
+
 /** Resolves "." and ".." over `segments`; returns null when ".." would climb above the start. */
 function resolveSegments(parts: readonly string[]): string[] | null {
   const out: string[] = [];

@@ -2,9 +2,9 @@ import { parseJsonEventStream, simulateReadableStream, uiMessageChunkSchema, typ
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
+import { handleChat } from '@/lib/agent/server/chat';
 import type { IdeUIMessage } from '@/lib/agent/messages';
-import type { ModelFactory } from '@/lib/agent/providers';
+import type { ModelFactory } from '@/lib/agent/server/providers';
 
 /**
  * Approvals through the real route and the AI SDK's tool approval: the server marks a risky call for

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleInterrupted } from '@/components/chat/conversation-store';
+import { settleInterrupted } from '@/lib/chat/conversation-store';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { commandRisks } from '@/lib/agent/approvals/command-risk';
 import { approvalCommand, approvalFor } from '@/lib/agent/approvals/decide';

@@ -3,10 +3,10 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { APICallError } from '@ai-sdk/provider';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
+import { handleChat } from '@/lib/agent/server/chat';
 import { MAX_CHAT_BODY_BYTES, type IdeUIMessage } from '@/lib/agent/messages';
-import type { ModeConfig } from '@/lib/agent/modes';
-import type { ModelFactory } from '@/lib/agent/providers';
+import type { ModeConfig } from '@/lib/agent/server/modes';
+import type { ModelFactory } from '@/lib/agent/server/providers';
 
 /** The i-th item, or a test failure (instead of a non-null assertion). */
 const at = <T>(items: readonly T[], i = 0): T => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AgentConfigError, getModeConfig, loadModeConfigs, MODE_DEFAULTS, MODE_STEP_CAPS, thinkingKind } from '@/lib/agent/modes';
-import { describeModelSetup } from '@/lib/agent/model-setup';
-import { thinkingRules } from '@/lib/agent/thinking-catalog';
+import { AgentConfigError, getModeConfig, loadModeConfigs, MODE_DEFAULTS, MODE_STEP_CAPS, thinkingKind } from '@/lib/agent/server/modes';
+import { describeModelSetup } from '@/lib/agent/server/model-setup';
+import { thinkingRules } from '@/lib/agent/server/thinking-catalog';
 
 describe('agent modes', () => {
   it('has current Gemini defaults with step caps 3 / 5 / 10', () => {

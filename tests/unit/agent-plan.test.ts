@@ -1,8 +1,8 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { planRequestSchema, planSchema } from '@/lib/agent/plan';
-import { handlePlan } from '@/lib/agent/planner';
-import type { ModelFactory } from '@/lib/agent/providers';
+import { planRequestSchema, planSchema } from '@/lib/agent/server/plan';
+import { handlePlan } from '@/lib/agent/server/planner';
+import type { ModelFactory } from '@/lib/agent/server/providers';
 
 /** The i-th item, or a test failure (instead of a non-null assertion). */
 const at = <T>(items: readonly T[], i = 0): T => {

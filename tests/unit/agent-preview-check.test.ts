@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPreviewCheckHook } from '@/components/computer-use/manager';
+import { createPreviewCheckHook } from '@/lib/computer-use/manager';
 import { createSessionManager } from '@/lib/computer-use/session';
 import { startHarness, type Harness } from './agent-executor-fakes';
 import { call, FakeComputer, modelTurn, scriptedTurns, text } from './computer-use-session-fakes';

@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { backoffDelay, classifyModelError, describeModelError, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
-import { AgentConfigError } from '@/lib/agent/modes';
-import { MissingApiKeyError, readOpenAICompatibleSettings, readProviderKind, resolveModel } from '@/lib/agent/providers';
+import { backoffDelay, classifyModelError, describeModelError, withJitteredRetry, type RetryOptions } from '@/lib/agent/server/model-errors';
+import { AgentConfigError } from '@/lib/agent/server/modes';
+import { MissingApiKeyError, readOpenAICompatibleSettings, readProviderKind, resolveModel } from '@/lib/agent/server/providers';
 import { readAgentErrorMessage } from '@/lib/agent/http';
 
 const apiError = (statusCode: number, responseBody = '', message = 'failed') =>

@@ -5,11 +5,11 @@ import { convertToModelMessages, simulateReadableStream, streamText, type ModelM
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
+import { handleChat } from '@/lib/agent/server/chat';
 import type { IdeUIMessage } from '@/lib/agent/messages';
-import { answeredResponses, findSession, firstUserText, type RecordedSession } from '@/lib/agent/replay/format';
-import { withRecording } from '@/lib/agent/replay/recorder';
-import { createReplayModel, loadSessions, selectResponse } from '@/lib/agent/replay/replay-model';
+import { answeredResponses, findSession, firstUserText, type RecordedSession } from '@/lib/agent/server/replay/format';
+import { withRecording } from '@/lib/agent/server/replay/recorder';
+import { createReplayModel, loadSessions, selectResponse } from '@/lib/agent/server/replay/replay-model';
 import { isToolName, toolInputSchemas } from '@/lib/agent/tool-schemas';
 import { agentTools } from '@/lib/agent/tools';
 import { FINISH_REASONS } from '@/lib/agent/step-ending';

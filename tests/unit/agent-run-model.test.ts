@@ -6,10 +6,10 @@ import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
+import { handleChat } from '@/lib/agent/server/chat';
 import type { AgentMode, IdeUIMessage } from '@/lib/agent/messages';
-import type { ModelFactory } from '@/lib/agent/providers';
-import { neutralizeForeignSignatures, runModeOf } from '@/lib/agent/run-model';
+import type { ModelFactory } from '@/lib/agent/server/providers';
+import { neutralizeForeignSignatures, runModeOf } from '@/lib/agent/server/run-model';
 
 const finish: LanguageModelV4StreamPart = {
   type: 'finish',

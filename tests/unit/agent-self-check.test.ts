@@ -3,9 +3,9 @@ import { manifestFromPackageJson } from '@/lib/agent/context/manifest';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { checksFor, projectChecks } from '@/lib/agent/self-check/project-checks';
 import { fixRequest, turnChecksSchema } from '@/lib/agent/self-check/results';
-import { runChecks, turnChangedFiles } from '@/components/chat/self-check';
-import { selfCheckByDefault } from '@/components/chat/useSelfCheck';
-import type { ToolRunner } from '@/components/chat/tool-runner';
+import { runChecks, turnChangedFiles } from '@/lib/chat/self-check';
+import { selfCheckByDefault } from '@/lib/chat/useSelfCheck';
+import type { ToolRunner } from '@/lib/chat/tool-runner';
 
 const manifest = (pkg: object) => manifestFromPackageJson(JSON.stringify(pkg));
 

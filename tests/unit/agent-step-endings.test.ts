@@ -2,11 +2,11 @@ import { parseJsonEventStream, readUIMessageStream, simulateReadableStream, uiMe
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
-import { markEmptySteps } from '@/lib/agent/empty-steps';
+import { handleChat } from '@/lib/agent/server/chat';
+import { markEmptySteps } from '@/lib/agent/server/empty-steps';
 import type { IdeUIMessage } from '@/lib/agent/messages';
-import { getModeConfig } from '@/lib/agent/modes';
-import type { ModelFactory } from '@/lib/agent/providers';
+import { getModeConfig } from '@/lib/agent/server/modes';
+import type { ModelFactory } from '@/lib/agent/server/providers';
 import { EMPTY_STEP_TEXT, endingProblem, NUDGE_TEXT, type StepEnding } from '@/lib/agent/step-ending';
 
 const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 0, text: 0, reasoning: 0 } };

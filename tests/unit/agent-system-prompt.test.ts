@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceStateSchema } from '@/lib/agent/messages';
-import { getModeConfig } from '@/lib/agent/modes';
-import { buildSystemPrompt, renderFileTree } from '@/lib/agent/system-prompt';
+import { getModeConfig } from '@/lib/agent/server/modes';
+import { buildSystemPrompt, renderFileTree } from '@/lib/agent/server/system-prompt';
 
 const state = (over: Partial<Record<string, unknown>> = {}) => workspaceStateSchema.parse(over);
 

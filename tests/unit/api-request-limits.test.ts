@@ -5,7 +5,7 @@ import { getCloneableBody } from 'next/dist/server/body-streams';
 import { describe, expect, it } from 'vitest';
 import nextConfig from '@/next.config';
 import { MAX_CHAT_BODY_BYTES } from '@/lib/agent/messages';
-import { MAX_PLAN_BODY_BYTES } from '@/lib/agent/plan';
+import { MAX_PLAN_BODY_BYTES } from '@/lib/agent/server/plan';
 import { handleComputerUse } from '@/lib/computer-use/server/handler';
 import type { GenerateContent } from '@/lib/computer-use/server/gemini';
 import { MAX_COMPUTER_USE_BODY_BYTES } from '@/lib/computer-use/session-protocol';

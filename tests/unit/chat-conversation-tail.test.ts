@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropTail, keepTail, takeTail } from '@/components/chat/conversation-tail';
+import { dropTail, keepTail, takeTail } from '@/lib/chat/conversation-tail';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 
 /** A Storage with a quota, as sessionStorage has. */

@@ -8,7 +8,7 @@ import {
   loadConversationRecord,
   saveConversation,
   updateConversation,
-} from '@/components/chat/conversation-store';
+} from '@/lib/chat/conversation-store';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import { openDatabase } from '@/lib/workspace/db';
 

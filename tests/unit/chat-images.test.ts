@@ -2,9 +2,9 @@ import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { attachProblem, dataUrlBytes, imagePartsProblem, MAX_IMAGE_BYTES } from '@/lib/agent/attachments';
-import { handleChat } from '@/lib/agent/chat';
+import { handleChat } from '@/lib/agent/server/chat';
 import type { IdeUIMessage } from '@/lib/agent/messages';
-import type { ModelFactory } from '@/lib/agent/providers';
+import type { ModelFactory } from '@/lib/agent/server/providers';
 
 // A 1×1 transparent PNG.
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

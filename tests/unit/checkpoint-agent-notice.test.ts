@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noteRestored, takeRestoredNote } from '@/components/checkpoints/restore-notice';
+import { noteRestored, takeRestoredNote } from '@/lib/workspace/checkpoints/restore-notice';
 import { workspaceStateSchema } from '@/lib/agent/messages';
-import { renderWorkspaceSummary } from '@/lib/agent/system-prompt';
+import { renderWorkspaceSummary } from '@/lib/agent/server/system-prompt';
 
 describe('the agent hears about a restore once', () => {
   it('hands the restored checkpoint to the next request only', () => {

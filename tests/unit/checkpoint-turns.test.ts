@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastTurnCheckpoint, turnsByEndMessage } from '@/components/checkpoints/turns';
-import { turnLabel } from '@/components/checkpoints/turn-checkpoint';
+import { lastTurnCheckpoint, turnsByEndMessage } from '@/lib/workspace/checkpoints/turns';
+import { turnLabel } from '@/lib/workspace/checkpoints/turn-checkpoint';
 import type { CheckpointMeta } from '@/lib/workspace/checkpoints';
 
 const checkpoint = (id: string, messageId: string | null, createdAt: number, extra: Partial<CheckpointMeta> = {}): CheckpointMeta => ({

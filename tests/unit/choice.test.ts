@@ -7,7 +7,7 @@ import {
   resolveRuntimeChoice,
   runtimeInForce,
 } from '@/lib/runtime/choice';
-import { describeRuntime } from '@/components/runtime/runtime-status';
+import { describeRuntime } from '@/lib/runtime/runtime-status';
 import { UNREACHABLE_MESSAGE } from '@/lib/runtime/boot';
 import type { Runtime } from '@/lib/runtime/port';
 

@@ -3,7 +3,7 @@
  * code that uses them, never text that only mentions them.
  */
 import { describe, expect, it } from 'vitest';
-import { needsCommonJsRewrite } from '@/lib/runtime/offline/node/cjs-rewrite-scan';
+import { needsCommonJsRewrite } from '@/lib/runtime-frame/offline/node/cjs-rewrite-scan';
 
 describe('needsCommonJsRewrite', () => {
   it('is false for the words in strings, comments, templates and regular expressions', () => {

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { parseKeyCombo } from '@/lib/computer-use/bridge/keys';
-import { forwardRegionKeys } from '@/lib/computer-use/bridge/region-keys';
-import { nextTabbable, tabbables } from '@/lib/computer-use/bridge/tabbable';
-import { insertText, setNativeValue, deleteText } from '@/lib/computer-use/bridge/editing';
-import { scrollTarget } from '@/lib/computer-use/bridge/scroll';
-import { selectMarks } from '@/lib/computer-use/bridge/marks';
-import { createBridgeHandler, isTrustedSource } from '@/lib/computer-use/bridge/handler';
-import { resolvePreviewUrl } from '@/lib/computer-use/bridge/navigation';
-import { interpolatePath } from '@/lib/computer-use/bridge/pointer';
+import { parseKeyCombo } from '@/lib/preview-page/keys';
+import { forwardRegionKeys } from '@/lib/preview-page/region-keys';
+import { nextTabbable, tabbables } from '@/lib/preview-page/tabbable';
+import { insertText, setNativeValue, deleteText } from '@/lib/preview-page/editing';
+import { scrollTarget } from '@/lib/preview-page/scroll';
+import { selectMarks } from '@/lib/preview-page/marks';
+import { createBridgeHandler, isTrustedSource } from '@/lib/preview-page/handler';
+import { resolvePreviewUrl } from '@/lib/preview-page/navigation';
+import { interpolatePath } from '@/lib/preview-page/pointer';
 import { BRIDGE_TAG } from '@/lib/computer-use/types';
 import { domToCanvas } from 'modern-screenshot';
-import { MAX_PNG_BYTES, SCREENSHOT_TARGET, screenshotSize, takeScreenshot } from '@/lib/computer-use/bridge/screenshot';
+import { MAX_PNG_BYTES, SCREENSHOT_TARGET, screenshotSize, takeScreenshot } from '@/lib/preview-page/screenshot';
 
 // jsdom cannot render: the DOM capture is replaced by a canvas of the requested size whose encodings have
 // chosen byte sizes, so the size and format decisions can be checked.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chatTooLarge, handleChat, turnUsage } from '@/lib/agent/chat';
-import { handleSummarise } from '@/lib/agent/context/summarise-handler';
+import { chatTooLarge, handleChat, turnUsage } from '@/lib/agent/server/chat';
+import { handleSummarise } from '@/lib/agent/server/context/summarise-handler';
 import { summariseVia } from '@/lib/agent/context/summarise-client';
 import { summaryMessageText } from '@/lib/agent/context/summary';
 import { MAX_CHAT_BODY_BYTES } from '@/lib/agent/messages';
-import { answeredResponses } from '@/lib/agent/replay/format';
-import { createReplayModel } from '@/lib/agent/replay/replay-model';
+import { answeredResponses } from '@/lib/agent/server/replay/format';
+import { createReplayModel } from '@/lib/agent/server/replay/replay-model';
 
 const replay = { env: {}, createModel: () => createReplayModel({ sessions: [] }) };
 const post = (body: unknown, headers: Record<string, string> = {}) =>

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { manifestFromPackageJson } from '@/lib/agent/context/manifest';
 import { recentlyChangedFiles } from '@/lib/agent/context/recent-files';
 import { workspaceStateSchema } from '@/lib/agent/messages';
-import { getModeConfig } from '@/lib/agent/modes';
-import { buildSystemPrompt } from '@/lib/agent/system-prompt';
+import { getModeConfig } from '@/lib/agent/server/modes';
+import { buildSystemPrompt } from '@/lib/agent/server/system-prompt';
 
 const tokens = (text: string) => Math.ceil(text.length / 4);
 

@@ -2,8 +2,8 @@ import { Buffer } from 'node:buffer';
 import * as nodeCrypto from 'node:crypto';
 import { Transform, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cryptoModule } from '../../lib/runtime/offline/node/crypto';
-import { bits, nul, oid, seq, tlv } from '../../lib/runtime/offline/node/crypto-der';
+import { cryptoModule } from '../../lib/runtime-frame/offline/node/crypto';
+import { bits, nul, oid, seq, tlv } from '../../lib/runtime-frame/offline/node/crypto-der';
 
 interface CertificateApi {
   verifySpkac(spkac: unknown): boolean;

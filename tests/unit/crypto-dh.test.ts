@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import * as nodeCrypto from 'node:crypto';
 import { Transform, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cryptoModule } from '../../lib/runtime/offline/node/crypto';
+import { cryptoModule } from '../../lib/runtime-frame/offline/node/crypto';
 
 type Fn = (...args: unknown[]) => unknown;
 type Names = 'createDiffieHellman' | 'getDiffieHellman' | 'createECDH' | 'diffieHellman' | 'generateKeyPairSync';

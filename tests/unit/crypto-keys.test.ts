@@ -2,9 +2,9 @@ import { Buffer } from 'node:buffer';
 import * as nodeCrypto from 'node:crypto';
 import { Transform, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cryptoModule } from '../../lib/runtime/offline/node/crypto';
-import { int, seq } from '../../lib/runtime/offline/node/crypto-der';
-import { fromPkcs8 } from '../../lib/runtime/offline/node/crypto-key-codec';
+import { cryptoModule } from '../../lib/runtime-frame/offline/node/crypto';
+import { int, seq } from '../../lib/runtime-frame/offline/node/crypto-der';
+import { fromPkcs8 } from '../../lib/runtime-frame/offline/node/crypto-key-codec';
 
 type Fn = (...args: unknown[]) => unknown;
 type Names =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName } from '@/lib/workspace/display-name';
 import { rowLabel } from '@/components/files/TreeRowItem';
-import { tabLabel } from '@/components/editor/model';
+import { tabLabel } from '@/lib/editor/model';
 
 describe('displayName', () => {
   it('spells out the right-to-left override, so a name cannot pass for another', () => {

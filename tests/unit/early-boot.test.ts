@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startBoot } from '@/components/runtime/early-boot';
+import { startBoot } from '@/lib/runtime/early-boot';
 import type { BootedRuntime, BootRuntimeOptions } from '@/lib/runtime/boot';
 import type { RuntimeChoice } from '@/lib/runtime/port';
 

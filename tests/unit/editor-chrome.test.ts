@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimalChange } from '@/lib/editor/doc-diff';
-import { sameChrome, selectChrome, tabLabel } from '@/components/editor/model';
-import { groupByFile, splitPreview, summary } from '@/components/search/group';
+import { sameChrome, selectChrome, tabLabel } from '@/lib/editor/model';
+import { groupByFile, splitPreview, summary } from '@/lib/search/group';
 import { shouldAutosave } from '@/lib/editor/session';
 import type { OpenFile, WorkspaceSnapshot } from '@/lib/workspace';
 

@@ -1,8 +1,8 @@
 /** What git says, and with which exit code, when something is wrong. */
 import { describe, expect, it } from 'vitest';
 import { VirtualFS } from 'almostnode';
-import { runGit } from '@/lib/runtime/offline/git/cli';
-import { InputChannel } from '@/lib/runtime/offline/process';
+import { runGit } from '@/lib/runtime-frame/offline/git/cli';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
 import { gitTerminal } from './git-helpers';
 
 describe('git errors', () => {

@@ -1,7 +1,7 @@
 /** A terminal stand-in for the git tests: a fresh VirtualFS, and `git(...)` returning output and exit code. */
 import { VirtualFS } from 'almostnode';
-import { runGit } from '@/lib/runtime/offline/git/cli';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
+import { runGit } from '@/lib/runtime-frame/offline/git/cli';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
 
 interface GitRun {
   code: number;

@@ -1,6 +1,6 @@
 /** The file tree leaves .git out unless hidden folders are shown. */
 import { describe, expect, it } from 'vitest';
-import { withoutHidden } from '@/components/files/hidden';
+import { withoutHidden } from '@/lib/files/hidden';
 import type { TreeNode } from '@/lib/workspace';
 
 const file = (path: string): TreeNode => ({ path, name: path.slice(path.lastIndexOf('/') + 1), type: 'file' });

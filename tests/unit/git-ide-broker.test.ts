@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answerTokenUse, approveTokenUse, pendingTokenAsks, subscribeTokenAsks } from '@/lib/git/approvals';
 import { carryGitExchange } from '@/lib/git/ide-broker';
 import { describeExchange } from '@/lib/git/http-exchange';
-import { ideCalls } from '@/lib/runtime/isolated/frame-side/ide-calls';
+import { ideCalls } from '@/lib/runtime-frame/serve/ide-calls';
 import { answerFrameCall } from '@/lib/runtime/isolated/ide-side/frame-calls';
 import { answerEnvelopeSchema, frameMessageSchema } from '@/lib/runtime/isolated/protocol';
 

@@ -5,8 +5,8 @@
 import { VirtualFS } from 'almostnode';
 import type { HttpClient } from 'isomorphic-git';
 import webHttp from 'isomorphic-git/http/web';
-import { runGit } from '@/lib/runtime/offline/git/cli';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
+import { runGit } from '@/lib/runtime-frame/offline/git/cli';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
 
 export interface GitFixture {
   url: string;

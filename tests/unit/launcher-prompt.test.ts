@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nameFromPrompt, savePendingPrompt, takePendingPrompt } from '@/components/workspaces/pending-prompt';
+import { nameFromPrompt, savePendingPrompt, takePendingPrompt } from '@/lib/workspace/launcher/pending-prompt';
 
 /** Session storage as the browser has it, enough for the launcher's hand-over. */
 class MemoryStorage {

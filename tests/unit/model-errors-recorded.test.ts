@@ -10,8 +10,8 @@ import { APICallError } from '@ai-sdk/provider';
 import { ApiError, FinishReason, GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
-import { classifyModelError, describeModelError, retryAfterSeconds, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
+import { handleChat } from '@/lib/agent/server/chat';
+import { classifyModelError, describeModelError, retryAfterSeconds, withJitteredRetry, type RetryOptions } from '@/lib/agent/server/model-errors';
 import { handleComputerUse } from '@/lib/computer-use/server/handler';
 
 const body = (name: string) => readFileSync(join(process.cwd(), 'tests/unit/fixtures/gemini-errors', `${name}.json`), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
+import { parseNodeArgs } from '@/lib/runtime-frame/offline/command-line';
 
 describe('node command-line flags', () => {
   it('does not take a flag’s value for the program to run', () => {

@@ -1,6 +1,6 @@
 import assertPackage from 'assert/';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withReturnValueMessage } from '@/lib/runtime/offline/node/assert-rejects';
+import { withReturnValueMessage } from '@/lib/runtime-frame/offline/node/assert-rejects';
 
 const rejects = withReturnValueMessage(assertPackage.rejects as never);
 const doesNotReject = withReturnValueMessage(assertPackage.doesNotReject as never);

@@ -5,8 +5,8 @@
  * children, and byte output reaching a terminal or a pipe.
  */
 import { describe, expect, it } from 'vitest';
-import { createShell } from '@/lib/runtime/offline/commands';
-import { InputChannel } from '@/lib/runtime/offline/process';
+import { createShell } from '@/lib/runtime-frame/offline/commands';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
 import { nodeDeps, workspace } from './node-run-helpers';
 
 async function run(files: Record<string, string>, line = 'node /main.js') {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { broadcastChannelClass } from '@/lib/runtime/offline/node/broadcast-channel';
+import { broadcastChannelClass } from '@/lib/runtime-frame/offline/node/broadcast-channel';
 
 // Node's BroadcastChannel as a program in the runtime sees it; `hold` counts what keeps the process alive.
 function make() {

@@ -5,7 +5,7 @@
  * one warning for `Buffer()` outside packages.
  */
 import { describe, expect, it } from 'vitest';
-import { bufferModule } from '@/lib/runtime/offline/node/buffer';
+import { bufferModule } from '@/lib/runtime-frame/offline/node/buffer';
 import { node, workspace } from './node-run-helpers';
 
 const { Buffer } = bufferModule() as { Buffer: typeof globalThis.Buffer };

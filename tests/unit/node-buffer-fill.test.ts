@@ -3,7 +3,7 @@
  * own Uint8Array fill, and still refuses what Node refuses.
  */
 import { describe, expect, it } from 'vitest';
-import { bufferModule } from '@/lib/runtime/offline/node/buffer';
+import { bufferModule } from '@/lib/runtime-frame/offline/node/buffer';
 
 const { Buffer } = bufferModule() as { Buffer: typeof globalThis.Buffer };
 

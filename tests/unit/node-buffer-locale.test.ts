@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bufferModule } from '@/lib/runtime/offline/node/buffer';
+import { bufferModule } from '@/lib/runtime-frame/offline/node/buffer';
 
 describe('buffer', () => {
   it("toLocaleString is Node's toString itself", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bufferModule } from '@/lib/runtime/offline/node/buffer';
-import { randomBytesFor } from '@/lib/runtime/offline/node/crypto-random';
+import { bufferModule } from '@/lib/runtime-frame/offline/node/buffer';
+import { randomBytesFor } from '@/lib/runtime-frame/offline/node/crypto-random';
 
 const { Buffer } = bufferModule() as { Buffer: typeof globalThis.Buffer };
 

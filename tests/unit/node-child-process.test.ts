@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** child_process in the offline runtime: children are processes of the runtime's own shell, with Node's events. */
 import { describe, expect, it } from 'vitest';
-import { createShell } from '@/lib/runtime/offline/commands';
-import { InputChannel } from '@/lib/runtime/offline/process';
+import { createShell } from '@/lib/runtime-frame/offline/commands';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
 import { nodeDeps, workspace } from './node-run-helpers';
 
 async function run(files: Record<string, string>, line = 'node /main.js') {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { eventsModule } from '@/lib/runtime/offline/node/events';
+import { eventsModule } from '@/lib/runtime-frame/offline/node/events';
 
 // The programs' `events` module (the events package with Node 22's behaviour put on it).
 function OtherEmitter() {}
@@ -96,7 +96,7 @@ describe('events: removeAllListeners', () => {
 
 describe('events: domains', () => {
   it("hands an emitter's unhandled 'error' to its domain: the value itself, or an Error when there is none", async () => {
-    const { domainModule } = await import('@/lib/runtime/offline/node/domain-module');
+    const { domainModule } = await import('@/lib/runtime-frame/offline/node/domain-module');
     class Domain extends EventEmitter {
       members: unknown[] = [];
       add(member: unknown) {

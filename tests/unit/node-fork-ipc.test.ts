@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** fork's IPC channel in the offline runtime: messages both ways, disconnect on either side, Node's errors. */
 import { describe, expect, it } from 'vitest';
-import { createShell } from '@/lib/runtime/offline/commands';
-import { InputChannel } from '@/lib/runtime/offline/process';
+import { createShell } from '@/lib/runtime-frame/offline/commands';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
 import { nodeDeps, workspace } from './node-run-helpers';
 
 async function run(files: Record<string, string>, line = 'node /main.js') {

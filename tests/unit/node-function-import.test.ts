@@ -3,7 +3,7 @@
  * as in Node (where `new Function('s', 'return import(s)')` is how CommonJS builds keep a real dynamic import).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callerFile, routeFunctionImports, routeImports } from '@/lib/runtime/offline/node/function-import';
+import { callerFile, routeFunctionImports, routeImports } from '@/lib/runtime-frame/offline/node/function-import';
 
 describe('import() in Function-constructor code', () => {
   let undo: (() => void) | undefined;

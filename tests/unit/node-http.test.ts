@@ -5,7 +5,7 @@
  */
 import * as almost from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { nodeHost } from '@/lib/runtime/offline/node/host';
+import { nodeHost } from '@/lib/runtime-frame/offline/node/host';
 import { node, trackServers, workspace } from './node-run-helpers';
 
 const servers = trackServers();

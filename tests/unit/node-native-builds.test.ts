@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nativeAddonError, nativeBuildError } from '@/lib/runtime/offline/node/native-builds';
+import { nativeAddonError, nativeBuildError } from '@/lib/runtime-frame/offline/node/native-builds';
 
 const files = (entries: Record<string, object>) => ({
   existsSync: (path: string) => path in entries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '@/lib/runtime/offline/node/parse-env';
+import { parseEnv } from '@/lib/runtime-frame/offline/node/parse-env';
 
 describe('util.parseEnv', () => {
   it('reads an empty value as empty, without taking the next line', () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
-import { runNode } from '@/lib/runtime/offline/node-exec';
-import { holdWhilePending } from '@/lib/runtime/offline/node/pending-work';
-import { InputChannel } from '@/lib/runtime/offline/process';
+import { parseNodeArgs } from '@/lib/runtime-frame/offline/command-line';
+import { runNode } from '@/lib/runtime-frame/offline/node-exec';
+import { holdWhilePending } from '@/lib/runtime-frame/offline/node/pending-work';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
 import { nodeDeps, workspace } from './node-run-helpers';
 
 const realFetch = globalThis.fetch;

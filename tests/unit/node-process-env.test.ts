@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeEnv } from '@/lib/runtime/offline/node/process-env';
+import { nodeEnv } from '@/lib/runtime-frame/offline/node/process-env';
 
 describe("process.env as Node's", () => {
   it('keeps every value as a string', () => {

@@ -1,13 +1,13 @@
 /** Runs `node` commands of the offline runtime against an in-memory VirtualFS, collecting the output. */
 import * as almost from 'almostnode';
-import { attachBridge } from '@/lib/runtime/offline/bridge';
-import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
-import { nodeInspect } from '@/lib/runtime/offline/node/inspect';
-import { runNode, type NodeDeps } from '@/lib/runtime/offline/node-exec';
-import { InputChannel } from '@/lib/runtime/offline/process';
-import { ServerTracker } from '@/lib/runtime/offline/servers';
-import { TerminalScreen } from '@/lib/runtime/offline/terminal';
-import { installTimerTracking } from '@/lib/runtime/offline/timers';
+import { attachBridge } from '@/lib/runtime-frame/offline/bridge';
+import { parseNodeArgs } from '@/lib/runtime-frame/offline/command-line';
+import { nodeInspect } from '@/lib/runtime-frame/offline/node/inspect';
+import { runNode, type NodeDeps } from '@/lib/runtime-frame/offline/node-exec';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
+import { ServerTracker } from '@/lib/runtime-frame/offline/servers';
+import { TerminalScreen } from '@/lib/runtime-frame/offline/terminal';
+import { installTimerTracking } from '@/lib/runtime-frame/offline/timers';
 
 // As in the runtime: timers belong to the process that created them.
 installTimerTracking();

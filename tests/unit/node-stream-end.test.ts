@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeStreamModule } from '@/lib/runtime/offline/node/node-streams';
+import { nodeStreamModule } from '@/lib/runtime-frame/offline/node/node-streams';
 
 // The programs' `stream` module: the callback of `end()` is called with null once the stream has finished.
 const stream = nodeStreamModule({}) as unknown as typeof import('node:stream');

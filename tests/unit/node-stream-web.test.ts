@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeStreamModule } from '@/lib/runtime/offline/node/node-streams';
+import { nodeStreamModule } from '@/lib/runtime-frame/offline/node/node-streams';
 
 // The programs' `stream` module, whose classes cross over to web streams and back as Node's do.
 const stream = nodeStreamModule({}) as unknown as typeof import('node:stream');

@@ -4,7 +4,7 @@
  * in its worker (where the global timer functions are Node's).
  */
 import { describe, expect, it } from 'vitest';
-import { installNodeTimers } from '@/lib/runtime/offline/node/node-timers';
+import { installNodeTimers } from '@/lib/runtime-frame/offline/node/node-timers';
 import { node, workspace } from './node-run-helpers';
 
 installNodeTimers();

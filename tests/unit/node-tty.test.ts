@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
-import { createShell } from '@/lib/runtime/offline/commands';
-import { LineShell } from '@/lib/runtime/offline/line-shell';
-import { KeypressDecoder } from '@/lib/runtime/offline/node/keypress';
-import { runNode } from '@/lib/runtime/offline/node-exec';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
-import { TerminalScreen, type TerminalLink } from '@/lib/runtime/offline/terminal';
+import { parseNodeArgs } from '@/lib/runtime-frame/offline/command-line';
+import { createShell } from '@/lib/runtime-frame/offline/commands';
+import { LineShell } from '@/lib/runtime-frame/offline/line-shell';
+import { KeypressDecoder } from '@/lib/runtime-frame/offline/node/keypress';
+import { runNode } from '@/lib/runtime-frame/offline/node-exec';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
+import { TerminalScreen, type TerminalLink } from '@/lib/runtime-frame/offline/terminal';
 import { node, nodeDeps, workspace } from './node-run-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

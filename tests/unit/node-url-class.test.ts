@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NodeURL } from '@/lib/runtime/offline/node/url-class';
+import { NodeURL } from '@/lib/runtime-frame/offline/node/url-class';
 
 describe("URL as Node 22's", () => {
   it('fails with ERR_INVALID_URL naming the input and base', () => {

@@ -2,7 +2,7 @@
 /** A URL's own `searchParams` is an instance of the page's URLSearchParams class; it inspects as Node's does. */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { inspectUrl, installUrlSearchParams } from '@/lib/runtime/offline/node/url-search-params';
+import { inspectUrl, installUrlSearchParams } from '@/lib/runtime-frame/offline/node/url-search-params';
 
 describe("a URL's searchParams", () => {
   it('inspect with their entries, alone and inside the URL', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { querystringModule } from '@/lib/runtime/offline/node/querystring';
-import { legacyUrl } from '@/lib/runtime/offline/node/url-legacy';
+import { querystringModule } from '@/lib/runtime-frame/offline/node/querystring';
+import { legacyUrl } from '@/lib/runtime-frame/offline/node/url-legacy';
 
 type Parsed = Record<string, unknown>;
 

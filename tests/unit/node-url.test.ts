@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { posix } from 'node:path';
-import { urlModule, urlToHttpOptions } from '@/lib/runtime/offline/node/url-module';
-import { inspectUrl, NodeURLSearchParams } from '@/lib/runtime/offline/node/url-search-params';
+import { urlModule, urlToHttpOptions } from '@/lib/runtime-frame/offline/node/url-module';
+import { inspectUrl, NodeURLSearchParams } from '@/lib/runtime-frame/offline/node/url-search-params';
 
 describe('url', () => {
   it('urlToHttpOptions gives what http.request takes from a URL', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wasiFs, wasiModule } from '@/lib/runtime/offline/node/wasi';
+import { wasiFs, wasiModule } from '@/lib/runtime-frame/offline/node/wasi';
 
 // A WASI program assembled by hand (no compiler is needed to run the test): it writes "hello wasi\n" to fd 1
 // with fd_write, then calls proc_exit(3).

@@ -5,15 +5,15 @@
  */
 import * as almost from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { PortTable, type PortEntry } from '@/lib/runtime/offline/node/ports';
-import { ServerTracker } from '@/lib/runtime/offline/servers';
-import { workerPorts } from '@/lib/runtime/offline/workers/frame-ports';
-import { frameTunnels } from '@/lib/runtime/offline/workers/frame-tunnels';
-import { FrameCodeStore } from '@/lib/runtime/offline/workers/frame-code-store';
-import { answerSync, answerVfs } from '@/lib/runtime/offline/workers/frame-sync';
-import type { FrameToWorker } from '@/lib/runtime/offline/workers/protocol';
-import { createRemoteVfs, type VfsCall } from '@/lib/runtime/offline/workers/remote-vfs';
-import { decodeAnswer } from '@/lib/runtime/offline/workers/wire';
+import { PortTable, type PortEntry } from '@/lib/runtime-frame/offline/node/ports';
+import { ServerTracker } from '@/lib/runtime-frame/offline/servers';
+import { workerPorts } from '@/lib/runtime-frame/offline/workers/frame-ports';
+import { frameTunnels } from '@/lib/runtime-frame/offline/workers/frame-tunnels';
+import { FrameCodeStore } from '@/lib/runtime-frame/offline/workers/frame-code-store';
+import { answerSync, answerVfs } from '@/lib/runtime-frame/offline/workers/frame-sync';
+import type { FrameToWorker } from '@/lib/runtime-frame/offline/workers/protocol';
+import { createRemoteVfs, type VfsCall } from '@/lib/runtime-frame/offline/workers/remote-vfs';
+import { decodeAnswer } from '@/lib/runtime-frame/offline/workers/wire';
 
 function remoteOver(vfs: almost.VirtualFS) {
   const calls: VfsCall[] = [];

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { workerThreadsModule, type ThreadRequest, type ThreadSupport } from '@/lib/runtime/offline/node/worker-threads';
+import { workerThreadsModule, type ThreadRequest, type ThreadSupport } from '@/lib/runtime-frame/offline/node/worker-threads';
 
 // The module over a fake host: "starting a thread" hands its port to the test, which plays the thread's side
 // of the protocol (what the runtime's thread worker posts), so the Worker object's behaviour is checked alone.

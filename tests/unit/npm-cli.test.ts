@@ -1,7 +1,7 @@
 /** npm's subcommands and npx, and what the registry proxy's failures look like to the user. */
 import { describe, expect, it } from 'vitest';
-import { createHttpRegistry, tarballUrl } from '@/lib/runtime/offline/npm/registry';
-import { packumentSchema } from '@/lib/runtime/offline/npm/schemas';
+import { createHttpRegistry, tarballUrl } from '@/lib/runtime-frame/offline/npm/registry';
+import { packumentSchema } from '@/lib/runtime-frame/offline/npm/schemas';
 import { project, type FakePackages } from './npm-fake-registry';
 
 const PACKAGES: FakePackages = {

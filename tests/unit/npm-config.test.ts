@@ -1,6 +1,6 @@
 /** npm's options from .npmrc and the command line: honoured, or named in a warning; never dropped silently. */
 import { describe, expect, it } from 'vitest';
-import { parseNpmArgs } from '@/lib/runtime/offline/npm/options';
+import { parseNpmArgs } from '@/lib/runtime-frame/offline/npm/options';
 import { project, type FakePackages } from './npm-fake-registry';
 
 const PACKAGES: FakePackages = {

@@ -1,6 +1,6 @@
 /** `npm create` / `npm init <initializer>`: npm's name rules, then the package runs as `npm exec` runs it. */
 import { describe, expect, it } from 'vitest';
-import { initializerPackage } from '@/lib/runtime/offline/npm/commands/init';
+import { initializerPackage } from '@/lib/runtime-frame/offline/npm/commands/init';
 import { project, type FakePackages } from './npm-fake-registry';
 
 const PACKAGES: FakePackages = {

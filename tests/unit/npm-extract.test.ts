@@ -1,8 +1,8 @@
 /** Installed files are the tarball's bytes; bins are linked where Node's lookup and the shell find them. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { binLinkTarget } from '@/lib/runtime/offline/bin-link';
-import { untar } from '@/lib/runtime/offline/npm/extract';
+import { binLinkTarget } from '@/lib/runtime-frame/offline/bin-link';
+import { untar } from '@/lib/runtime-frame/offline/npm/extract';
 import { makeTar, project } from './npm-fake-registry';
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');

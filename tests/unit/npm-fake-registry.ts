@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'fflate';
 import { VirtualFS } from 'almostnode';
-import { runNpm, runNpx, type NpmCliDeps } from '@/lib/runtime/offline/npm/cli';
-import { NpmError } from '@/lib/runtime/offline/npm/errors';
-import type { Registry } from '@/lib/runtime/offline/npm/registry';
-import { packumentSchema, type Packument } from '@/lib/runtime/offline/npm/schemas';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
+import { runNpm, runNpx, type NpmCliDeps } from '@/lib/runtime-frame/offline/npm/cli';
+import { NpmError } from '@/lib/runtime-frame/offline/npm/errors';
+import type { Registry } from '@/lib/runtime-frame/offline/npm/registry';
+import { packumentSchema, type Packument } from '@/lib/runtime-frame/offline/npm/schemas';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
 
 interface FakeVersion {
   dependencies?: Record<string, string>;

@@ -75,7 +75,7 @@ describe('specs this runtime cannot fetch', () => {
 
 describe('localSource', () => {
   it("reads npm's path specs and leaves registry and git specs alone", async () => {
-    const { localSource } = await import('@/lib/runtime/offline/npm/local');
+    const { localSource } = await import('@/lib/runtime-frame/offline/npm/local');
     expect(localSource('file:../lib', '/app')).toEqual({ kind: 'directory', path: '/lib', saveSpec: 'file:../lib' });
     expect(localSource('./vendor/x-1.0.0.tgz', '/app/src', '/app')).toEqual({
       kind: 'file',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evalSource, parseNodeArgs, quoteWords } from '@/lib/runtime/offline/command-line';
-import { resolvePath, toVfsPath, toWorkspacePath } from '@/lib/runtime/offline/paths';
-import { injectPreviewScript } from '@/lib/runtime/offline/preview-errors';
+import { evalSource, parseNodeArgs, quoteWords } from '@/lib/runtime-frame/offline/command-line';
+import { resolvePath, toVfsPath, toWorkspacePath } from '@/lib/runtime-frame/offline/paths';
+import { injectPreviewScript } from '@/lib/runtime-frame/offline/preview-errors';
 
 describe('node argument wrapping', () => {
   it('answers --version and -v itself', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LineShell, splitKeys, type LineShellHost } from '@/lib/runtime/offline/line-shell';
-import type { CommandIO } from '@/lib/runtime/offline/process';
-import { complete } from '@/lib/runtime/offline/shell/complete';
-import { runLine } from '@/lib/runtime/offline/shell/interpreter';
-import { commandNames } from '@/lib/runtime/offline/shell/resolve';
+import { LineShell, splitKeys, type LineShellHost } from '@/lib/runtime-frame/offline/line-shell';
+import type { CommandIO } from '@/lib/runtime-frame/offline/process';
+import { complete } from '@/lib/runtime-frame/offline/shell/complete';
+import { runLine } from '@/lib/runtime-frame/offline/shell/interpreter';
+import { commandNames } from '@/lib/runtime-frame/offline/shell/resolve';
 import { shellFixture } from './offline-shell-fakes';
 
 // eslint-disable-next-line no-control-regex -- stripping terminal escape sequences

@@ -1,6 +1,6 @@
 /** The runtime's table of ports: binding per address as Node does, and answers the preview can stream. */
 import { describe, expect, it } from 'vitest';
-import { PortTable, type Listener, type PortEntry } from '@/lib/runtime/offline/node/ports';
+import { PortTable, type Listener, type PortEntry } from '@/lib/runtime-frame/offline/node/ports';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

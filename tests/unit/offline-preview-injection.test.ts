@@ -4,8 +4,8 @@
  */
 import type { ServerBridge } from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { attachBridge, NAVIGATION_HEADER } from '@/lib/runtime/offline/bridge';
-import { ServerTracker } from '@/lib/runtime/offline/servers';
+import { attachBridge, NAVIGATION_HEADER } from '@/lib/runtime-frame/offline/bridge';
+import { ServerTracker } from '@/lib/runtime-frame/offline/servers';
 
 function fakeBridge() {
   const seen: Record<string, string>[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerTracker, type ServerOwner } from '@/lib/runtime/offline/servers';
+import { ServerTracker, type ServerOwner } from '@/lib/runtime-frame/offline/servers';
 
 describe('which process opened a port', () => {
   it('a server opened while a process runs is reported with that process (the newest), and without one when none is known', () => {

@@ -4,11 +4,11 @@
  */
 import { VirtualFS } from 'almostnode';
 import type { SecureFetch } from 'just-bash';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
-import { createCoreutils } from '@/lib/runtime/offline/shell/coreutils';
-import type { Program, ShellHost } from '@/lib/runtime/offline/shell/host';
-import { runLine } from '@/lib/runtime/offline/shell/interpreter';
-import { createSession, type ShellSession } from '@/lib/runtime/offline/shell/session';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
+import { createCoreutils } from '@/lib/runtime-frame/offline/shell/coreutils';
+import type { Program, ShellHost } from '@/lib/runtime-frame/offline/shell/host';
+import { runLine } from '@/lib/runtime-frame/offline/shell/interpreter';
+import { createSession, type ShellSession } from '@/lib/runtime-frame/offline/shell/session';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 /** The shell with the runtime's real `node` (over a VirtualFS): the command lines that used to fail. */
 import { describe, expect, it } from 'vitest';
-import { binLinkSource } from '@/lib/runtime/offline/bin-link';
-import { createShell } from '@/lib/runtime/offline/commands';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
-import { createSession } from '@/lib/runtime/offline/shell/session';
+import { binLinkSource } from '@/lib/runtime-frame/offline/bin-link';
+import { createShell } from '@/lib/runtime-frame/offline/commands';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
+import { createSession } from '@/lib/runtime-frame/offline/shell/session';
 import { nodeDeps, workspace } from './node-run-helpers';
 
 function setup(files: Record<string, string> = {}) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { binLinkSource } from '@/lib/runtime/offline/bin-link';
-import { localFetch } from '@/lib/runtime/offline/shell/local-fetch';
-import { withCurlDefaultScheme } from '@/lib/runtime/offline/shell/curl-urls';
-import { complete } from '@/lib/runtime/offline/shell/complete';
-import { filtersLines } from '@/lib/runtime/offline/shell/line-filters';
-import { commandNames } from '@/lib/runtime/offline/shell/resolve';
-import { MARK, parseLine, type ParsedLine } from '@/lib/runtime/offline/shell/syntax';
+import { binLinkSource } from '@/lib/runtime-frame/offline/bin-link';
+import { localFetch } from '@/lib/runtime-frame/offline/shell/local-fetch';
+import { withCurlDefaultScheme } from '@/lib/runtime-frame/offline/shell/curl-urls';
+import { complete } from '@/lib/runtime-frame/offline/shell/complete';
+import { filtersLines } from '@/lib/runtime-frame/offline/shell/line-filters';
+import { commandNames } from '@/lib/runtime-frame/offline/shell/resolve';
+import { MARK, parseLine, type ParsedLine } from '@/lib/runtime-frame/offline/shell/syntax';
 import { shellFixture } from './offline-shell-fakes';
 
 const shape = (parsed: ParsedLine) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binLinkSource } from '@/lib/runtime/offline/bin-link';
+import { binLinkSource } from '@/lib/runtime-frame/offline/bin-link';
 import { shellFixture } from './offline-shell-fakes';
 
 describe('shell: working folder and variables', () => {

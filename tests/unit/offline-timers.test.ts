@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { installTimerTracking, runAs, type TimerOwner } from '@/lib/runtime/offline/timers';
+import { installTimerTracking, runAs, type TimerOwner } from '@/lib/runtime-frame/offline/timers';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { ERROR_OVERLAY_TAG, PREVIEW_CLEAR_TYPE, PREVIEW_ERROR_TYPE, previewErrorScript } from '@/lib/runtime/offline/preview-errors';
+import { ERROR_OVERLAY_TAG, PREVIEW_CLEAR_TYPE, PREVIEW_ERROR_TYPE, previewErrorScript } from '@/lib/preview-page/error-script';
 
 /** Runs the injected script in this window and records what it posts to the IDE. */
 function runScript(): { posts: Record<string, unknown>[] } {

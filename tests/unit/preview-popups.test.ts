@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { forwardPopups } from '@/lib/computer-use/bridge/popups';
+import { forwardPopups } from '@/lib/preview-page/popups';
 import type { BridgeOpen } from '@/lib/computer-use/types';
 import { previewPopupTarget } from '@/lib/preview/preview-window';
 

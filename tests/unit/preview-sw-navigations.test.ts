@@ -10,7 +10,7 @@ type Listener = (event: unknown) => void;
 function loadWorker(): { dispatch(request: { mode: string; destination: string; headers: Headers }): Promise<{ seen: Headers; response: Response }> } {
   const listeners: Listener[] = [];
   const self = { addEventListener: (type: string, listener: Listener) => type === 'fetch' && listeners.push(listener) };
-  new Function('self', readFileSync('lib/runtime/offline/sw/mark-navigations.js', 'utf8'))(self);
+  new Function('self', readFileSync('lib/runtime-frame/offline/sw/mark-navigations.js', 'utf8'))(self);
   // almostnode's worker, as it registers itself: answers with an empty 200 and reads the request's headers.
   let seen = new Headers();
   self.addEventListener('fetch', (event) => {

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleRegistryRequest } from '@/lib/runtime/registry-proxy';
+import { handleRegistryRequest } from '@/lib/server/registry-proxy';
 
 let registry: Server;
 let registryUrl = '';

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PROXY_PATH_LENGTH, handleRegistryRequest } from '@/lib/runtime/registry-proxy';
+import { MAX_PROXY_PATH_LENGTH, handleRegistryRequest } from '@/lib/server/registry-proxy';
 
 let registry: Server;
 let internal: Server;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleRegistryRequest, parseRegistryPath, rewriteTarballUrls, RegistryProxyError, validatePackageName } from '@/lib/runtime/registry-proxy';
+import { handleRegistryRequest, parseRegistryPath, rewriteTarballUrls, RegistryProxyError, validatePackageName } from '@/lib/server/registry-proxy';
 
 const UPSTREAM = 'https://upstream.example.test/npm';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddingRefusal, NOT_EMBEDDED_MESSAGE } from '@/lib/runtime/isolated/frame-side/serve';
+import { embeddingRefusal, NOT_EMBEDDED_MESSAGE } from '@/lib/runtime-frame/serve/serve';
 
 const ide = 'http://127.0.0.1:3000';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serveRuntime } from '@/lib/runtime/isolated/frame-side/serve';
+import { serveRuntime } from '@/lib/runtime-frame/serve/serve';
 import { frameMessageSchema, requestEnvelopeSchema, resultSchemas, type FrameMessage } from '@/lib/runtime/isolated/protocol';
 import { createMemoryRuntime } from './fakes/memory-runtime';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { probeThreads, stopThread, trackThread, type ThreadHandle } from '@/lib/runtime/offline/workers/thread-liveness';
+import { probeThreads, stopThread, trackThread, type ThreadHandle } from '@/lib/runtime-frame/offline/workers/thread-liveness';
 import { BUSY_WARNING_MS, resourceWarnings } from '@/lib/runtime/resource-warnings';
 
 describe('which program threads answer', () => {

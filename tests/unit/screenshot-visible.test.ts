@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { screenshotStyleProperties } from '@/lib/computer-use/bridge/style-properties';
-import { screenshotFilter } from '@/lib/computer-use/bridge/visible';
+import { screenshotStyleProperties } from '@/lib/preview-page/style-properties';
+import { screenshotFilter } from '@/lib/preview-page/visible';
 
 /** jsdom has no layout: each element gets the box a 800×600 viewport page would give it. */
 function layout(boxes: Record<string, { top: number; height: number } | null>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, MODEL_HEADER, PROVIDER_HEADER, type ModelOptions } from '@/lib/agent/model-options';
-import { modeStatus } from '@/components/settings/mode-status';
+import { modeStatus } from '@/lib/settings/mode-status';
 import { modeRequestHeaders } from '@/lib/settings/request-headers';
 import { DEFAULT_SETTINGS, parseSettings } from '@/lib/settings/schema';
 

@@ -4,8 +4,8 @@
  * wait for that build and only evaluate it.
  */
 import { describe, expect, it } from 'vitest';
-import { CodeCache, type CodeRecipe, type SharedCode } from '@/lib/runtime/offline/node/compile';
-import { FrameCodeStore } from '@/lib/runtime/offline/workers/frame-code-store';
+import { CodeCache, type CodeRecipe, type SharedCode } from '@/lib/runtime-frame/offline/node/compile';
+import { FrameCodeStore } from '@/lib/runtime-frame/offline/workers/frame-code-store';
 
 /** A module large enough to be shared, with an import and an export. */
 const bigModule = (marker: string) =>

@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChannelBuffer, SyncAnswerer, type SyncCallMessage } from '@/lib/runtime/offline/workers/sync-channel';
+import { createChannelBuffer, SyncAnswerer, type SyncCallMessage } from '@/lib/runtime-frame/offline/workers/sync-channel';
 
 type Reply = { kind: 'done'; answers: Uint8Array[]; ms: number };
 

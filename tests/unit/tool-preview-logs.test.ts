@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CAPTURE_SCRIPT, EARLY_LOGS_KEY, installLogCapture, LOG_CAP } from '@/lib/computer-use/bridge/console-capture';
+import { EARLY_CAPTURE_SCRIPT, EARLY_LOGS_KEY, installLogCapture, LOG_CAP } from '@/lib/preview-page/console-capture';
 import { onlyErrors, previewLogsHandler } from '@/worker/tools/preview-check';
 import type { ToolContext } from '@/worker/tools/context';
 

@@ -2,11 +2,11 @@ import { parseJsonEventStream, readUIMessageStream, simulateReadableStream, uiMe
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { handleChat } from '@/lib/agent/chat';
+import { handleChat } from '@/lib/agent/server/chat';
 import type { IdeUIMessage } from '@/lib/agent/messages';
-import type { ModelFactory } from '@/lib/agent/providers';
+import type { ModelFactory } from '@/lib/agent/server/providers';
 import { isRejectionText } from '@/lib/agent/tool-call-errors';
-import { displayState, isIdeToolPart, rejectionOf } from '@/components/chat/tool-parts';
+import { displayState, isIdeToolPart, rejectionOf } from '@/lib/chat/tool-parts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 

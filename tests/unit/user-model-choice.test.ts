@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handleConnectionTest } from '@/lib/agent/connection-test';
-import { choiceProblem, listModelOptions } from '@/lib/agent/model-catalog';
+import { handleConnectionTest } from '@/lib/agent/server/connection-test';
+import { choiceProblem, listModelOptions } from '@/lib/agent/server/model-catalog';
 import { API_KEY_HEADER, MODEL_HEADER, PROVIDER_HEADER } from '@/lib/agent/model-options';
-import { MissingApiKeyError, resolveModel } from '@/lib/agent/providers';
-import { readUserChoice, redactSecrets } from '@/lib/agent/user-choice';
+import { MissingApiKeyError, resolveModel } from '@/lib/agent/server/providers';
+import { readUserChoice, redactSecrets } from '@/lib/agent/server/user-choice';
 
 const USER_KEY = 'AIza-user-own-key-0123456789';
 const SERVER_KEY = 'AIza-server-key-9876543210';

@@ -1,7 +1,7 @@
 /** Positional writes into the runtime's file system: what readers of the file see, before and after. */
 import { VirtualFS } from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { extendVfs } from '@/lib/runtime/offline/vfs-extra';
+import { extendVfs } from '@/lib/runtime-frame/offline/vfs-extra';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const bytes = (value: string) => new TextEncoder().encode(value);

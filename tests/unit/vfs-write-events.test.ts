@@ -4,7 +4,7 @@
  */
 import * as almost from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { announceFolderChanges, announceWritesWithoutDecoding } from '@/lib/runtime/offline/vfs-write-events';
+import { announceFolderChanges, announceWritesWithoutDecoding } from '@/lib/runtime-frame/offline/vfs-write-events';
 
 describe('announceWritesWithoutDecoding', () => {
   it('tells watchers a new file from a changed one and hands listeners the data as written', () => {

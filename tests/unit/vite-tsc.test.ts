@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseNodeArgs } from '@/lib/runtime/offline/command-line';
-import { runNode } from '@/lib/runtime/offline/node-exec';
-import { JS_TYPESCRIPT } from '@/lib/runtime/offline/node/native-tsc';
-import { InputChannel } from '@/lib/runtime/offline/process';
+import { parseNodeArgs } from '@/lib/runtime-frame/offline/command-line';
+import { runNode } from '@/lib/runtime-frame/offline/node-exec';
+import { JS_TYPESCRIPT } from '@/lib/runtime-frame/offline/node/native-tsc';
+import { InputChannel } from '@/lib/runtime-frame/offline/process';
 import { node, nodeDeps, workspace } from './node-run-helpers';
 
 const TS_DIR = join(process.cwd(), 'node_modules/typescript');

@@ -3,7 +3,7 @@
  * gets the compiled module for the same bytes instead of compiling it again.
  */
 import { describe, expect, it } from 'vitest';
-import { FrameWasmModules, SHARED_WASM_MIN_BYTES, shareCompiledWasm, wasmKey } from '@/lib/runtime/offline/workers/wasm-modules';
+import { FrameWasmModules, SHARED_WASM_MIN_BYTES, shareCompiledWasm, wasmKey } from '@/lib/runtime-frame/offline/workers/wasm-modules';
 
 function leb128(value: number): number[] {
   const out: number[] = [];

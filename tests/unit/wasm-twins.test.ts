@@ -4,7 +4,7 @@
  */
 import { VirtualFS } from 'almostnode';
 import { describe, expect, it } from 'vitest';
-import { Resolver } from '@/lib/runtime/offline/node/resolve';
+import { Resolver } from '@/lib/runtime-frame/offline/node/resolve';
 import { project, type FakePackages } from './npm-fake-registry';
 
 const NATIVE_FILES = { 'node/index.js': 'module.exports = require(`../lightningcss.${process.platform}-${process.arch}-gnu.node`);' };

@@ -1,10 +1,10 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ByteTunnel } from '@/lib/runtime/offline/node/ports';
-import { connectWebSocket, type WebSocketConnection } from '@/lib/runtime/offline/websocket/client';
-import { encodeClientFrame, FrameReader, OPCODE } from '@/lib/runtime/offline/websocket/frames';
-import { servePreviewSockets, type FrameSocketMessage } from '@/lib/runtime/offline/websocket/preview-sockets';
+import type { ByteTunnel } from '@/lib/runtime-frame/offline/node/ports';
+import { connectWebSocket, type WebSocketConnection } from '@/lib/runtime-frame/offline/websocket/client';
+import { encodeClientFrame, FrameReader, OPCODE } from '@/lib/runtime-frame/offline/websocket/frames';
+import { servePreviewSockets, type FrameSocketMessage } from '@/lib/runtime-frame/offline/websocket/preview-sockets';
 
 // The client is checked against the `ws` package's server, over a real TCP connection standing in for the
 // runtime's byte tunnel: what a server in the tab sees is what this server sees.

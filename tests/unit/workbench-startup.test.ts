@@ -3,7 +3,7 @@
  * a reopened workspace restarts the dev server it was running.
  */
 import { describe, expect, it } from 'vitest';
-import { INSTALL_COMMAND, planStartup, runStartup, ServerCommandTracker, type SkippedStart, type StartupInput } from '@/components/workbench/startup-sequence';
+import { INSTALL_COMMAND, planStartup, runStartup, ServerCommandTracker, type SkippedStart, type StartupInput } from '@/lib/workbench/startup-sequence';
 
 const base: StartupInput = { needsInstall: true, readOnly: false, fresh: true, templateStart: 'npm run dev', startCommand: null };
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InputChannel, type CommandIO } from '@/lib/runtime/offline/process';
-import { TerminalScreen } from '@/lib/runtime/offline/terminal';
+import { InputChannel, type CommandIO } from '@/lib/runtime-frame/offline/process';
+import { TerminalScreen } from '@/lib/runtime-frame/offline/terminal';
 import {
   frameTerminal,
   workerTerminal,
   type TerminalFromWorker,
   type TerminalInit,
   type TerminalToWorker,
-} from '@/lib/runtime/offline/workers/worker-terminal';
+} from '@/lib/runtime-frame/offline/workers/worker-terminal';
 
 /** The frame's terminal and a worker's stand-in, wired to each other as the worker's messages would be. */
 function pair(options: { piped?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import * as stream from 'node:stream';
 import * as realZlib from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { zlibModule } from '@/lib/runtime/offline/node/zlib-streams';
+import { zlibModule } from '@/lib/runtime-frame/offline/node/zlib-streams';
 
 // The tab loads brotli-wasm's web build (compiled from a fetched .wasm file); Node's build is the same encoder.
 vi.mock('brotli-wasm', async () => {

@@ -4,7 +4,7 @@
  * model nor the user expects.
  */
 import { createTwoFilesPatch } from 'diff';
-import { ToolFailure } from '../errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import { assertUnlocked, assertWritable, displayPath, workspaceEntryPath } from '../guard';
 import type { ToolHandler } from './context';
 import { readText } from './fs-read';

@@ -1,7 +1,7 @@
 /** Reading helpers shared by the fs tools: existence, folder-or-file, and text that refuses binary files. */
 import { decodeContent } from '@/lib/workspace/content';
 import type { RuntimeFs } from '@/lib/runtime/port';
-import { ToolFailure } from '../errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import { displayPath } from '../guard';
 
 /** 'directory', 'file', or null when nothing is there (the port has no stat; readdir tells folders apart). */

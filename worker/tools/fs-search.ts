@@ -5,7 +5,7 @@
  */
 import picomatch from 'picomatch';
 import { decodeContent } from '@/lib/workspace/content';
-import { ToolFailure } from '../errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import type { ToolHandler } from './context';
 import { globMatcher, relative, walkFiles } from './fs-walk';
 

@@ -1,6 +1,6 @@
 /** The file tools: write, read (with a line range and a size cap), list, delete, move. Edits: fs-edit.ts. */
 import { dirname, isHiddenFromTree, isInside } from '@/lib/workspace/paths';
-import { ToolFailure } from '../errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import { assertUnlocked, assertWritable, displayPath, workspaceEntryPath, workspacePath } from '../guard';
 import type { ToolHandler } from './context';
 import { pathType, readText } from './fs-read';

@@ -1,6 +1,6 @@
 /** install_npm: `npm install [-D] pkgs…` on the runtime, to its exit or the time limit. */
 import type { RuntimeProcess } from '@/lib/runtime/port';
-import { ToolFailure } from '../errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import { assertWritable } from '../guard';
 import { runToExit } from '../process-runner';
 import type { ToolHandler } from './context';

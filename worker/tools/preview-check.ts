@@ -4,30 +4,9 @@
  * its bridge and the session manager, so the worker side never touches them); without them — no preview, no
  * computer use configured — the tools answer Unavailable.
  */
-import type { PreviewLogEntry } from '@/lib/agent/tool-schemas';
-import { ToolFailure } from '../errors';
+import type { PreviewLogs, PreviewLogsHook, PreviewCheckHook } from '@/lib/agent/preview-hooks';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import type { ToolHandler } from './context';
-
-interface PreviewCheckResult {
-  answer: string;
-  steps: number;
-  /** False when the session stopped with an error or ran out of turns; the answer then says why. Default true. */
-  ok?: boolean;
-  /** Screenshots the session took, when the session counts them (else one to start plus one per action). */
-  screenshots?: number;
-}
-
-/** Runs one computer-use session on the preview with these instructions and resolves with its final answer. */
-export type PreviewCheckHook = (instructions: string, signal?: AbortSignal) => Promise<PreviewCheckResult>;
-
-export interface PreviewLogs {
-  entries: PreviewLogEntry[];
-  dropped: number;
-  url?: string;
-}
-
-/** What the preview page logged since it last loaded (through the preview bridge). */
-export type PreviewLogsHook = (signal: AbortSignal) => Promise<PreviewLogs>;
 
 const ERROR_LEVELS = new Set(['warn', 'error']);
 

@@ -4,7 +4,7 @@
  * failed counts from the runner's summary.
  */
 import { decodeContent } from '@/lib/workspace/content';
-import { ToolFailure } from '../errors';
+import { ToolFailure } from '@/lib/agent/tool-failure';
 import { displayPath, workspaceEntryPath } from '../guard';
 import type { ToolHandler } from './context';
 import { runCommand } from './shell';

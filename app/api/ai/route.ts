@@ -1,7 +1,7 @@
 // The agent's HTTP surface: POST streams one model step (chat + tool calls), PUT returns a plan.
-// Thin on purpose: parsing, model selection and streaming live in lib/agent.
-import { handleChat } from '@/lib/agent/chat';
-import { handlePlan } from '@/lib/agent/planner';
+// Thin on purpose: parsing, model selection and streaming live in lib/agent/server.
+import { handleChat } from '@/lib/agent/server/chat';
+import { handlePlan } from '@/lib/agent/server/planner';
 import { guardRequest } from '@/lib/server/request-guard';
 import { otherMethods } from '@/lib/server/method-not-allowed';
 

@@ -13,10 +13,10 @@
  *   action set it gets as function tools: generic (default) or claude.
  * - GOOGLE_GENERATIVE_AI_API_KEY: the Gemini key (live mode only).
  */
-import { AgentConfigError } from '@/lib/agent/modes';
-import { GEMINI_COMPUTER_USE_MODELS, retiredModelProblem } from '@/lib/agent/gemini-models';
+import { AgentConfigError } from '@/lib/agent/server/modes';
+import { GEMINI_COMPUTER_USE_MODELS, retiredModelProblem } from '@/lib/agent/server/gemini-models';
 import { z } from 'zod';
-import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readOpenAICompatibleSettings, readProviderKind, type Env } from '@/lib/agent/providers';
+import { GEMINI_KEY_VARIABLE, MissingApiKeyError, readOpenAICompatibleSettings, readProviderKind, type Env } from '@/lib/agent/server/providers';
 import { FUNCTION_ACTION_SETS, type FunctionActionSet } from './function-tools';
 
 export const DEFAULT_COMPUTER_USE_MODEL = 'gemini-3.8-flash';

@@ -5,7 +5,7 @@
  */
 import { generateText, tool, type LanguageModel, type ToolSet } from 'ai';
 import type { Content } from '@google/genai';
-import { DEFAULT_RETRY, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
+import { DEFAULT_RETRY, withJitteredRetry, type RetryOptions } from '@/lib/agent/server/model-errors';
 import type { TurnResponse } from '../session-protocol';
 import { functionToolsFor, systemPromptFor, type FunctionActionSet } from './function-tools';
 import { toFunctionMessages, toFunctionTurnResponse } from './function-turns';

@@ -7,7 +7,14 @@
  */
 import { APICallError } from '@ai-sdk/provider';
 import { ApiError, Environment, FinishReason, GoogleGenAI, type Content, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai';
-import { classifyModelError, DEFAULT_RETRY, describeModelError, retryAfterSeconds, withJitteredRetry, type RetryOptions } from '@/lib/agent/model-errors';
+import {
+  classifyModelError,
+  DEFAULT_RETRY,
+  describeModelError,
+  retryAfterSeconds,
+  withJitteredRetry,
+  type RetryOptions,
+} from '@/lib/agent/server/model-errors';
 import { actionSourceForModel, summarizeContent, type TurnResponse } from '../session-protocol';
 
 /** What a turn sends to the model; injectable so tests never reach the network. */

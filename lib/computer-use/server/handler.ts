@@ -8,11 +8,11 @@
  * never appears in a response.
  */
 import { describeZodError, jsonError, readJsonBody } from '@/lib/agent/http';
-import { AgentConfigError } from '@/lib/agent/modes';
-import type { RetryOptions } from '@/lib/agent/model-errors';
+import { AgentConfigError } from '@/lib/agent/server/modes';
+import type { RetryOptions } from '@/lib/agent/server/model-errors';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { readOpenAICompatibleSettings, type Env } from '@/lib/agent/providers';
+import { readOpenAICompatibleSettings, type Env } from '@/lib/agent/server/providers';
 import {
   asContents,
   firstUserText,
@@ -22,7 +22,7 @@ import {
   turnRequestSchema,
   type TurnResponse,
 } from '../session-protocol';
-import { readUserKey, redactSecrets } from '@/lib/agent/user-choice';
+import { readUserKey, redactSecrets } from '@/lib/agent/server/user-choice';
 import { chooseModel, readComputerUseConfig, readGeminiKey, type ComputerUseConfig } from './config';
 import { runFunctionTurn } from './function-model';
 import { liveGenerate, runLiveTurn, TurnError, type GenerateContent } from './gemini';

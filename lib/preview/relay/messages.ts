@@ -6,6 +6,14 @@
  */
 import { z } from 'zod';
 
+/** almostnode's service worker, copied into public/ by scripts/vendor-assets.mjs. It must sit at the root:
+ * almostnode registers it with scope "/", and preview pages live under /__virtual__/<port>/. The runtime frame
+ * and the preview site's relay page both register it. */
+export const SERVICE_WORKER_URL = '/__sw__.js';
+
+/** The BroadcastChannel between preview pages' socket shim and the relay page (or the runtime frame) that carries their WebSockets. */
+export const PREVIEW_SOCKETS_CHANNEL = 'tabsmith-preview-sockets';
+
 /** Relay → IDE: its service worker is active and needs (fresh) ports to the runtime frame. */
 export const RELAY_READY = 'tabsmith:preview-relay-ready';
 /**

@@ -8,9 +8,15 @@
  * Preview pages are on this page's origin and could reach it; all they could take is ports that serve what
  * their own fetches and sockets already reach.
  */
-import { SERVICE_WORKER_URL } from '@/lib/runtime/offline';
-import { PREVIEW_SOCKETS_CHANNEL } from '@/lib/runtime/offline/websocket/preview-sockets';
-import { ideToRelaySchema, RELAY_CONNECTED, RELAY_PONG, RELAY_READY, serviceWorkerNeedsInitSchema } from './messages';
+import {
+  ideToRelaySchema,
+  PREVIEW_SOCKETS_CHANNEL,
+  RELAY_CONNECTED,
+  RELAY_PONG,
+  RELAY_READY,
+  SERVICE_WORKER_URL,
+  serviceWorkerNeedsInitSchema,
+} from './messages';
 
 /** The embedding IDE's origin as the browser reports it (the site's frame-ancestors admit only the IDE). */
 function embedderOrigin(): string | null {

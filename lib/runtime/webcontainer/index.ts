@@ -8,8 +8,8 @@
  * races it against its own timeout, and a boot that finishes once every caller has given up is torn down.
  * (The hidden iframe stays: the real module caches it for the next boot, which would break without it.)
  */
-import { bridgeLoaderScript } from '@/lib/computer-use/bridge-loader';
-import { BRIDGE_SCRIPT_PATH } from '@/lib/computer-use/types';
+import { BRIDGE_SCRIPT_PATH, bridgeLoaderScript } from '@/lib/preview-page/loader';
+
 import { RuntimeError, type Runtime } from '../port';
 import { withAdvice } from './advice';
 import { readWebContainerApiKey } from './api-key';

@@ -2,11 +2,11 @@
  * Workspace paths ("/src/a.js", "src/a.js") ↔ paths relative to the WebContainer workdir, which is
  * where `wc.fs` and `spawn({ cwd })` resolve relative paths.
  */
-import { normalizePath } from '../offline/paths';
+import { rootedSegments } from '@/lib/workspace/paths';
 
 /** Splits a workspace path into clean segments; ".." never climbs above the workspace root. */
 export function workspaceSegments(path: string): string[] {
-  return normalizePath(path).split('/').filter(Boolean);
+  return rootedSegments(path);
 }
 
 /** "/src/a.js" → "src/a.js"; the root becomes "." so the API never sees an empty path. */
@@ -17,7 +17,7 @@ export function toWorkdirPath(path: string): string {
 
 /** The canonical workspace form: leading slash, no trailing slash ("/" for the root). */
 export function toWorkspacePath(path: string): string {
-  return normalizePath(path);
+  return `/${rootedSegments(path).join('/')}`;
 }
 
 export function joinWorkspacePath(base: string, child: string): string {

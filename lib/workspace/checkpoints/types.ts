@@ -4,6 +4,7 @@
  * these schemas where they come from outside this tab (a zip), so one schema per shape is the single truth.
  */
 import { z } from 'zod';
+import type { FileContent } from '../types';
 
 const checkpointKindSchema = z.enum(['turn', 'named', 'auto', 'before-restore', 'import', 'template']);
 export type CheckpointKind = z.infer<typeof checkpointKindSchema>;
@@ -88,3 +89,13 @@ export const historyFileSchema = z.object({
   checkpoints: z.array(checkpointRecordSchema.omit({ workspaceId: true })),
 });
 export type HistoryFile = z.infer<typeof historyFileSchema>;
+
+/** The checkpoints' stores in the app's database (lib/workspace/db.ts opens it). */
+export interface CheckpointStores {
+  /** Checkpoint metas with their files as changes against a base, keyed [workspaceId, id]. */
+  checkpoints: { key: [string, string]; value: CheckpointRecord };
+  /** Full file lists checkpoints share, keyed [workspaceId, id]. */
+  checkpointBases: { key: [string, string]; value: CheckpointBase };
+  /** Checkpointed file contents by SHA-256, keyed [workspaceId, hash, piece]; large ones in several pieces. */
+  blobs: { key: [string, string, number]; value: FileContent };
+}

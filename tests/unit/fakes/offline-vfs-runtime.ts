@@ -1,6 +1,6 @@
 /** A Runtime over a VirtualFS with the offline adapter's real fs and nothing else (processes are not modelled). */
 import type { VirtualFS } from 'almostnode';
-import { createOfflineFs } from '@/lib/runtime/offline/fs';
+import { createOfflineFs } from '@/lib/runtime-frame/offline/fs';
 import type { Runtime } from '@/lib/runtime/port';
 
 export function offlineRuntime(vfs: VirtualFS): Runtime {

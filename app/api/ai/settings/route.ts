@@ -1,5 +1,5 @@
 // The models this server offers per provider and whether it holds a key for each (never the key itself).
-import { listModelOptions } from '@/lib/agent/model-catalog';
+import { listModelOptions } from '@/lib/agent/server/model-catalog';
 import { guardRequest } from '@/lib/server/request-guard';
 import { otherMethods } from '@/lib/server/method-not-allowed';
 

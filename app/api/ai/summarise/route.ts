@@ -1,5 +1,5 @@
 // Summarises older turns of a long conversation so later requests stay within their budget.
-import { handleSummarise } from '@/lib/agent/context/summarise-handler';
+import { handleSummarise } from '@/lib/agent/server/context/summarise-handler';
 import { guardRequest } from '@/lib/server/request-guard';
 import { otherMethods } from '@/lib/server/method-not-allowed';
 

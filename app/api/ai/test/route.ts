@@ -1,5 +1,5 @@
 // "Test connection" from Settings: one tiny prompt to the chosen model. Thin: the work is in lib/agent.
-import { handleConnectionTest } from '@/lib/agent/connection-test';
+import { handleConnectionTest } from '@/lib/agent/server/connection-test';
 import { guardRequest } from '@/lib/server/request-guard';
 import { otherMethods } from '@/lib/server/method-not-allowed';
 

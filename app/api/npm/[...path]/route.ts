@@ -1,6 +1,6 @@
-// Same-origin npm registry proxy for the offline runtime's `npm install` (logic in lib/runtime/registry-proxy;
+// Same-origin npm registry proxy for the offline runtime's `npm install` (logic in lib/server/registry-proxy;
 // the upstream registry is chosen once per server in lib/server/npm-upstream).
-import { handleRegistryRequest, type RegistryProxyOptions } from '@/lib/runtime/registry-proxy';
+import { handleRegistryRequest, type RegistryProxyOptions } from '@/lib/server/registry-proxy';
 import { guardRequest } from '@/lib/server/request-guard';
 import { otherMethods } from '@/lib/server/method-not-allowed';
 import { serverUpstreamRegistry } from '@/lib/server/npm-upstream';

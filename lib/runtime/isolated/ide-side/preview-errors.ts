@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { PreviewClear, PreviewError, Unsubscribe } from '../../port';
-import { PREVIEW_CLEAR_TYPE, PREVIEW_ERROR_TYPE } from '../../offline/preview-errors';
+import { PREVIEW_CLEAR_TYPE, PREVIEW_ERROR_TYPE } from '@/lib/preview-page/error-script';
 
 const previewMessageSchema = z.discriminatedUnion('type', [
   z.object({
