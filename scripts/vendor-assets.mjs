@@ -12,7 +12,7 @@ const almostnodeDist = dirname(require.resolve('almostnode'));
 // Our part runs first: it marks document navigations, the only responses that get the preview's scripts.
 writeFileSync(
   join(process.cwd(), 'public', '__sw__.js'),
-  `${readFileSync(join(process.cwd(), 'lib', 'runtime', 'offline', 'sw', 'mark-navigations.js'), 'utf8')}\n${readFileSync(join(almostnodeDist, '__sw__.js'), 'utf8')}`,
+  `${readFileSync(join(process.cwd(), 'lib', 'runtime-frame', 'offline', 'sw', 'mark-navigations.js'), 'utf8')}\n${readFileSync(join(almostnodeDist, '__sw__.js'), 'utf8')}`,
 );
 console.log('wrote public/__sw__.js');
 
