@@ -23,6 +23,7 @@ import { capturePreview } from '../../lib/chat/preview-attachment';
 import { useRunInProgress } from '../../lib/chat/run-state';
 import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from '../../lib/chat/useConversation';
 import styles from './chat.module.css';
+import controls from '../ui/controls.module.css';
 
 interface PreviewError {
   message: string;
@@ -110,7 +111,7 @@ function ChatSession({
                 <p>
                   Step limit reached ({chat.stepLimit.steps} steps in {MODE_LABELS[chat.stepLimit.mode]} mode)
                 </p>
-                <button type="button" className={styles.primaryButton} onClick={chat.continueRun}>
+                <button type="button" className={controls.primaryButton} onClick={chat.continueRun}>
                   Continue
                 </button>
               </div>
@@ -118,7 +119,7 @@ function ChatSession({
             {chat.canContinue && (
               <div className={styles.notice}>
                 <p>Stopped. The finished tool calls are kept.</p>
-                <button type="button" className={styles.button} onClick={chat.continueRun}>
+                <button type="button" className={controls.button} onClick={chat.continueRun}>
                   Continue
                 </button>
               </div>
@@ -126,10 +127,10 @@ function ChatSession({
             {chat.ending && (
               <div role="alert" className={styles.errorBox}>
                 <p>{chat.ending.text}</p>
-                <button type="button" className={styles.primaryButton} onClick={() => chat.ending && chat.resolveEnding(chat.ending)}>
+                <button type="button" className={controls.primaryButton} onClick={() => chat.ending && chat.resolveEnding(chat.ending)}>
                   {chat.ending.next === 'continue' ? 'Continue' : 'Retry'}
                 </button>
-                <button type="button" className={styles.button} onClick={chat.dismissEnding}>
+                <button type="button" className={controls.button} onClick={chat.dismissEnding}>
                   Dismiss
                 </button>
               </div>
@@ -137,7 +138,7 @@ function ChatSession({
             {chat.waitingFor !== null && (
               <p role="status" className={styles.placeholder}>
                 The agent waits for your approval to run <code>{chat.waitingFor}</code>.{' '}
-                <button type="button" className={styles.linkButton} onClick={() => focusApproval(logRef.current)}>
+                <button type="button" className={controls.linkButton} onClick={() => focusApproval(logRef.current)}>
                   Go to the request
                 </button>
               </p>
@@ -152,14 +153,14 @@ function ChatSession({
               <div role="alert" className={styles.errorBox}>
                 <p>Error: {errorText}</p>
                 {fixedInSettings(errorText) && (
-                  <button type="button" className={styles.primaryButton} onClick={() => requestCommand('workbench.settings')}>
+                  <button type="button" className={controls.primaryButton} onClick={() => requestCommand('workbench.settings')}>
                     Open Settings
                   </button>
                 )}
-                <button type="button" className={styles.button} onClick={chat.retry}>
+                <button type="button" className={controls.button} onClick={chat.retry}>
                   Retry
                 </button>
-                <button type="button" className={styles.button} onClick={chat.clearError}>
+                <button type="button" className={controls.button} onClick={chat.clearError}>
                   Dismiss
                 </button>
                 <RestoreBeforeTurn messages={chat.messages} />

@@ -9,6 +9,7 @@ import { ModeSelector } from './ModeSelector';
 import { useAttachments } from '../../lib/chat/useAttachments';
 import attachStyles from './attachments.module.css';
 import styles from './chat.module.css';
+import controls from '../ui/controls.module.css';
 
 interface ComposerProps {
   mode: AgentMode;
@@ -134,7 +135,7 @@ export function Composer({
         >
           <input type="checkbox" checked={selfCheck} onChange={(e) => onSelfCheckChange(e.target.checked)} /> Check work
         </label>
-        <label className={`${styles.button} ${attachStyles.attach}`}>
+        <label className={`${controls.button} ${attachStyles.attach}`}>
           Attach image
           <input
             type="file"
@@ -149,19 +150,19 @@ export function Composer({
             }}
           />
         </label>
-        <button type="button" className={styles.button} disabled={capturing} onClick={attachPreview}>
+        <button type="button" className={controls.button} disabled={capturing} onClick={attachPreview}>
           {capturing ? 'Capturing…' : 'Attach preview'}
         </button>
         <span className={styles.spacer} />
-        <button type="button" className={styles.button} disabled={!canClear || busy} onClick={onClear}>
+        <button type="button" className={controls.button} disabled={!canClear || busy} onClick={onClear}>
           Clear conversation
         </button>
         {busy ? (
-          <button type="button" className={styles.dangerButton} onClick={onStop}>
+          <button type="button" className={controls.dangerButton} onClick={onStop}>
             Stop
           </button>
         ) : (
-          <button type="submit" className={styles.primaryButton} disabled={!canSend}>
+          <button type="submit" className={controls.primaryButton} disabled={!canSend}>
             Send
           </button>
         )}

@@ -7,6 +7,7 @@ import { MAX_TITLE_LENGTH } from '../../lib/chat/conversation-store';
 import type { Conversations } from '../../lib/chat/useConversation';
 import chatStyles from './chat.module.css';
 import styles from './conversations.module.css';
+import controls from '../ui/controls.module.css';
 
 interface ConversationBarProps {
   conversations: Conversations;
@@ -59,7 +60,7 @@ export function ConversationBar({ conversations, openId, openTitle, busy }: Conv
       )}
       <button
         type="button"
-        className={chatStyles.button}
+        className={controls.button}
         aria-label="New conversation"
         title="New conversation"
         onClick={() => run(conversations.create)}
@@ -67,10 +68,10 @@ export function ConversationBar({ conversations, openId, openTitle, busy }: Conv
       >
         New
       </button>
-      <button type="button" className={chatStyles.button} onClick={() => setRenaming(true)} disabled={renaming}>
+      <button type="button" className={controls.button} onClick={() => setRenaming(true)} disabled={renaming}>
         Rename
       </button>
-      <button type="button" className={chatStyles.button} onClick={() => setConfirmDelete(true)} {...locked}>
+      <button type="button" className={controls.button} onClick={() => setConfirmDelete(true)} {...locked}>
         Delete
       </button>
       {busy && (
@@ -110,10 +111,10 @@ function RenameForm({ initial, onSave, onCancel }: { initial: string; onSave: (t
   return (
     <form className={styles.rename} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <input aria-label="Conversation name" value={value} maxLength={MAX_TITLE_LENGTH} autoFocus onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className={chatStyles.primaryButton}>
+      <button type="submit" className={controls.primaryButton}>
         Save
       </button>
-      <button type="button" className={chatStyles.button} onClick={onCancel}>
+      <button type="button" className={controls.button} onClick={onCancel}>
         Cancel
       </button>
     </form>

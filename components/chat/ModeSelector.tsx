@@ -3,6 +3,7 @@
 import type { AgentMode } from '@/lib/agent/messages';
 import { MODE_LABELS, MODE_ORDER } from '../../lib/chat/modes-ui';
 import styles from './chat.module.css';
+import controls from '../ui/controls.module.css';
 
 interface ModeSelectorProps {
   mode: AgentMode;
@@ -24,7 +25,7 @@ export function ModeSelector({ mode, suggested, onChange }: ModeSelectorProps) {
         ))}
       </div>
       {suggested && suggested !== mode && (
-        <button type="button" className={styles.linkButton} title={`Switch to ${MODE_LABELS[suggested]} mode`} onClick={() => onChange(suggested)}>
+        <button type="button" className={controls.linkButton} title={`Switch to ${MODE_LABELS[suggested]} mode`} onClick={() => onChange(suggested)}>
           Suggested: {MODE_LABELS[suggested]}
         </button>
       )}

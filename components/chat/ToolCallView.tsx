@@ -18,6 +18,7 @@ import {
 import { CheckResult, GlobResult, LogsResult, RejectedCall, SearchResult } from './ToolResultViews';
 import styles from './chat.module.css';
 import results from './tool-results.module.css';
+import controls from '../ui/controls.module.css';
 
 interface ToolCallViewProps {
   part: IdeToolPart;
@@ -63,7 +64,7 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
       </p>
     );
   const reveal = (path: string) => (
-    <button type="button" className={styles.linkButton} onClick={() => onRevealFile(`/${path.replace(/^\/+/, '')}`)}>
+    <button type="button" className={controls.linkButton} onClick={() => onRevealFile(`/${path.replace(/^\/+/, '')}`)}>
       Open {path.replace(/^\/+/, '')}
     </button>
   );

@@ -1,7 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '@/components/ui/useModalDialog';
+import type { CheckpointsValue } from './CheckpointsProvider';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 interface CheckpointDialogProps {
   className?: string;
@@ -16,32 +19,34 @@ interface CheckpointDialogProps {
 
 /** The modal frame the checkpoint timeline and a turn's review share: a titled header with Close. */
 export function CheckpointDialog({ className, title, closeLabel, onClose, busy, children }: CheckpointDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, onCancel } = useModalDialog(() => {
+    if (!busy) onClose();
+  });
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className={className}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
+    <dialog ref={ref} aria-labelledby={titleId} className={className} onCancel={onCancel}>
       <header className={styles.reviewHeader}>
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        <button type="button" className={styles.button} onClick={onClose} aria-label={closeLabel}>
+        <button type="button" className={controls.button} onClick={onClose} aria-label={closeLabel}>
           Close
         </button>
       </header>
       {children}
     </dialog>
+  );
+}
+
+/** Inside either dialog, after a restore: what was restored, with "Undo restore". */
+export function UndoRestoreNotice({ context }: { context: Pick<CheckpointsValue, 'lastRestore' | 'undoRestore'> }) {
+  if (!context.lastRestore) return null;
+  return (
+    <p role="status" className={styles.muted}>
+      Restored {context.lastRestore.label}.{' '}
+      <button type="button" className={controls.linkButton} onClick={() => void context.undoRestore()}>
+        Undo restore
+      </button>
+    </p>
   );
 }

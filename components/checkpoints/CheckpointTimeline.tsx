@@ -5,9 +5,10 @@ import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { errorMessage } from '@/lib/error-message';
 import { deleteCheckpoint, renameCheckpoint, takeCheckpoint, type CheckpointKind, type CheckpointMeta } from '@/lib/workspace/checkpoints';
 import { useCheckpoints, type CheckpointsValue } from './CheckpointsProvider';
-import { CheckpointDialog } from './CheckpointDialog';
+import { CheckpointDialog, UndoRestoreNotice } from './CheckpointDialog';
 import { SaveCheckpointForm } from './SaveCheckpointForm';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 const KIND_TEXT: Record<CheckpointKind, string> = {
   turn: 'Agent turn',
@@ -33,7 +34,7 @@ export function CheckpointTimelineButton() {
   if (!context) return null;
   return (
     <>
-      <button ref={opener} type="button" className={styles.button} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button ref={opener} type="button" className={controls.button} onClick={() => setOpen(true)} aria-haspopup="dialog">
         Checkpoints
       </button>
       {open && (
@@ -88,7 +89,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
           }}
         />
       ) : (
-        <button type="button" className={styles.primaryButton} onClick={() => setSaving(true)}>
+        <button type="button" className={controls.primaryButton} onClick={() => setSaving(true)}>
           Save checkpoint…
         </button>
       )}
@@ -97,14 +98,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
           {problem ?? context.error}
         </p>
       )}
-      {context.lastRestore && (
-        <p role="status" className={styles.muted}>
-          Restored {context.lastRestore.label}.{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void context.undoRestore()}>
-            Undo restore
-          </button>
-        </p>
-      )}
+      <UndoRestoreNotice context={context} />
       {list.length === 0 && <p className={styles.muted}>No checkpoints yet. One is taken before every agent turn.</p>}
       <ol aria-label="Checkpoint timeline" className={styles.timeline}>
         {list.map((checkpoint) => (
@@ -131,7 +125,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
             <div className={styles.timelineActions}>
               <button
                 type="button"
-                className={styles.button}
+                className={controls.button}
                 onClick={() => setPending({ action: 'restore', checkpoint })}
                 aria-label={`Restore ${checkpoint.label}`}
               >
@@ -140,7 +134,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
               {context.canRewind(checkpoint) && (
                 <button
                   type="button"
-                  className={styles.button}
+                  className={controls.button}
                   disabled={context.busy}
                   onClick={() => setPending({ action: 'rewind', checkpoint })}
                   aria-label={`Rewind conversation to here (before ${checkpoint.label})`}
@@ -150,12 +144,12 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
               )}
               {checkpoint.kind === 'named' && (
                 <>
-                  <button type="button" className={styles.button} onClick={() => setRenaming(checkpoint.id)} aria-label={`Rename ${checkpoint.label}`}>
+                  <button type="button" className={controls.button} onClick={() => setRenaming(checkpoint.id)} aria-label={`Rename ${checkpoint.label}`}>
                     Rename
                   </button>
                   <button
                     type="button"
-                    className={styles.button}
+                    className={controls.button}
                     onClick={() => setPending({ action: 'delete', checkpoint })}
                     aria-label={`Delete ${checkpoint.label}`}
                   >

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import { useCheckpoints } from './CheckpointsProvider';
 import { lastTurnCheckpoint } from '../../lib/workspace/checkpoints/turns';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 /** After a restore, in the chat: what was restored, anything left alone, and "Undo restore". */
 export function RestoreStatus() {
@@ -20,10 +21,10 @@ export function RestoreStatus() {
           <p>
             Restored {lastRestore.label}.{lastRestore.problems.length > 0 && ` Left as they were: ${lastRestore.problems.join(', ')}.`}
           </p>
-          <button type="button" className={styles.button} onClick={() => void context.undoRestore()}>
+          <button type="button" className={controls.button} onClick={() => void context.undoRestore()}>
             Undo restore
           </button>
-          <button type="button" className={styles.button} onClick={context.dismissRestore} aria-label="Dismiss the restore notice">
+          <button type="button" className={controls.button} onClick={context.dismissRestore} aria-label="Dismiss the restore notice">
             Dismiss
           </button>
         </>
@@ -40,7 +41,7 @@ export function RestoreBeforeTurn({ messages }: { messages: readonly { id: strin
   if (!context || !checkpoint) return null;
   return (
     <>
-      <button type="button" className={styles.button} onClick={() => setConfirming(true)}>
+      <button type="button" className={controls.button} onClick={() => setConfirming(true)}>
         Restore to before this turn
       </button>
       {confirming && (

@@ -2,6 +2,7 @@
 
 import { useId, useState } from 'react';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 /** A one-field form for a checkpoint's name (saving a new one, renaming one). */
 export function SaveCheckpointForm({
@@ -38,10 +39,10 @@ export function SaveCheckpointForm({
     >
       <label htmlFor={id}>{label}</label>
       <input id={id} value={name} maxLength={500} autoFocus onChange={(e) => setName(e.target.value)} />
-      <button type="submit" className={styles.primaryButton} disabled={!valid}>
+      <button type="submit" className={controls.primaryButton} disabled={!valid}>
         {submitLabel}
       </button>
-      <button type="button" className={styles.button} onClick={onCancel}>
+      <button type="button" className={controls.button} onClick={onCancel}>
         Cancel
       </button>
     </form>

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/files/ConfirmDialog';
 import type { FileChange } from '@/lib/workspace/checkpoints';
 import { useCheckpoints } from './CheckpointsProvider';
-import { CheckpointDialog } from './CheckpointDialog';
+import { CheckpointDialog, UndoRestoreNotice } from './CheckpointDialog';
 import { FileDiff } from './FileDiff';
 import type { Turn } from '../../lib/workspace/checkpoints/turns';
 import { summaryText, useTurnChanges } from './useTurnChanges';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 /** Store paths are "/"-rooted; people read them relative to the workspace. */
 const shown = (path: string) => path.replace(/^\/+/, '');
@@ -80,7 +81,7 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
                 <span>{shown(current.path)}</span>
                 <button
                   type="button"
-                  className={styles.button}
+                  className={controls.button}
                   disabled={working}
                   onClick={() => void restore([current.path])}
                   aria-label={`Restore this file: ${shown(current.path)}`}
@@ -93,16 +94,9 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
           )}
         </div>
       )}
-      {context.lastRestore && (
-        <p role="status" className={styles.muted}>
-          Restored {context.lastRestore.label}.{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void context.undoRestore()}>
-            Undo restore
-          </button>
-        </p>
-      )}
+      <UndoRestoreNotice context={context} />
       <div className={styles.actions}>
-        <button type="button" className={styles.dangerButton} disabled={working || !changes || changes.length === 0} onClick={() => setConfirmAll(true)}>
+        <button type="button" className={controls.dangerButton} disabled={working || !changes || changes.length === 0} onClick={() => setConfirmAll(true)}>
           Restore all to before this turn
         </button>
       </div>

@@ -5,6 +5,7 @@ import { useCheckpoints } from './CheckpointsProvider';
 import { TurnReview } from './TurnReview';
 import { summaryText, useTurnChanges } from './useTurnChanges';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 /** Under the agent message that ends a turn: "N files changed, +a −b" and the button opening its review. */
 export function TurnSummary({ messageId }: { messageId: string }) {
@@ -26,7 +27,7 @@ export function TurnSummary({ messageId }: { messageId: string }) {
       <button
         ref={opener}
         type="button"
-        className={styles.button}
+        className={controls.button}
         onClick={() => setOpen(true)}
         aria-label={`Review changes of this turn (${summaryText(changes)})`}
       >

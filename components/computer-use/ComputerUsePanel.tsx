@@ -9,6 +9,7 @@ import { SessionList } from './SessionList';
 import { StepLog } from './StepLog';
 import { useComputerUse } from './useComputerUse';
 import styles from './computer-use.module.css';
+import controls from '../ui/controls.module.css';
 import { errorMessage } from '../../lib/error-message';
 
 interface ComputerUsePanelProps {
@@ -95,11 +96,11 @@ function Panel({ manager }: { manager: SessionManager }) {
           }}
         />
         <div className={styles.row}>
-          <button type="submit" className={styles.primaryButton} disabled={anyActive || instructions.trim() === ''}>
+          <button type="submit" className={controls.primaryButton} disabled={anyActive || instructions.trim() === ''}>
             Start
           </button>
           {active && current && (
-            <button type="button" className={styles.dangerButton} onClick={() => attempt(() => manager.end(current.id))}>
+            <button type="button" className={controls.dangerButton} onClick={() => attempt(() => manager.end(current.id))}>
               Stop
             </button>
           )}
@@ -116,7 +117,7 @@ function Panel({ manager }: { manager: SessionManager }) {
       )}
       {current?.status === 'error' && current.retryable && (
         <div className={styles.row}>
-          <button type="button" className={styles.button} disabled={anyActive} onClick={() => attempt(() => manager.retry(current.id))}>
+          <button type="button" className={controls.button} disabled={anyActive} onClick={() => attempt(() => manager.retry(current.id))}>
             Retry
           </button>
         </div>
@@ -147,7 +148,7 @@ function Panel({ manager }: { manager: SessionManager }) {
             onChange={(e) => setReply(e.target.value)}
           />
           <div className={styles.row}>
-            <button type="submit" className={styles.button} disabled={anyActive || reply.trim() === ''}>
+            <button type="submit" className={controls.button} disabled={anyActive || reply.trim() === ''}>
               Send reply
             </button>
           </div>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { describeAction } from '@/lib/computer-use/actions';
 import type { PendingConfirmation } from '@/lib/computer-use/session';
 import styles from './computer-use.module.css';
+import controls from '../ui/controls.module.css';
 
 /**
  * The question a flagged action asks: non-modal (the user may look at the preview and the screenshot first),
@@ -22,10 +23,10 @@ export function ConfirmAction({ confirmation, onAnswer }: { confirmation: Pendin
         <code>{confirmation.name}</code>: {confirmation.actions.length > 0 ? confirmation.actions.map(describeAction).join('; ') : 'no action'}
       </p>
       <div className={styles.row}>
-        <button type="button" className={styles.primaryButton} onClick={() => onAnswer(true)}>
+        <button type="button" className={controls.primaryButton} onClick={() => onAnswer(true)}>
           Approve
         </button>
-        <button type="button" className={styles.button} onClick={() => onAnswer(false)}>
+        <button type="button" className={controls.button} onClick={() => onAnswer(false)}>
           Decline
         </button>
       </div>

@@ -97,7 +97,7 @@ export function EditorArea({ store }: { store: WorkspaceStore }) {
       {saveError && (
         <div role="alert" className={styles.error}>
           <p>{saveError.message}</p>
-          <button type="button" onClick={() => setSaveError(null)}>
+          <button type="button" className={styles.button} onClick={() => setSaveError(null)}>
             Dismiss
           </button>
         </div>

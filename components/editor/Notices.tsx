@@ -10,10 +10,10 @@ export function ConflictBanner({ path, onResolve }: { path: string; onResolve(ch
   return (
     <div role="alert" className={styles.conflict}>
       <p>{baseName(path)} changed on disk while you had unsaved edits</p>
-      <button type="button" onClick={() => onResolve('keep-mine')}>
+      <button type="button" className={styles.button} onClick={() => onResolve('keep-mine')}>
         Keep my version
       </button>
-      <button type="button" onClick={() => onResolve('take-theirs')}>
+      <button type="button" className={styles.button} onClick={() => onResolve('take-theirs')}>
         Use the version on disk
       </button>
     </div>

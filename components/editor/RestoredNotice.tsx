@@ -18,10 +18,10 @@ export function RestoredNotice({ store }: { store: WorkspaceStore }) {
       <p>
         <strong>Restored unsaved changes</strong> in {paths.map(baseName).join(', ')} from your last session. They are not saved yet.
       </p>
-      <button type="button" onClick={() => store.dismissRestored()}>
+      <button type="button" className={styles.button} onClick={() => store.dismissRestored()}>
         Keep
       </button>
-      <button type="button" onClick={() => void store.discardRestored()}>
+      <button type="button" className={styles.button} onClick={() => void store.discardRestored()}>
         Discard
       </button>
     </div>

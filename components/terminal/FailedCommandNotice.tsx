@@ -37,6 +37,7 @@ export function FailedCommandNotice({ runtime, requests, onFix }: { runtime: Run
       </span>
       <button
         type="button"
+        className={styles.failureButton}
         onClick={() => {
           onFix(
             `The command \`${failure.command}\` failed with exit code ${failure.exitCode}. Look at its output in the terminal and the files involved, and fix the cause.`,
@@ -46,7 +47,7 @@ export function FailedCommandNotice({ runtime, requests, onFix }: { runtime: Run
       >
         Fix with agent
       </button>
-      <button type="button" onClick={() => setFailure(null)}>
+      <button type="button" className={styles.failureButton} onClick={() => setFailure(null)}>
         Dismiss
       </button>
     </div>

@@ -90,16 +90,16 @@ export function TerminalPanel({ requests, onStopAll }: { requests: TerminalReque
           ))}
         </div>
         <div role="toolbar" aria-label="Terminal controls" className={styles.tools}>
-          <button type="button" title={commandTitle('terminal.new')} onClick={openTerminal}>
+          <button type="button" className={styles.toolButton} title={commandTitle('terminal.new')} onClick={openTerminal}>
             New terminal
           </button>
-          <button type="button" onClick={() => active?.clear()} disabled={!active}>
+          <button type="button" className={styles.toolButton} onClick={() => active?.clear()} disabled={!active}>
             Clear terminal
           </button>
-          <button type="button" onClick={() => void copy()} disabled={!active}>
+          <button type="button" className={styles.toolButton} onClick={() => void copy()} disabled={!active}>
             Copy terminal output
           </button>
-          <button type="button" className={styles.danger} title={commandTitle('run.stopAll')} onClick={stopEverything}>
+          <button type="button" className={`${styles.toolButton} ${styles.danger}`} title={commandTitle('run.stopAll')} onClick={stopEverything}>
             Stop all processes
           </button>
           {active && <TerminalSize session={active} />}

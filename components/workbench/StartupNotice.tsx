@@ -10,10 +10,10 @@ export function StartupNotice({ startup }: { startup: WorkspaceStartup }) {
   return (
     <div role="status" aria-label="Start skipped" className={styles.startupNotice}>
       <span>{skipped.message}</span>
-      <button type="button" onClick={startup.startAnyway}>
+      <button type="button" className={styles.startupNoticeButton} onClick={startup.startAnyway}>
         Run {skipped.command} anyway
       </button>
-      <button type="button" onClick={startup.dismiss}>
+      <button type="button" className={styles.startupNoticeButton} onClick={startup.dismiss}>
         Dismiss
       </button>
     </div>

@@ -1,8 +1,7 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { useModal } from '@/components/files/ConfirmDialog';
-import dialogStyles from '@/components/files/dialog.module.css';
+import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/ui/FormDialog';
 import styles from './workspaces.module.css';
 
 interface GitImportDialogProps {
@@ -23,9 +22,6 @@ function repositoryUrlProblem(value: string): string | null {
 
 /** "Import from Git": a repository URL and an optional branch; the new workspace gets the files and history. */
 export function GitImportDialog({ onClone, onClose }: GitImportDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useModal(ref);
-  const titleId = useId();
   const hintId = useId();
   const errorId = useId();
   const [url, setUrl] = useState('');
@@ -41,55 +37,29 @@ export function GitImportDialog({ onClone, onClose }: GitImportDialogProps) {
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className={dialogStyles.dialog}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <form onSubmit={submit}>
-        <h2 id={titleId} className={dialogStyles.title}>
-          Import from Git
-        </h2>
-        <label className={styles.field}>
-          <span>Repository URL</span>
-          <input
-            value={url}
-            autoFocus
-            spellCheck={false}
-            placeholder="https://github.com/owner/repo.git"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setError(null);
-            }}
-          />
-        </label>
-        <label className={styles.field}>
-          <span>Branch (optional)</span>
-          <input value={branch} spellCheck={false} onChange={(e) => setBranch(e.target.value)} />
-        </label>
-        <p id={hintId} className={styles.muted}>
-          GitHub, GitLab, Codeberg, Bitbucket, or a host this server allows. For a private repository, save a token for its host in Settings → Git first.
-        </p>
-        {error && (
-          <p id={errorId} role="alert" className={dialogStyles.error}>
-            {error}
-          </p>
-        )}
-        <div className={dialogStyles.actions}>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={dialogStyles.primary}>
-            Clone
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <FormDialog title="Import from Git" error={error} errorId={errorId} submitLabel="Clone" onSubmit={submit} onClose={onClose}>
+      <label className={styles.field}>
+        <span>Repository URL</span>
+        <input
+          value={url}
+          autoFocus
+          spellCheck={false}
+          placeholder="https://github.com/owner/repo.git"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setError(null);
+          }}
+        />
+      </label>
+      <label className={styles.field}>
+        <span>Branch (optional)</span>
+        <input value={branch} spellCheck={false} onChange={(e) => setBranch(e.target.value)} />
+      </label>
+      <p id={hintId} className={styles.muted}>
+        GitHub, GitLab, Codeberg, Bitbucket, or a host this server allows. For a private repository, save a token for its host in Settings → Git first.
+      </p>
+    </FormDialog>
   );
 }

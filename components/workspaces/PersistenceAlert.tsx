@@ -38,7 +38,7 @@ export function PersistenceAlert({ store }: { store: WorkspaceStore }) {
           )}
         </ul>
       )}
-      <button type="button" onClick={() => store.dismissPersistenceError()}>
+      <button type="button" className={styles.persistenceButton} onClick={() => store.dismissPersistenceError()}>
         Dismiss
       </button>
     </div>

@@ -6,17 +6,16 @@
  */
 import { approvalSettingsSchema, type ApprovalSettings } from '@/lib/agent/approvals/policy';
 import { decodeContent, encodeText, fingerprint } from './content';
-import { adoptSaved, discardDrafts, restoreDrafts } from './drafts';
-import { applyPortEvent } from './facts';
+import { adoptSaved, discardDrafts } from './drafts';
 import { WatchBatcher } from './mirror';
 import { WorkspaceModel } from './model';
 import { basename, isInside, joinPath, normalizeWorkspacePath, rebase, tryNormalizeWorkspacePath } from './paths';
-import { assertFree, assertWritable, mutablePath, normalizeAll, searchableText, typeOf } from './store-checks';
+import { assertFree, assertWritable, mutablePath, searchableText, typeOf } from './store-checks';
 import { searchFiles } from './search';
 import { syncFile, syncFolder, syncPaths } from './sync';
 import { afterSave, keepMine, tabFromDisk, withContent } from './tabs';
-import { walk } from './tree';
-import { lostMessage, unkeptMessage } from './unkept';
+import { unkeptMessage } from './unkept';
+import { followRuntime, loadInitialState, restoreSession } from './store-init';
 import { validateWorkspaceName } from './workspaces';
 import { WorkspaceError, type CreateStoreOptions, type FileContent, type SearchHit, type WorkspaceSnapshot, type WorkspaceStore } from './types';
 
@@ -43,45 +42,11 @@ class LiveWorkspaceStore implements WorkspaceStore {
 
   /** Loads the tree, tabs, locks and facts, then starts mirroring the runtime. */
   async init(openPaths: readonly string[], activePath: string | null, locks: readonly string[]): Promise<void> {
-    const { model } = this;
     // Watch first: a change that lands while we walk is then caught by the next batch, not lost.
     this.batcher.start(this.fs);
-    for (const entry of await walk(this.fs, '/')) model.index.add(entry.path, entry.type);
-    const tabs = [];
-    for (const path of normalizeAll(openPaths)) {
-      if (model.index.typeOf(path) !== 'file') continue;
-      const bytes = await this.fs.readFile(path).catch(() => null);
-      if (bytes) tabs.push(tabFromDisk(path, decodeContent(bytes)));
-      if (bytes) model.known.set(path, fingerprint(bytes));
-    }
-    model.tabs = tabs;
-    const active = activePath === null ? null : tryNormalizeWorkspacePath(activePath);
-    model.activePath = tabs.find((tab) => tab.path === active)?.path ?? tabs[0]?.path ?? null;
-    model.locks = new Set(normalizeAll(locks).filter((path) => model.index.typeOf(path)));
-    const hasPackageJson = model.index.typeOf('/package.json') === 'file';
-    model.updatePackages(hasPackageJson ? await this.fs.readTextFile('/package.json').catch(() => null) : '');
-    const onPort = (event: Parameters<typeof applyPortEvent>[1]) => {
-      model.setFacts(applyPortEvent(model.facts, event));
-      model.commit(true);
-    };
-    this.stops.push(
-      this.runtime.onPort(onPort),
-      this.runtime.onServerReady((port, url) => {
-        if (!model.facts.ports.includes(port)) onPort({ port, type: 'open', url });
-      }),
-      model.persistence.onError((message) => {
-        model.persistenceError = message;
-        model.commit(false);
-      }),
-      model.persistence.onFileStatus?.((update) => {
-        model.applyFileStatus(update);
-        model.commit(false);
-      }) ?? (() => undefined),
-    );
-    if (model.lostLastSession.length > 0) model.persistenceError = lostMessage(model.lostLastSession);
-    const drafts = model.readOnly ? [] : await (model.persistence.journal?.load().catch(() => []) ?? []);
-    model.restoredDrafts = await restoreDrafts(model, drafts);
-    model.commit(true);
+    await loadInitialState(this.model, openPaths, activePath, locks);
+    this.stops.push(...followRuntime(this.model));
+    await restoreSession(this.model);
   }
 
   /**

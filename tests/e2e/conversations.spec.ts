@@ -118,23 +118,20 @@ test.describe('images in the chat', () => {
 
     // A paste of an image (a screenshot from the clipboard) into the message box.
     const box = composer.getByRole('textbox', { name: 'Message the agent' });
-    await box.evaluate((element, base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const data = new DataTransfer();
-      data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
-      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, RED_PNG.toString('base64'));
+    const pasteImage = () =>
+      box.evaluate((element, base64) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const data = new DataTransfer();
+        data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, RED_PNG.toString('base64'));
+    await pasteImage();
     await expect(thumbnails.getByRole('img')).toHaveCount(2);
 
     // Removing one and adding it back: the remove buttons work.
     await thumbnails.getByRole('button', { name: 'Remove pasted.png' }).click();
     await expect(thumbnails.getByRole('img')).toHaveCount(1);
-    await box.evaluate((element, base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const data = new DataTransfer();
-      data.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
-      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, RED_PNG.toString('base64'));
+    await pasteImage();
     await expect(thumbnails.getByRole('img')).toHaveCount(2);
 
     await sendPrompt(page, 'what is wrong in these screenshots?');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { handleChat } from '@/lib/agent/server/chat';
 import type { IdeUIMessage } from '@/lib/agent/messages';
 import type { ModelFactory } from '@/lib/agent/server/providers';
+import { shellCallMessage, type ShellCall } from './agent-shell-call';
 
 /**
  * Approvals through the real route and the AI SDK's tool approval: the server marks a risky call for
@@ -86,20 +87,11 @@ describe('approvals on the chat route', () => {
 
   it('a denial reaches the model as a denied result with the reason, and the model answers in the same request', async () => {
     const { createModel, prompts } = recordingModel([say('Understood: I left dist alone.')]);
-    const denied: IdeUIMessage = {
-      id: 'a1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        {
-          type: 'tool-run_sh',
-          toolCallId: 'c1',
-          state: 'approval-responded',
-          input: { cmd: 'rm -rf dist', background: false },
-          approval: { id: 'ap1', approved: false, reason: 'The user denied this command.' },
-        },
-      ],
-    } as IdeUIMessage;
+    const denied = shellCallMessage({
+      state: 'approval-responded',
+      input: { cmd: 'rm -rf dist', background: false },
+      approval: { id: 'ap1', approved: false, reason: 'The user denied this command.' },
+    });
     const chunks = await chunksOf(await handleChat(post({ messages: [user, denied], approvals: risky }), { env: {}, createModel }));
     expect(chunks.find((chunk) => chunk.type === 'tool-output-denied')).toMatchObject({ toolCallId: 'c1' });
     expect(
@@ -116,21 +108,12 @@ describe('approvals on the chat route', () => {
 
   it('an approved call that ran in the tab reaches the model with its output, not asked again', async () => {
     const { createModel, prompts } = recordingModel([say('Removed.')]);
-    const ran: IdeUIMessage = {
-      id: 'a1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        {
-          type: 'tool-run_sh',
-          toolCallId: 'c1',
-          state: 'output-available',
-          input: { cmd: 'rm -rf dist', background: false },
-          output: { ok: true, exitCode: 0, output: '', durationMs: 3, timedOut: false },
-          approval: { id: 'ap1', approved: true },
-        },
-      ],
-    } as IdeUIMessage;
+    const ran = shellCallMessage({
+      state: 'output-available',
+      input: { cmd: 'rm -rf dist', background: false },
+      output: { ok: true, exitCode: 0, output: '', durationMs: 3, timedOut: false },
+      approval: { id: 'ap1', approved: true },
+    } as ShellCall);
     const chunks = await chunksOf(await handleChat(post({ messages: [user, ran], approvals: risky }), { env: {}, createModel }));
     expect(chunks.some((chunk) => chunk.type === 'tool-approval-request' || chunk.type === 'tool-output-denied')).toBe(false);
     const toolMessage = prompts[0]?.find((message) => message.role === 'tool');

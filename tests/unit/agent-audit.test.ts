@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, hashArgs, listAudit, recordAudit, type AuditEntry } from '@/lib/agent/audit';
 import { openDatabase } from '@/lib/workspace/db';
+import { STORE_NAMES } from './db-store-names';
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   workspaceId: 'w1',
@@ -51,17 +52,7 @@ describe('agent audit log', () => {
     await v1.put('files', { workspaceId: 'w1', path: '/a', content: 'x', lastModified: 1 });
     v1.close();
     const db = await openDatabase(name);
-    expect([...db.objectStoreNames].sort()).toEqual([
-      'audit',
-      'blobs',
-      'checkpointBases',
-      'checkpoints',
-      'chunks',
-      'conversations',
-      'files',
-      'journal',
-      'state',
-    ]);
+    expect([...db.objectStoreNames].sort()).toEqual(STORE_NAMES);
     expect(await db.get('files', ['w1', '/a'])).toMatchObject({ content: 'x' });
     await recordAudit(db, entry({}));
     expect(await listAudit(db, 'w1')).toHaveLength(1);

@@ -7,6 +7,7 @@ import { handleChat } from '@/lib/agent/server/chat';
 import { MAX_CHAT_BODY_BYTES, type IdeUIMessage } from '@/lib/agent/messages';
 import type { ModeConfig } from '@/lib/agent/server/modes';
 import type { ModelFactory } from '@/lib/agent/server/providers';
+import { shellCallMessage } from './agent-shell-call';
 
 /** The i-th item, or a test failure (instead of a non-null assertion). */
 const at = <T>(items: readonly T[], i = 0): T => {
@@ -212,20 +213,11 @@ describe('POST /api/ai', () => {
 
   it('converts a resubmitted conversation with tool results back to model messages', async () => {
     const { createModel, models } = mockFactory();
-    const assistant: IdeUIMessage = {
-      id: 'a1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        {
-          type: 'tool-run_sh',
-          toolCallId: 'c1',
-          state: 'output-available',
-          input: { cmd: 'ls' },
-          output: { ok: true, exitCode: 0, output: 'a.js', durationMs: 4, timedOut: false, background: false },
-        },
-      ],
-    };
+    const assistant = shellCallMessage({
+      state: 'output-available',
+      input: { cmd: 'ls' },
+      output: { ok: true, exitCode: 0, output: 'a.js', durationMs: 4, timedOut: false, background: false },
+    });
     await (await handleChat(post({ messages: [userMessage('list'), assistant] }), { env: {}, createModel })).text();
     const prompt = at(at(models).doStreamCalls).prompt;
     expect(prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);

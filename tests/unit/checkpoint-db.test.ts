@@ -6,6 +6,7 @@ import { DB_VERSION, openDatabase } from '@/lib/workspace/db';
 import { loadWorkspace } from '@/lib/workspace/persistence';
 import { deleteWorkspace, listWorkspaces } from '@/lib/workspace/workspaces';
 import { blobCount, openCheckpointWorkspace, type CheckpointSetup } from './checkpoint-setup';
+import { STORE_NAMES } from './db-store-names';
 
 let setup: CheckpointSetup | null = null;
 afterEach(() => {
@@ -45,17 +46,7 @@ describe('checkpoint database', () => {
     const db = await openDatabase(name);
     expect(DB_VERSION).toBe(4);
     expect(db.version).toBe(4);
-    expect([...db.objectStoreNames].sort()).toEqual([
-      'audit',
-      'blobs',
-      'checkpointBases',
-      'checkpoints',
-      'chunks',
-      'conversations',
-      'files',
-      'journal',
-      'state',
-    ]);
+    expect([...db.objectStoreNames].sort()).toEqual(STORE_NAMES);
     const { state, files } = await loadWorkspace(db, 'w-old');
     expect(state.facts.lastCommand).toBe('npm run dev');
     expect(files).toEqual([{ path: '/a.js', content: 'kept' }]);

@@ -5,7 +5,8 @@ import { FinishReason, GenerateContentResponse, type Content } from '@google/gen
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleComputerUse, type ComputerUseDeps } from '@/lib/computer-use/server/handler';
 import { DEFAULT_COMPUTER_USE_MODEL, DEFAULT_COMPUTER_USE_REPLAY_DIR } from '@/lib/computer-use/server/config';
-import { computerUseRecordingSchema, recordingFileName, recordingsSettled } from '@/lib/computer-use/server/replay';
+import { recordingFileName } from '@/lib/agent/server/replay/format';
+import { computerUseRecordingSchema, recordingsSettled } from '@/lib/computer-use/server/replay';
 import { actionSourceForModel, type TurnResponse } from '@/lib/computer-use/session-protocol';
 
 const REPLAY = { TABSMITH_MODEL_PROVIDER: 'replay' };

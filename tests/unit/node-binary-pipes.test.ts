@@ -5,22 +5,7 @@
  * children, and byte output reaching a terminal or a pipe.
  */
 import { describe, expect, it } from 'vitest';
-import { createShell } from '@/lib/runtime-frame/offline/commands';
-import { InputChannel } from '@/lib/runtime-frame/offline/process';
-import { nodeDeps, workspace } from './node-run-helpers';
-
-async function run(files: Record<string, string>, line = 'node /main.js') {
-  const shell = createShell({ ...nodeDeps(workspace(files)), registry: 'http://registry.invalid' });
-  let out = '';
-  const code = await shell.runLine(line, {
-    cwd: '/',
-    env: { PATH: '/node_modules/.bin:/usr/bin' },
-    signal: new AbortController().signal,
-    stdin: new InputChannel(),
-    write: (text) => void (out += text),
-  });
-  return { code, out };
-}
+import { runShellLine } from './node-shell-run';
 
 // Reads requests with fs.read(0) as Go's runtime does, answers each byte plus one with fs.write(1), and waits
 // for the next request until its input ends.
@@ -38,7 +23,7 @@ next();
 
 describe('binary pipes between node processes', () => {
   it("carries bytes both ways through a child's stdin and stdout, and an unref'd child lets its parent end", async () => {
-    const result = await run({
+    const result = await runShellLine({
       '/service.js': SERVICE,
       '/main.js': `
 const { spawn } = require('child_process');
@@ -62,19 +47,19 @@ process.on('exit', () => console.log('parent exits, child running:', child.exitC
   it('passes bytes through a shell pipe and decodes a character split between writes to the terminal', async () => {
     const writer = `process.stdout.write(Buffer.from([0xff, 0x00, 0x80])); process.stdout.write(new Uint8Array([0xe2, 0x82]))`;
     const reader = `const got = []; process.stdin.on("data", (d) => got.push(...d)); process.stdin.on("end", () => console.log(got.join(",")))`;
-    expect((await run({}, `node -e '${writer}' | node -e '${reader}'`)).out).toBe('255,0,128,226,130\n');
+    expect((await runShellLine({}, `node -e '${writer}' | node -e '${reader}'`)).out).toBe('255,0,128,226,130\n');
     const euro = `process.stdout.write(Buffer.from([0xe2, 0x82])); process.stdout.write(Buffer.from([0xac, 0x0a])); require("fs").writeSync(1, "fd one\\n"); require("fs").writeSync(2, Buffer.from("fd two\\n"))`;
-    expect((await run({}, `node -e '${euro}'`)).out).toBe('€\nfd one\nfd two\n');
+    expect((await runShellLine({}, `node -e '${euro}'`)).out).toBe('€\nfd one\nfd two\n');
   });
 
   it('a reader of a pipe waits for its writer to end it, however long the writer takes to start writing', async () => {
     const late = `setTimeout(() => console.log("late"), 700)`;
     const reader = `let got = ""; process.stdin.on("data", (d) => (got += d)); process.stdin.on("end", () => console.log("got", JSON.stringify(got)))`;
-    expect((await run({}, `node -e '${late}' | node -e '${reader}'`)).out).toBe('got "late\\n"\n');
+    expect((await runShellLine({}, `node -e '${late}' | node -e '${reader}'`)).out).toBe('got "late\\n"\n');
   });
 
   it('answers EAGAIN to a synchronous read of descriptor 0, and an fs.read of it holds the process until input ends', async () => {
-    const result = await run(
+    const result = await runShellLine(
       {
         '/main.js': `
 const fs = require('fs');

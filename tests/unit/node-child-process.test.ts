@@ -1,26 +1,11 @@
 // @vitest-environment jsdom
 /** child_process in the offline runtime: children are processes of the runtime's own shell, with Node's events. */
 import { describe, expect, it } from 'vitest';
-import { createShell } from '@/lib/runtime-frame/offline/commands';
-import { InputChannel } from '@/lib/runtime-frame/offline/process';
-import { nodeDeps, workspace } from './node-run-helpers';
-
-async function run(files: Record<string, string>, line = 'node /main.js') {
-  const shell = createShell({ ...nodeDeps(workspace(files)), registry: 'http://registry.invalid' });
-  let out = '';
-  const code = await shell.runLine(line, {
-    cwd: '/',
-    env: { PATH: '/node_modules/.bin:/usr/bin' },
-    signal: new AbortController().signal,
-    stdin: new InputChannel(),
-    write: (text) => void (out += text),
-  });
-  return { code, out };
-}
+import { runShellLine } from './node-shell-run';
 
 describe('child_process', () => {
   it('spawns node with piped output, then exit and close with the code', async () => {
-    const result = await run({
+    const result = await runShellLine({
       '/main.js': `
 const { spawn } = require('child_process');
 const child = spawn('node', ['-e', 'console.log(1+1); console.error("warn"); process.exitCode = 3']);
@@ -36,7 +21,7 @@ child.on('close', (code) => console.log('close', code, JSON.stringify(out), JSON
   });
 
   it("passes output through with stdio 'inherit', writes to a child's stdin, and runs package bins", async () => {
-    const result = await run({
+    const result = await runShellLine({
       '/node_modules/.bin/hello': '#!/usr/bin/env node\nconsole.log("hello from the bin", process.argv[2]);\n',
       '/main.js': `
 const { spawn } = require('child_process');
@@ -54,7 +39,7 @@ bin.on('close', (code) => {
   });
 
   it('kills a child with a signal, execs through the shell, and reports a missing command as ENOENT', async () => {
-    const result = await run({
+    const result = await runShellLine({
       '/main.js': `
 const { spawn, exec, execSync } = require('child_process');
 const forever = spawn('node', ['-e', 'setInterval(() => {}, 1000)']);
@@ -75,7 +60,7 @@ setTimeout(() => forever.kill('SIGINT'), 100);
   });
 
   it("checks spawn's and execFile's arguments with Node's errors before running anything", async () => {
-    const result = await run({
+    const result = await runShellLine({
       '/main.js': `
 const { spawn, execFile, fork } = require('child_process');
 const tries = [
@@ -111,7 +96,7 @@ for (const attempt of tries) {
   });
 
   it('ends an execFile child whose output passes maxBuffer, with the RangeError Node gives', async () => {
-    const result = await run({
+    const result = await runShellLine({
       '/main.js': `
 const { execFile } = require('child_process');
 execFile('node', ['-e', 'console.log("x".repeat(20))'], { maxBuffer: 5 }, (error, stdout) => {

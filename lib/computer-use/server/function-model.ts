@@ -9,7 +9,7 @@ import { DEFAULT_RETRY, withJitteredRetry, type RetryOptions } from '@/lib/agent
 import type { TurnResponse } from '../session-protocol';
 import { functionToolsFor, systemPromptFor, type FunctionActionSet } from './function-tools';
 import { toFunctionMessages, toFunctionTurnResponse } from './function-turns';
-import { toTurnError, TurnError } from './gemini';
+import { turnAskedTwiceIfEmpty } from './gemini';
 
 interface FunctionTurnOptions {
   model: LanguageModel;
@@ -28,8 +28,6 @@ function toolSet(set: FunctionActionSet): ToolSet {
     ]),
   );
 }
-
-const isEmpty = (turn: TurnResponse) => turn.functionCalls.length === 0 && turn.text === '';
 
 export async function runFunctionTurn({ model, modelId, set, contents, retry = DEFAULT_RETRY, signal }: FunctionTurnOptions): Promise<TurnResponse> {
   const tools = toolSet(set);
@@ -59,17 +57,9 @@ export async function runFunctionTurn({ model, modelId, set, contents, retry = D
       },
     });
   };
-  try {
-    let turn = await call();
-    if (isEmpty(turn)) turn = await call();
-    if (isEmpty(turn))
-      throw new TurnError(
-        502,
-        `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`,
-      );
-    return turn;
-  } catch (error) {
-    if (error instanceof TurnError) throw error;
-    throw toTurnError(error);
-  }
+  return turnAskedTwiceIfEmpty(
+    call,
+    (turn) =>
+      `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`,
+  );
 }

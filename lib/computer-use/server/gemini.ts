@@ -132,6 +132,22 @@ function toTurnResponse(model: string, response: GenerateContentResponse): TurnR
 /** A turn with nothing to act on: no call and no answer (thoughts alone do not count). */
 const isEmpty = (turn: TurnResponse) => turn.functionCalls.length === 0 && turn.text === '';
 
+/**
+ * One turn, asked once more when the model answered with nothing to act on; `emptyTwice` says why the second
+ * empty answer fails. Every failure comes back as a TurnError.
+ */
+export async function turnAskedTwiceIfEmpty(call: () => Promise<TurnResponse>, emptyTwice: (turn: TurnResponse) => string): Promise<TurnResponse> {
+  try {
+    let turn = await call();
+    if (isEmpty(turn)) turn = await call();
+    if (isEmpty(turn)) throw new TurnError(502, emptyTwice(turn));
+    return turn;
+  } catch (error) {
+    if (error instanceof TurnError) throw error;
+    throw toTurnError(error);
+  }
+}
+
 interface LiveTurnOptions {
   generate: GenerateContent;
   model: string;
@@ -150,19 +166,9 @@ export async function runLiveTurn({ generate, model, contents, retry = DEFAULT_R
     );
     return toTurnResponse(model, response);
   };
-  try {
-    let turn = await call();
-    if (isEmpty(turn)) turn = await call();
-    if (isEmpty(turn))
-      throw new TurnError(
-        502,
-        turn.finishReason === FinishReason.MALFORMED_FUNCTION_CALL
-          ? 'The model returned a malformed function call twice in a row. Try again or rephrase the instructions.'
-          : `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`,
-      );
-    return turn;
-  } catch (error) {
-    if (error instanceof TurnError) throw error;
-    throw toTurnError(error);
-  }
+  return turnAskedTwiceIfEmpty(call, (turn) =>
+    turn.finishReason === FinishReason.MALFORMED_FUNCTION_CALL
+      ? 'The model returned a malformed function call twice in a row. Try again or rephrase the instructions.'
+      : `The model answered twice with neither an action nor an answer (finish reason ${turn.finishReason ?? 'none'}). Try again or rephrase the instructions.`,
+  );
 }

@@ -15,6 +15,7 @@ import type { Content } from '@google/genai';
 import { z } from 'zod';
 import { asContents, contentSchema, summarizeContent, type TurnResponse } from '../session-protocol';
 import { errorMessage } from '../../error-message';
+import { recordingFileName } from '@/lib/agent/server/replay/format';
 
 const usageSchema = z.object({
   promptTokens: z.number().optional(),
@@ -89,15 +90,6 @@ export function selectReplayTurn(recordings: readonly ComputerUseRecording[], us
       `The recorded computer-use session "${recording.name ?? recording.match}" has no turn ${turnIndex + 1} (it has ${recording.turns.length}).`,
     );
   return turnFromRecording(recorded, turn);
-}
-
-export function recordingFileName(userText: string): string {
-  const slug = userText
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${slug || 'session'}.json`;
 }
 
 // Writes within one process are serialized so two quick turns cannot overwrite each other.

@@ -65,3 +65,13 @@ export function findSession(sessions: readonly RecordedSession[], userText: stri
   const text = userText.toLowerCase();
   return sessions.filter((session) => text.includes(session.match.toLowerCase())).sort((a, b) => b.match.length - a.match.length)[0];
 }
+
+/** The file a recorded session is kept in: named after the conversation's first user message. */
+export function recordingFileName(userText: string): string {
+  const slug = userText
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'session'}.json`;
+}

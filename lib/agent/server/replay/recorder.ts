@@ -7,16 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
-import { firstUserText, recordedSessionSchema, type RecordedSession } from './format';
-
-function sessionFileName(userText: string): string {
-  const slug = userText
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${slug || 'session'}.json`;
-}
+import { firstUserText, recordedSessionSchema, recordingFileName, type RecordedSession } from './format';
 
 /** JSON-safe copy of a part: errors become their message, raw provider chunks are dropped by the caller. */
 function toRecord(part: LanguageModelV4StreamPart): Record<string, unknown> & { type: string } {
@@ -30,8 +21,8 @@ let queue: Promise<void> = Promise.resolve();
 function appendRecording(dir: string, userText: string, parts: LanguageModelV4StreamPart[]): Promise<void> {
   const task = async () => {
     await mkdir(dir, { recursive: true });
-    const file = join(dir, sessionFileName(userText));
-    let session: RecordedSession = { name: sessionFileName(userText).replace(/\.json$/, ''), match: userText.slice(0, 200) || 'session', responses: [] };
+    const file = join(dir, recordingFileName(userText));
+    let session: RecordedSession = { name: recordingFileName(userText).replace(/\.json$/, ''), match: userText.slice(0, 200) || 'session', responses: [] };
     try {
       session = recordedSessionSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     } catch {

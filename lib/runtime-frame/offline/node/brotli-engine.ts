@@ -8,7 +8,7 @@
  */
 import { concatBytes } from '../../../bytes';
 import { unavailable } from './node-errors';
-import { EngineBase } from './zlib-engine';
+import { EngineBase, type CodecError } from './zlib-engine';
 
 const OPERATION_FINISH = 2;
 const PARAM = { QUALITY: 1, DISABLE_LITERAL_CONTEXT_MODELING: 4 };
@@ -111,15 +111,7 @@ export class BrotliEngine extends EngineBase {
     return value === UNSET ? fallback : value;
   }
 
-  protected run(
-    flush: number,
-    input: Uint8Array,
-    inOff: number,
-    inLen: number,
-    out: Uint8Array,
-    outOff: number,
-    outLen: number,
-  ): [string, number, string] | null {
+  protected run(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): CodecError | null {
     if (inLen > 0) this.input.push(input.slice(inOff, inOff + inLen));
     if (flush === OPERATION_FINISH && !this.output) {
       if (this.encoding && !encoder) {

@@ -8,7 +8,7 @@
 import { argTypeError, outOfRange, validateNumber } from './validators';
 import { nodeError } from './node-errors';
 import { BrotliEngine } from './brotli-engine';
-import { MODES, ZlibEngine, type CompressionHandle } from './zlib-engine';
+import { ZlibEngine, type CompressionHandle } from './zlib-engine';
 import { C, FLUSHINESS, MAX_BROTLI_PARAM } from './zlib-constants';
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -184,7 +184,7 @@ export function makeZlibClasses(deps: ZlibDeps) {
     let chunkSize = C.Z_DEFAULT_CHUNK;
     let maxOutputLength = K_MAX_LENGTH;
     let { flush, finishFlush } = defaults;
-    const bound = mode === MODES.BROTLI_ENCODE || mode === MODES.BROTLI_DECODE ? [0, 3] : [0, 5];
+    const bound = mode === C.BROTLI_ENCODE || mode === C.BROTLI_DECODE ? [0, 3] : [0, 5];
     let options = opts;
     if (options) {
       chunkSize = options.chunkSize as number;
@@ -287,12 +287,12 @@ export function makeZlibClasses(deps: ZlibDeps) {
     let dictionary: unknown;
     if (opts) {
       // 0 lets inflate take the window size from the stream's header; deflate has no such value.
-      if ((opts.windowBits == null || opts.windowBits === 0) && (mode === MODES.INFLATE || mode === MODES.GUNZIP || mode === MODES.UNZIP)) windowBits = 0;
+      if ((opts.windowBits == null || opts.windowBits === 0) && (mode === C.INFLATE || mode === C.GUNZIP || mode === C.UNZIP)) windowBits = 0;
       else
         windowBits = checkRange(
           opts.windowBits,
           'options.windowBits',
-          C.Z_MIN_WINDOWBITS + (mode === MODES.GZIP ? 1 : 0),
+          C.Z_MIN_WINDOWBITS + (mode === C.GZIP ? 1 : 0),
           C.Z_MAX_WINDOWBITS,
           C.Z_DEFAULT_WINDOWBITS,
         );
@@ -345,7 +345,7 @@ export function makeZlibClasses(deps: ZlibDeps) {
         params[key] = Number(value);
       }
     }
-    const handle = new BrotliEngine(mode === MODES.BROTLI_ENCODE, params, deps.defer);
+    const handle = new BrotliEngine(mode === C.BROTLI_ENCODE, params, deps.defer);
     if (!handle.valid()) throw nodeError(Error, 'ERR_ZLIB_INITIALIZATION_FAILED', 'Initialization failed');
     ZlibBase.call(this, opts, mode, handle, { flush: C.BROTLI_OPERATION_PROCESS, finishFlush: C.BROTLI_OPERATION_FINISH, fullFlush: C.BROTLI_OPERATION_FLUSH });
   }
@@ -354,15 +354,15 @@ export function makeZlibClasses(deps: ZlibDeps) {
 
   const classes: Record<string, AnyFunction> = {};
   const kinds: [string, number, typeof Zlib][] = [
-    ['Deflate', MODES.DEFLATE, Zlib],
-    ['Inflate', MODES.INFLATE, Zlib],
-    ['Gzip', MODES.GZIP, Zlib],
-    ['Gunzip', MODES.GUNZIP, Zlib],
-    ['DeflateRaw', MODES.DEFLATERAW, Zlib],
-    ['InflateRaw', MODES.INFLATERAW, Zlib],
-    ['Unzip', MODES.UNZIP, Zlib],
-    ['BrotliCompress', MODES.BROTLI_ENCODE, Brotli],
-    ['BrotliDecompress', MODES.BROTLI_DECODE, Brotli],
+    ['Deflate', C.DEFLATE, Zlib],
+    ['Inflate', C.INFLATE, Zlib],
+    ['Gzip', C.GZIP, Zlib],
+    ['Gunzip', C.GUNZIP, Zlib],
+    ['DeflateRaw', C.DEFLATERAW, Zlib],
+    ['InflateRaw', C.INFLATERAW, Zlib],
+    ['Unzip', C.UNZIP, Zlib],
+    ['BrotliCompress', C.BROTLI_ENCODE, Brotli],
+    ['BrotliDecompress', C.BROTLI_DECODE, Brotli],
   ];
   for (const [name, mode, Parent] of kinds) {
     const Class = {

@@ -11,19 +11,7 @@
 import ZStream from 'pako/lib/zlib/zstream.js';
 import * as zDeflate from 'pako/lib/zlib/deflate.js';
 import * as zInflate from 'pako/lib/zlib/inflate.js';
-
-export const MODES = {
-  NONE: 0,
-  DEFLATE: 1,
-  INFLATE: 2,
-  GZIP: 3,
-  GUNZIP: 4,
-  DEFLATERAW: 5,
-  INFLATERAW: 6,
-  UNZIP: 7,
-  BROTLI_DECODE: 8,
-  BROTLI_ENCODE: 9,
-} as const;
+import { C } from './zlib-constants';
 
 const Z_OK = 0;
 const Z_STREAM_END = 1;
@@ -57,6 +45,9 @@ export interface CompressionHandle {
 
 type Defer = (fn: () => void) => void;
 
+/** A codec's failure as Node's handle reports it: [message, errno, code]. */
+export type CodecError = [string, number, string];
+
 /** The part every engine shares: deferring async writes and dropping them once closed, as Node's handle does. */
 export abstract class EngineBase implements CompressionHandle {
   readonly state = new Uint32Array(2);
@@ -66,15 +57,7 @@ export abstract class EngineBase implements CompressionHandle {
   constructor(protected readonly defer: Defer) {}
 
   /** Runs the codec; answers an error as [message, errno, code], or null. */
-  protected abstract run(
-    flush: number,
-    input: Uint8Array,
-    inOff: number,
-    inLen: number,
-    out: Uint8Array,
-    outOff: number,
-    outLen: number,
-  ): [string, number, string] | null;
+  protected abstract run(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): CodecError | null;
   abstract reset(): void;
   params(_level: number, _strategy: number): void {}
 
@@ -137,18 +120,18 @@ export class ZlibEngine extends EngineBase {
   }
 
   private get deflating(): boolean {
-    return this.mode === MODES.DEFLATE || this.mode === MODES.GZIP || this.mode === MODES.DEFLATERAW;
+    return this.mode === C.DEFLATE || this.mode === C.GZIP || this.mode === C.DEFLATERAW;
   }
 
   private start(): void {
     const { windowBits, level, memLevel, strategy } = this.init;
     const bits =
       {
-        [MODES.GZIP]: windowBits + 16,
-        [MODES.GUNZIP]: windowBits + 16,
-        [MODES.UNZIP]: windowBits + 32,
-        [MODES.DEFLATERAW]: -windowBits,
-        [MODES.INFLATERAW]: -windowBits,
+        [C.GZIP]: windowBits + 16,
+        [C.GUNZIP]: windowBits + 16,
+        [C.UNZIP]: windowBits + 32,
+        [C.DEFLATERAW]: -windowBits,
+        [C.INFLATERAW]: -windowBits,
       }[this.mode] ?? windowBits;
     if (this.deflating) zDeflate.deflateInit2(this.strm, level, 8, bits, memLevel, strategy);
     else zInflate.inflateInit2(this.strm, bits);
@@ -157,34 +140,26 @@ export class ZlibEngine extends EngineBase {
 
   private setDictionary(): void {
     if (!this.dictionary) return;
-    if (this.mode === MODES.DEFLATE || this.mode === MODES.DEFLATERAW) zDeflate.deflateSetDictionary(this.strm, this.dictionary);
-    else if (this.mode === MODES.INFLATERAW) zInflate.inflateSetDictionary(this.strm, this.dictionary);
+    if (this.mode === C.DEFLATE || this.mode === C.DEFLATERAW) zDeflate.deflateSetDictionary(this.strm, this.dictionary);
+    else if (this.mode === C.INFLATERAW) zInflate.inflateSetDictionary(this.strm, this.dictionary);
   }
 
-  protected run(
-    flush: number,
-    input: Uint8Array,
-    inOff: number,
-    inLen: number,
-    out: Uint8Array,
-    outOff: number,
-    outLen: number,
-  ): [string, number, string] | null {
+  protected run(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): CodecError | null {
     const strm = this.strm;
     Object.assign(strm, { input, next_in: inOff, avail_in: inLen, output: out, next_out: outOff, avail_out: outLen, msg: '' });
     let err: number;
     if (this.deflating) err = zDeflate.deflate(strm, flush);
     else {
       // Unzip reads either header; a gzip one makes the rest of the stream gzip's, members and all.
-      if (this.mode === MODES.UNZIP && inLen > 0) this.mode = input[inOff] === 0x1f ? MODES.GUNZIP : MODES.INFLATE;
+      if (this.mode === C.UNZIP && inLen > 0) this.mode = input[inOff] === 0x1f ? C.GUNZIP : C.INFLATE;
       err = zInflate.inflate(strm, flush);
-      if (this.mode !== MODES.INFLATERAW && err === Z_NEED_DICT && this.dictionary) {
+      if (this.mode !== C.INFLATERAW && err === Z_NEED_DICT && this.dictionary) {
         err = zInflate.inflateSetDictionary(strm, this.dictionary);
         if (err === Z_OK) err = zInflate.inflate(strm, flush);
         else if (err === -3) err = Z_NEED_DICT;
       }
       // More bytes after a gzip member: another member, unless they are zero padding.
-      while (strm.avail_in > 0 && this.mode === MODES.GUNZIP && err === Z_STREAM_END && input[strm.next_in] !== 0) {
+      while (strm.avail_in > 0 && this.mode === C.GUNZIP && err === Z_STREAM_END && input[strm.next_in] !== 0) {
         zInflate.inflateReset(strm);
         err = zInflate.inflate(strm, flush);
       }
