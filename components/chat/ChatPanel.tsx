@@ -105,7 +105,7 @@ function ChatSession({
             {chat.messages.map((message) => (
               <MessageView key={message.id} message={message} onRevealFile={onRevealFile} />
             ))}
-            {chat.status === 'submitted' && <p className={styles.muted}>Thinking…</p>}
+            {chat.status === 'submitted' && <p className={controls.muted}>Thinking…</p>}
             {chat.stepLimit && (
               <div className={styles.notice}>
                 <p>
@@ -174,7 +174,7 @@ function ChatSession({
             </p>
           )}
           {chat.busy && chat.mode !== chat.runMode && (
-            <p className={styles.muted}>
+            <p className={controls.muted}>
               This run stays in {MODE_LABELS[chat.runMode]} mode; {MODE_LABELS[chat.mode]} applies from your next message.
             </p>
           )}

@@ -2,6 +2,7 @@
 
 import type { PlanStep } from '@/lib/agent/tool-schemas';
 import styles from './chat.module.css';
+import controls from '../ui/controls.module.css';
 
 interface PlanInput {
   goal?: string;
@@ -28,7 +29,7 @@ export function PlanChecklist({ input }: { input: PlanInput }) {
           </li>
         ))}
       </ul>
-      {risks.length > 0 && <p className={styles.muted}>Risks: {risks.join('; ')}</p>}
+      {risks.length > 0 && <p className={controls.muted}>Risks: {risks.join('; ')}</p>}
     </div>
   );
 }

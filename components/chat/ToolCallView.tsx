@@ -82,7 +82,7 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
       if (!('bytes' in part.output)) return null;
       return (
         <div className={styles.toolResult}>
-          <span className={styles.muted}>
+          <span className={controls.muted}>
             {part.output.created ? 'Created' : 'Wrote'} · {part.output.bytes} bytes
           </span>{' '}
           {reveal(part.output.path)}
@@ -91,14 +91,14 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
     case 'tool-fs_readFile':
       if (!('totalLines' in part.output)) return null;
       return (
-        <p className={styles.muted}>
+        <p className={controls.muted}>
           {part.output.totalLines} lines{part.output.truncated ? ' (truncated)' : ''}
         </p>
       );
     case 'tool-fs_listFiles':
       if (!('entries' in part.output)) return null;
       return (
-        <p className={styles.muted}>
+        <p className={controls.muted}>
           {part.output.entries.length} entries{part.output.truncated ? ' (truncated)' : ''}
         </p>
       );
@@ -117,7 +117,7 @@ function ToolResult({ part, onRevealFile }: ToolCallViewProps) {
       return 'answer' in part.output ? <CheckResult output={part.output} /> : null;
     case 'tool-fs_deletePath':
     case 'tool-fs_movePath':
-      return <p className={styles.muted}>ok</p>;
+      return <p className={controls.muted}>ok</p>;
     default:
       return null;
   }
@@ -136,7 +136,7 @@ function CommandResult({ ok, exitCode, output, durationMs, timedOut, background 
   const status = exitCode === null ? (background ? 'running in the background' : 'no exit code') : `exit code ${exitCode}`;
   return (
     <div className={styles.toolResult}>
-      <p className={ok ? styles.muted : styles.error}>
+      <p className={ok ? controls.muted : styles.error}>
         {!ok && 'Error: '}
         {timedOut ? 'timed out · ' : ''}
         {status} · {Math.round(durationMs)} ms

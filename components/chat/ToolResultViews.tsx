@@ -4,6 +4,7 @@
 import type { PreviewLogEntry, ToolOutput } from '@/lib/agent/tool-schemas';
 import chat from './chat.module.css';
 import styles from './tool-results.module.css';
+import controls from '../ui/controls.module.css';
 
 type Success<N extends 'fs_search' | 'fs_glob' | 'preview_logs' | 'preview_check'> = Exclude<ToolOutput<N>, { error: unknown }>;
 
@@ -26,7 +27,7 @@ export function SearchResult({ output }: { output: Success<'fs_search'> }) {
   const files = new Set(output.matches.map((match) => match.path)).size;
   return (
     <div>
-      <p className={chat.muted}>
+      <p className={controls.muted}>
         {output.matches.length} matches in {files} files · {output.filesSearched} searched{output.truncated ? ' (truncated)' : ''}
       </p>
       {output.matches.length > 0 && (
@@ -44,7 +45,7 @@ export function SearchResult({ output }: { output: Success<'fs_search'> }) {
 
 export function GlobResult({ output }: { output: Success<'fs_glob'> }) {
   return (
-    <p className={chat.muted}>
+    <p className={controls.muted}>
       {output.paths.length} files{output.truncated ? ' (truncated)' : ''}
     </p>
   );
@@ -69,7 +70,7 @@ export function LogsResult({ output }: { output: Success<'preview_logs'> }) {
   const problems = output.entries.filter(isProblem).length;
   return (
     <div>
-      <p className={chat.muted}>
+      <p className={controls.muted}>
         {output.entries.length} entries · {problems} errors or warnings{output.dropped > 0 ? ` · ${output.dropped} dropped` : ''}
       </p>
       <LogList entries={output.entries} />
@@ -86,10 +87,10 @@ export function CheckResult({ output }: { output: Success<'preview_check'> }) {
   ].filter(Boolean);
   return (
     <div>
-      <p className={chat.muted} aria-label="Check cost">
+      <p className={controls.muted} aria-label="Check cost">
         {cost.join(' · ')}
       </p>
-      <p className={output.ok ? chat.muted : chat.error}>{output.answer}</p>
+      <p className={output.ok ? controls.muted : chat.error}>{output.answer}</p>
       {output.logs && <LogList entries={output.logs.entries} />}
     </div>
   );

@@ -42,7 +42,7 @@ export function CheckpointDialog({ className, title, closeLabel, onClose, busy, 
 export function UndoRestoreNotice({ context }: { context: Pick<CheckpointsValue, 'lastRestore' | 'undoRestore'> }) {
   if (!context.lastRestore) return null;
   return (
-    <p role="status" className={styles.muted}>
+    <p role="status" className={controls.muted}>
       Restored {context.lastRestore.label}.{' '}
       <button type="button" className={controls.linkButton} onClick={() => void context.undoRestore()}>
         Undo restore

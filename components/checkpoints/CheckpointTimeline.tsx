@@ -94,12 +94,12 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
         </button>
       )}
       {(problem ?? context.error) && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={controls.error}>
           {problem ?? context.error}
         </p>
       )}
       <UndoRestoreNotice context={context} />
-      {list.length === 0 && <p className={styles.muted}>No checkpoints yet. One is taken before every agent turn.</p>}
+      {list.length === 0 && <p className={controls.muted}>No checkpoints yet. One is taken before every agent turn.</p>}
       <ol aria-label="Checkpoint timeline" className={styles.timeline}>
         {list.map((checkpoint) => (
           <li key={checkpoint.id} aria-label={`${checkpoint.label} (${KIND_TEXT[checkpoint.kind]})`} className={styles.timelineItem}>
@@ -117,7 +117,7 @@ function CheckpointTimeline({ context, onClose }: { context: CheckpointsValue; o
             ) : (
               <div className={styles.timelineText}>
                 <strong>{checkpoint.label}</strong>
-                <span className={styles.muted}>
+                <span className={`${controls.muted} ${styles.timelineDetail}`}>
                   {KIND_TEXT[checkpoint.kind]} · {new Date(checkpoint.createdAt).toLocaleString()} · {checkpoint.fileCount} files
                 </span>
               </div>

@@ -8,6 +8,7 @@ import { editorTheme } from '@/lib/editor/theme';
 import { isDark } from '@/lib/ui/color-scheme';
 import type { FileChange } from '@/lib/workspace/checkpoints';
 import styles from './checkpoints.module.css';
+import controls from '../ui/controls.module.css';
 
 const dark = isDark;
 
@@ -33,6 +34,6 @@ export function FileDiff({ change }: { change: FileChange }) {
     });
     return () => view.destroy();
   }, [change]);
-  if (change.binary) return <p className={styles.muted}>{change.path.replace(/^\/+/, '')} is a binary file: listed, not diffed.</p>;
+  if (change.binary) return <p className={controls.muted}>{change.path.replace(/^\/+/, '')} is a binary file: listed, not diffed.</p>;
   return <div ref={host} className={styles.diff} data-path={change.path} />;
 }

@@ -15,7 +15,7 @@ export function RestoreStatus() {
   if (!lastRestore && !error) return null;
   return (
     <div role="status" className={styles.restoreStatus}>
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={controls.error}>{error}</p>}
       {lastRestore && (
         <>
           <p>

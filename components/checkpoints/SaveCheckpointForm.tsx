@@ -38,7 +38,7 @@ export function SaveCheckpointForm({
       }}
     >
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={name} maxLength={500} autoFocus onChange={(e) => setName(e.target.value)} />
+      <input id={id} className={controls.field} value={name} maxLength={500} autoFocus onChange={(e) => setName(e.target.value)} />
       <button type="submit" className={controls.primaryButton} disabled={!valid}>
         {submitLabel}
       </button>

@@ -44,16 +44,16 @@ export function TurnReview({ turn, onClose }: { turn: Turn; onClose: () => void 
       onClose={onClose}
       busy={confirmAll}
     >
-      <p className={styles.muted}>
+      <p className={controls.muted}>
         Before: “{turn.from.label}”, {new Date(turn.from.createdAt).toLocaleString()}
       </p>
       {error && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={controls.error}>
           The changes could not be read: {error}
         </p>
       )}
       {context.error && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={controls.error}>
           {context.error}
         </p>
       )}

@@ -17,10 +17,10 @@ export function TurnSummary({ messageId }: { messageId: string }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   if (!context || !turn || !settled) return null;
-  if (error) return <p className={styles.muted}>Changes of this turn could not be read: {error}</p>;
+  if (error) return <p className={controls.muted}>Changes of this turn could not be read: {error}</p>;
   if (!changes) return null;
   // Nothing to review: say so instead of offering an empty review.
-  if (changes.length === 0) return <p className={styles.muted}>No files changed</p>;
+  if (changes.length === 0) return <p className={controls.muted}>No files changed</p>;
   return (
     <div className={styles.turnSummary}>
       <span>{summaryText(changes)}</span>

@@ -10,6 +10,7 @@ import { updateSettings } from '@/lib/settings/settings-store';
 import { ApiKeyField } from './ApiKeyField';
 import { describeTestResult, testConnection } from '../../lib/settings/connection-test';
 import styles from './settings.module.css';
+import controls from '../ui/controls.module.css';
 
 const SERVER_DEFAULT = '';
 const valueOf = (choice: ModelChoice) => `${choice.provider}\n${choice.model}`;
@@ -80,6 +81,7 @@ function ModeRow({ mode, settings, options, onChange }: ModeRowProps) {
       <label className={styles.label}>
         {MODE_LABELS[mode]}
         <select
+          className={controls.field}
           aria-label={label}
           value={chosen ? valueOf(chosen) : SERVER_DEFAULT}
           onChange={(e) => {

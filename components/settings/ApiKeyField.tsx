@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { apiKeySchema, type ProviderOption } from '@/lib/agent/model-options';
 import { errorMessage } from '@/lib/error-message';
 import styles from './settings.module.css';
+import controls from '../ui/controls.module.css';
 
 interface ApiKeyFieldProps {
   provider: ProviderOption;
@@ -60,7 +61,7 @@ export function ApiKeyField({ provider, saved, onSave }: ApiKeyFieldProps) {
       </label>
       <input
         id={inputId}
-        className={styles.keyInput}
+        className={`${controls.field} ${styles.keyInput}`}
         type={visible ? 'text' : 'password'}
         autoComplete="off"
         spellCheck={false}

@@ -6,6 +6,7 @@ import { gitCredentialSchema, gitHostSchema } from '@/lib/git/credentials';
 import type { Settings } from '@/lib/settings/schema';
 import { updateSettings } from '@/lib/settings/settings-store';
 import styles from './settings.module.css';
+import controls from '../ui/controls.module.css';
 
 /**
  * Git tokens per host, for private repositories and pushes: saved in this browser, shown by their last four
@@ -57,6 +58,7 @@ export function GitTokenSettings({ settings }: { settings: Settings }) {
         </label>
         <input
           id={hostId}
+          className={controls.field}
           value={host}
           placeholder="github.com"
           spellCheck={false}
@@ -66,13 +68,20 @@ export function GitTokenSettings({ settings }: { settings: Settings }) {
         <label htmlFor={userId} className={styles.label}>
           User name (optional)
         </label>
-        <input id={userId} value={username} spellCheck={false} autoComplete="off" onChange={(e) => (setUsername(e.target.value), setError(null))} />
+        <input
+          id={userId}
+          className={controls.field}
+          value={username}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => (setUsername(e.target.value), setError(null))}
+        />
         <label htmlFor={tokenId} className={styles.label}>
           Access token
         </label>
         <input
           id={tokenId}
-          className={styles.keyInput}
+          className={`${controls.field} ${styles.keyInput}`}
           type="password"
           autoComplete="off"
           spellCheck={false}

@@ -12,6 +12,7 @@ import { GitTokenSettings } from './GitTokenSettings';
 import { ApprovalSettingsSection } from './ApprovalSettings';
 import { useModelOptions, useSettings } from './useSettings';
 import styles from './settings.module.css';
+import controls from '../ui/controls.module.css';
 
 const THEME_LABELS = { system: 'Same as the system', light: 'Light', dark: 'Dark' } as const;
 const RUNTIME_LABELS = {
@@ -89,6 +90,7 @@ function AppearanceSettings({ settings }: { settings: Settings }) {
         <label className={styles.label}>
           Editor font size (px)
           <input
+            className={controls.field}
             type="number"
             min={FONT_SIZES.min}
             max={FONT_SIZES.max}
@@ -102,7 +104,11 @@ function AppearanceSettings({ settings }: { settings: Settings }) {
         </label>
         <label className={styles.label}>
           Tab width
-          <select value={settings.tabWidth} onChange={(e) => void updateSettings({ tabWidth: Number(e.target.value) as Settings['tabWidth'] })}>
+          <select
+            className={controls.field}
+            value={settings.tabWidth}
+            onChange={(e) => void updateSettings({ tabWidth: Number(e.target.value) as Settings['tabWidth'] })}
+          >
             {TAB_WIDTHS.map((width) => (
               <option key={width} value={width}>{`${width} spaces`}</option>
             ))}
@@ -123,6 +129,7 @@ function RuntimeSetting() {
       <label className={styles.label}>
         Runtime for workspaces
         <select
+          className={controls.field}
           value={stored}
           onChange={(e) => {
             const choice = runtimeChoiceSchema.parse(e.target.value);
