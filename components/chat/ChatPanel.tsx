@@ -20,6 +20,7 @@ import { ConversationBar } from './ConversationBar';
 import { KeyNotice } from '@/components/settings/KeyNotice';
 import { conversationTitle } from '../../lib/chat/conversation-store';
 import { capturePreview } from '../../lib/chat/preview-attachment';
+import type { PickedElementSlot } from '@/lib/chat/element-attachment';
 import { useRunInProgress } from '../../lib/chat/run-state';
 import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from '../../lib/chat/useConversation';
 import styles from './chat.module.css';
@@ -40,6 +41,8 @@ interface ChatPanelProps {
   onRevealFile: (path: string) => void;
   /** Lets FixWithAgent buttons elsewhere send to this chat. */
   controller?: ChatController;
+  /** An element picked in the preview, sent with the next message. */
+  pickedElement?: PickedElementSlot;
 }
 
 /** Moves keyboard focus to the Approve button of the newest approval card, scrolled into view. */
@@ -65,6 +68,7 @@ function ChatSession({
   previewErrors = [],
   onRevealFile,
   controller,
+  pickedElement,
   open,
   conversations,
 }: ChatPanelProps & { open: OpenConversation; conversations: Conversations }) {
@@ -196,6 +200,7 @@ function ChatSession({
             onAutoFixChange={chat.setAutoFix}
             onSend={(text, files) => chat.send(text, { files })}
             onAttachPreview={capturePreview}
+            pickedElement={pickedElement}
             onStop={chat.stop}
             onClear={() => setConfirmClear(true)}
             canClear={chat.messages.length > 0}

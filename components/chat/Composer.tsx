@@ -1,10 +1,12 @@
 'use client';
 
 import type { FileUIPart } from 'ai';
-import { useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useSyncExternalStore, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { AgentMode } from '@/lib/agent/messages';
 import { suggestMode } from '@/lib/agent/mode-heuristic';
 import { AttachmentThumbnails } from './AttachmentViews';
+import { PickedElementChip } from './PickedElementChip';
+import { elementContext, type PickedElementSlot } from '@/lib/chat/element-attachment';
 import { ModeSelector } from './ModeSelector';
 import { useAttachments } from '../../lib/chat/useAttachments';
 import attachStyles from './attachments.module.css';
@@ -26,6 +28,8 @@ interface ComposerProps {
   onStop: () => void;
   onClear: () => void;
   canClear: boolean;
+  /** An element picked in the preview: shown as a chip, sent with the next message (its place and its picture). */
+  pickedElement?: PickedElementSlot;
 }
 
 /** The message box and the controls around it. Enter sends, Shift+Enter starts a new line. */
@@ -42,22 +46,30 @@ export function Composer({
   onStop,
   onClear,
   canClear,
+  pickedElement,
 }: ComposerProps) {
   const [draft, setDraft] = useState('');
   const [dropping, setDropping] = useState(false);
   const [capturing, setCapturing] = useState(false);
   const attachments = useAttachments();
+  const picked = useSyncExternalStore(pickedElement?.subscribe ?? noSubscription, pickedElement?.get ?? nothing, nothing);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Picked in the preview: the next thing the user does is say what to do with it.
+  useEffect(() => {
+    if (picked) input.current?.focus();
+  }, [picked]);
   const suggested = draft.trim() === '' ? null : suggestMode(draft);
   const canSend = draft.trim() !== '' || attachments.items.length > 0;
 
   const submit = () => {
     if (!canSend || busy) return;
-    onSend(
-      draft.trim(),
-      attachments.items.map((item) => item.part),
-    );
+    const files = attachments.items.map((item) => item.part);
+    // The element goes first: the agent reads what the user points at before what they ask about it.
+    const text = picked ? `${elementContext(picked)}\n\n${draft.trim()}` : draft.trim();
+    onSend(text, picked?.image ? [picked.image, ...files] : files);
     setDraft('');
     attachments.clear();
+    pickedElement?.set(null);
   };
   const imagesOf = (data: DataTransfer) => Array.from(data.files).filter((file) => file.type.startsWith('image/'));
   const onPaste = (event: ClipboardEvent) => {
@@ -110,6 +122,7 @@ export function Composer({
     >
       <ModeSelector mode={mode} suggested={suggested} onChange={onModeChange} />
       <textarea
+        ref={input}
         aria-label="Message the agent"
         className={styles.input}
         placeholder="Ask the agent to build, change or fix something…"
@@ -119,6 +132,7 @@ export function Composer({
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />
+      {picked && <PickedElementChip picked={picked} onRemove={() => pickedElement?.set(null)} />}
       <AttachmentThumbnails items={attachments.items} onRemove={attachments.remove} />
       {attachments.error && (
         <p role="alert" className={styles.error}>
@@ -170,3 +184,6 @@ export function Composer({
     </form>
   );
 }
+
+const noSubscription = () => () => undefined;
+const nothing = () => null;

@@ -6,12 +6,17 @@ import { AddressField } from './AddressField';
 import { listenForPreviewPopups } from '../../lib/preview/preview-popups';
 import { newTabUrl, PREVIEW_SANDBOX } from '@/lib/preview/preview-window';
 import type { PreviewController } from './usePreviewState';
+import { useElementPicking } from './useElementPicking';
+import { useCommandHandler } from '@/components/commands/useCommandHandler';
+import type { ElementAttachment } from '@/lib/chat/element-attachment';
 import styles from './preview.module.css';
 
 interface PreviewPanelProps {
   preview: PreviewController;
   /** Offered next to the last error: hands it to the agent. */
   onFix?: (errorText: string) => void;
+  /** An element the user picked with "Select element", for the chat's next message. */
+  onElementPicked?: (picked: ElementAttachment) => void;
 }
 
 const PREVIEW_FRAME_TITLE = 'Preview';
@@ -21,7 +26,7 @@ export function findPreviewFrame(): HTMLIFrameElement | null {
   return document.querySelector<HTMLIFrameElement>(`iframe[title="${PREVIEW_FRAME_TITLE}"]`);
 }
 
-export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
+export function PreviewPanel({ preview, onFix, onElementPicked }: PreviewPanelProps) {
   const [state, dispatch] = preview;
   const [device, setDevice] = useState<DeviceSize>('desktop');
   const url = selectedUrl(state);
@@ -31,6 +36,10 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
   // The preview's own pages it opened in new windows: said here, with a link in case the browser blocked it.
   const [popup, setPopup] = useState<{ url: string; windowUrl: string } | null>(null);
   useEffect(() => listenForPreviewPopups(findPreviewFrame, (opened, windowUrl) => setPopup({ url: opened, windowUrl })), []);
+  const picker = useElementPicking(findPreviewFrame, onElementPicked);
+  useCommandHandler('preview.selectElement', () => {
+    if (url) picker.toggle();
+  });
 
   return (
     <div className={styles.preview}>
@@ -47,6 +56,22 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
         >
           ↗
         </button>
+        {onElementPicked && (
+          <button
+            type="button"
+            onClick={picker.toggle}
+            disabled={!url}
+            aria-label="Select element"
+            aria-pressed={picker.picking}
+            aria-keyshortcuts="Control+Shift+E"
+            title="Select element (Ctrl+Shift+E): click an element in the page, or use the arrow keys and Enter; Esc cancels"
+            className={picker.picking ? styles.picking : undefined}
+          >
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.4">
+              <path d="M2 6V2h4 M10 2h4v4 M14 10v4h-4 M6 14H2v-4 M6.5 6.5l5 2-2 1-1 2z" />
+            </svg>
+          </button>
+        )}
         <AddressField
           ports={state.ports.map((p) => p.port)}
           port={state.selectedPort}
@@ -85,6 +110,17 @@ export function PreviewPanel({ preview, onFix }: PreviewPanelProps) {
             </button>
           </div>
         </div>
+      )}
+
+      {picker.picking && (
+        <p role="status" className={styles.notice}>
+          Point at an element in the page and click it (or move with the arrow keys and press Enter). Esc cancels.
+        </p>
+      )}
+      {picker.problem && (
+        <p role="alert" className={styles.notice}>
+          Could not start selecting: {picker.problem}
+        </p>
       )}
 
       {popup && (

@@ -16,6 +16,7 @@ import { FailedCommandNotice } from '@/components/terminal/FailedCommandNotice';
 import { TerminalPanel } from '@/components/terminal/TerminalPanel';
 import { WorkspaceSwitcher } from '@/components/workspaces/WorkspaceSwitcher';
 import { revealLine } from '@/lib/editor/reveal';
+import { PickedElementSlot } from '@/lib/chat/element-attachment';
 import type { Runtime } from '@/lib/runtime/port';
 import type { WorkspaceStore } from '@/lib/workspace/types';
 import { AgentColumn } from './AgentColumn';
@@ -44,6 +45,8 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
   const [computerUse] = useState(() => createComputerUseManager(findPreviewFrame));
   const { controller, toolClient } = useAgentRuntime(runtime, store, terminalRequests, computerUse);
   const [showAudit, setShowAudit] = useState(false);
+  // An element picked in the preview waits here for the chat's next message.
+  const [pickedElement] = useState(() => new PickedElementSlot());
   const workspaceId = store.getSnapshot().meta.id;
   // Palette commands ("Run the workspace"): the user asked, so the terminal takes focus to show the run.
   const runInTerminal = useCallback((command: string) => terminalRequests.run(command, { focus: true }), [terminalRequests]);
@@ -63,7 +66,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
     files: <FilesColumn store={store} />,
     filesActions: <WorkspaceSwitcher store={store} />,
     editor: <EditorArea store={store} />,
-    preview: <PreviewPanel preview={preview} onFix={fixWithAgent} />,
+    preview: <PreviewPanel preview={preview} onFix={fixWithAgent} onElementPicked={pickedElement.set} />,
     terminal: (
       <div className={styles.fill}>
         <RuntimeHealthNotice runtime={runtime} />
@@ -83,6 +86,7 @@ export function ReadyWorkspace({ runtime, store, needsInstall }: ReadyWorkspaceP
               previewErrors={preview[0].errors}
               onRevealFile={revealFile}
               controller={controller}
+              pickedElement={pickedElement}
             />
           ) : (
             <p className={styles.placeholder}>Starting the agent…</p>

@@ -84,6 +84,9 @@ export const COMMANDS = [
     (ctx) => ctx.toggleTerminal(),
   ),
   define({ id: 'workspace.export', label: 'Export workspace as zip', category: 'Workbench' }, (ctx) => ctx.exportZip()),
+  define({ id: 'preview.selectElement', label: 'Select an element in the preview for the agent', category: 'Agent', shortcuts: ['Mod+Shift+E'] }, (ctx) =>
+    ask(ctx, 'preview.selectElement'),
+  ),
   define(
     { id: 'chat.newConversation', label: 'New conversation', category: 'Agent' },
     (ctx) => ask(ctx, 'chat.newConversation') || ctx.press('Agent', 'New conversation'),

@@ -125,7 +125,7 @@ export const bridgeRequestSchema = z.object({
   tag: z.literal(BRIDGE_TAG),
   kind: z.literal('request'),
   id: z.string(),
-  op: z.enum(['ping', 'size', 'screenshot', 'execute', 'logs']),
+  op: z.enum(['ping', 'size', 'screenshot', 'execute', 'logs', 'pick', 'pick-stop']),
   action: actionSchema.optional(),
   marks: z.boolean().optional(),
   allowJpeg: z.boolean().optional(),
@@ -154,3 +154,25 @@ export type BridgeKey = z.infer<typeof bridgeKeySchema>;
 /** A page of the preview asked to open another of its pages in a new window (see bridge/popups.ts). */
 export const bridgeOpenSchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('open'), url: z.string().max(8192) });
 export type BridgeOpen = z.infer<typeof bridgeOpenSchema>;
+
+// ── picking an element (IDE ⇄ preview page) ──────────────────────────────────────────────────────────
+
+/**
+ * An element the user pointed at in the preview (op `pick`; the bridge then sends `picked` or `pick-ended`,
+ * unasked): what it is, where its source is when the dev server marked it, and where it is on the page.
+ */
+export const pickedElementSchema = z.object({
+  tag: z.string().max(64),
+  text: z.string().max(300),
+  /** From the dev server's source-location mark on the element or its nearest marked ancestor. */
+  source: z.object({ file: z.string().min(1).max(1024), line: z.number().int().positive(), column: z.number().int().positive() }).nullable(),
+  /** The component that rendered it, when the page's framework says (React, Vue). */
+  component: z.string().max(128).nullable(),
+  classes: z.string().max(2000),
+  /** In CSS pixels of the viewport. */
+  rect: z.object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() }),
+});
+export type PickedElement = z.infer<typeof pickedElementSchema>;
+export const bridgePickedSchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('picked'), element: pickedElementSchema });
+/** Picking ended without a choice (Esc in the page). */
+export const bridgePickEndedSchema = z.object({ tag: z.literal(BRIDGE_TAG), kind: z.literal('pick-ended') });

@@ -8,6 +8,7 @@
 import { BRIDGE_TAG } from '../computer-use/types';
 import { installLogCapture, type LogCapture } from './console-capture';
 import { BridgeError } from './dom';
+import { startPicking } from './element-picker';
 import { executeAction } from './execute';
 import { createBridgeHandler, type Perform } from './handler';
 import { watchNavigation } from './navigation';
@@ -35,6 +36,8 @@ function ideOrigin(): string | null {
 }
 
 let logs: LogCapture | null = null;
+let stopPicking: (() => void) | null = null;
+let postToIde: (message: unknown) => void = () => undefined;
 
 const perform: Perform = async (request) => {
   switch (request.op) {
@@ -46,6 +49,17 @@ const perform: Perform = async (request) => {
       return { result: { width: window.innerWidth, height: window.innerHeight } };
     case 'screenshot':
       return { result: await takeScreenshot(document, { marks: request.marks, allowJpeg: request.allowJpeg }) };
+    case 'pick':
+      stopPicking?.();
+      stopPicking = startPicking(window, (message) => {
+        stopPicking = null;
+        postToIde(message);
+      });
+      return { result: { picking: true } };
+    case 'pick-stop':
+      stopPicking?.();
+      stopPicking = null;
+      return { result: { picking: false } };
     case 'execute': {
       if (!request.action) throw new BridgeError('BadRequest', 'execute needs an action');
       const { result, after } = await executeAction(window, request.action);
@@ -60,6 +74,7 @@ function install(): void {
   const origin = ideOrigin();
   if (!origin) return;
   window.__tabsmithBridge = true;
+  postToIde = (message) => window.parent.postMessage(message, origin);
   logs = installLogCapture(window);
   watchNavigation(window);
   window.addEventListener('message', createBridgeHandler({ parent: window.parent, ideOrigin: origin, perform }));

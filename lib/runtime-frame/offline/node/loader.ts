@@ -9,6 +9,7 @@ import type { CjsFactory, CodeCache, FormatHint } from './compile';
 import { PROCESS_GLOBALS } from './esm-transform';
 import { CjsModule, createNamespace, defineGetter, errorWithCode, fillFromCommonJs, type ModuleRecord, type Namespace } from './records';
 import { parentDir, type ResolveFs, type Resolved, type Resolver } from './resolve';
+import { extendViteConfigExport, isBundledViteConfig } from '../source-locations/config-hook';
 
 export type ProcessGlobals = Record<(typeof PROCESS_GLOBALS)[number], unknown>;
 
@@ -152,6 +153,11 @@ export class ModuleLoader {
 
   // ---- ES modules ---------------------------------------------------------------------------------------
 
+  /** The process's environment as it is now (programs change it while they run). */
+  private env(): Record<string, string | undefined> {
+    return (this.options.globals.process as { env?: Record<string, string | undefined> } | undefined)?.env ?? {};
+  }
+
   private meta(filename: string) {
     return {
       url: `file://${filename}`,
@@ -191,9 +197,10 @@ export class ModuleLoader {
         meta: this.meta(found.path),
         import: (specifier: string) => this.import(specifier, found.path),
         exports: (getters: Record<string, () => unknown>) => {
+          const viteConfig = isBundledViteConfig(found.path);
           for (const [name, get] of Object.entries(getters)) {
             esm.ownNames.add(name);
-            defineGetter(namespace, name, get);
+            defineGetter(namespace, name, viteConfig && name === 'default' ? extendViteConfigExport(get, this.env()) : get);
           }
         },
       };
