@@ -21,6 +21,7 @@ import { KeyNotice } from '@/components/settings/KeyNotice';
 import { conversationTitle } from '../../lib/chat/conversation-store';
 import { capturePreview } from '../../lib/chat/preview-attachment';
 import type { PickedElementSlot } from '@/lib/chat/element-attachment';
+import { applyVisualEdit } from '@/lib/visual-edit/apply';
 import { useRunInProgress } from '../../lib/chat/run-state';
 import { useConversations, useConversationSaver, type Conversations, type OpenConversation } from '../../lib/chat/useConversation';
 import styles from './chat.module.css';
@@ -201,6 +202,7 @@ function ChatSession({
             onSend={(text, files) => chat.send(text, { files })}
             onAttachPreview={capturePreview}
             pickedElement={pickedElement}
+            onEditElement={(element, edit) => applyVisualEdit(store, element, edit)}
             onStop={chat.stop}
             onClear={() => setConfirmClear(true)}
             canClear={chat.messages.length > 0}

@@ -6,7 +6,11 @@ import type { AgentMode } from '@/lib/agent/messages';
 import { suggestMode } from '@/lib/agent/mode-heuristic';
 import { AttachmentThumbnails } from './AttachmentViews';
 import { PickedElementChip } from './PickedElementChip';
+import { AnnotateDialog } from './AnnotateDialog';
 import { elementContext, type PickedElementSlot } from '@/lib/chat/element-attachment';
+import type { PickedElement } from '@/lib/computer-use/types';
+import type { VisualEditOutcome } from '@/lib/visual-edit/apply';
+import type { StyleEdit } from '@/lib/visual-edit/style-edit';
 import { ModeSelector } from './ModeSelector';
 import { useAttachments } from '../../lib/chat/useAttachments';
 import attachStyles from './attachments.module.css';
@@ -30,6 +34,8 @@ interface ComposerProps {
   canClear: boolean;
   /** An element picked in the preview: shown as a chip, sent with the next message (its place and its picture). */
   pickedElement?: PickedElementSlot;
+  /** Writes a direct edit of the picked element into its source. */
+  onEditElement?: (element: PickedElement, edit: StyleEdit) => Promise<VisualEditOutcome>;
 }
 
 /** The message box and the controls around it. Enter sends, Shift+Enter starts a new line. */
@@ -47,10 +53,13 @@ export function Composer({
   onClear,
   canClear,
   pickedElement,
+  onEditElement,
 }: ComposerProps) {
   const [draft, setDraft] = useState('');
   const [dropping, setDropping] = useState(false);
   const [capturing, setCapturing] = useState(false);
+  /** The screenshot being marked up in the annotation dialog. */
+  const [annotating, setAnnotating] = useState<string | null>(null);
   const attachments = useAttachments();
   const picked = useSyncExternalStore(pickedElement?.subscribe ?? noSubscription, pickedElement?.get ?? nothing, nothing);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -89,16 +98,19 @@ export function Composer({
     event.preventDefault();
     setDropping(true);
   };
-  const attachPreview = () => {
+  /** Captures the preview, then attaches the picture, or opens it for marking up first. */
+  const capture = (then: (part: FileUIPart, bytes: number) => void) => {
     setCapturing(true);
     attachments.setError(null);
     onAttachPreview()
       .then(
-        ({ part, bytes }) => attachments.add(part, bytes, part.filename ?? 'preview'),
+        ({ part, bytes }) => then(part, bytes),
         (error: unknown) => attachments.setError(`The preview could not be captured: ${error instanceof Error ? error.message : String(error)}`),
       )
       .finally(() => setCapturing(false));
   };
+  const attachPreview = () => capture((part, bytes) => attachments.add(part, bytes, part.filename ?? 'preview'));
+  const annotatePreview = () => capture((part) => setAnnotating(part.url));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit();
@@ -112,76 +124,100 @@ export function Composer({
   };
 
   return (
-    <form
-      className={dropping ? `${styles.composer} ${attachStyles.dropping}` : styles.composer}
-      onSubmit={onSubmit}
-      onDragOver={onDragOver}
-      onDragLeave={() => setDropping(false)}
-      onDrop={onDrop}
-      aria-label="Message the agent"
-    >
-      <ModeSelector mode={mode} suggested={suggested} onChange={onModeChange} />
-      <textarea
-        ref={input}
+    <>
+      <form
+        className={dropping ? `${styles.composer} ${attachStyles.dropping}` : styles.composer}
+        onSubmit={onSubmit}
+        onDragOver={onDragOver}
+        onDragLeave={() => setDropping(false)}
+        onDrop={onDrop}
         aria-label="Message the agent"
-        className={styles.input}
-        placeholder="Ask the agent to build, change or fix something…"
-        rows={3}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-      />
-      {picked && <PickedElementChip picked={picked} onRemove={() => pickedElement?.set(null)} />}
-      <AttachmentThumbnails items={attachments.items} onRemove={attachments.remove} />
-      {attachments.error && (
-        <p role="alert" className={styles.error}>
-          {attachments.error}
-        </p>
-      )}
-      <div className={styles.composerActions}>
-        <label className={styles.checkbox}>
-          <input type="checkbox" checked={autoFix} onChange={(e) => onAutoFixChange(e.target.checked)} /> Auto-fix
-        </label>
-        <label
-          className={styles.checkbox}
-          title="After a turn that changed files, run the project's tests, type check and lint, and ask the agent to fix what fails"
-        >
-          <input type="checkbox" checked={selfCheck} onChange={(e) => onSelfCheckChange(e.target.checked)} /> Check work
-        </label>
-        <label className={`${controls.button} ${attachStyles.attach}`}>
-          Attach image
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            multiple
-            aria-label="Attach image"
-            className={attachStyles.hiddenInput}
-            onChange={(e) => {
-              const files = Array.from(e.currentTarget.files ?? []);
-              e.currentTarget.value = '';
-              void attachments.addFiles(files);
+      >
+        <ModeSelector mode={mode} suggested={suggested} onChange={onModeChange} />
+        <textarea
+          ref={input}
+          aria-label="Message the agent"
+          className={styles.input}
+          placeholder="Ask the agent to build, change or fix something…"
+          rows={3}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        {picked && (
+          <PickedElementChip
+            // Another element starts with a fresh panel.
+            key={JSON.stringify(picked.element)}
+            picked={picked}
+            onRemove={() => pickedElement?.set(null)}
+            onEdit={onEditElement && ((edit) => onEditElement(picked.element, edit))}
+            onAskAgent={(request) => {
+              setDraft(request);
+              input.current?.focus();
             }}
           />
-        </label>
-        <button type="button" className={controls.button} disabled={capturing} onClick={attachPreview}>
-          {capturing ? 'Capturing…' : 'Attach preview'}
-        </button>
-        <span className={styles.spacer} />
-        <button type="button" className={controls.button} disabled={!canClear || busy} onClick={onClear}>
-          Clear conversation
-        </button>
-        {busy ? (
-          <button type="button" className={controls.dangerButton} onClick={onStop}>
-            Stop
-          </button>
-        ) : (
-          <button type="submit" className={controls.primaryButton} disabled={!canSend}>
-            Send
-          </button>
         )}
-      </div>
-    </form>
+        <AttachmentThumbnails items={attachments.items} onRemove={attachments.remove} />
+        {attachments.error && (
+          <p role="alert" className={styles.error}>
+            {attachments.error}
+          </p>
+        )}
+        <div className={styles.composerActions}>
+          <label className={styles.checkbox}>
+            <input type="checkbox" checked={autoFix} onChange={(e) => onAutoFixChange(e.target.checked)} /> Auto-fix
+          </label>
+          <label
+            className={styles.checkbox}
+            title="After a turn that changed files, run the project's tests, type check and lint, and ask the agent to fix what fails"
+          >
+            <input type="checkbox" checked={selfCheck} onChange={(e) => onSelfCheckChange(e.target.checked)} /> Check work
+          </label>
+          <label className={`${controls.button} ${attachStyles.attach}`}>
+            Attach image
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              multiple
+              aria-label="Attach image"
+              className={attachStyles.hiddenInput}
+              onChange={(e) => {
+                const files = Array.from(e.currentTarget.files ?? []);
+                e.currentTarget.value = '';
+                void attachments.addFiles(files);
+              }}
+            />
+          </label>
+          <button type="button" className={controls.button} disabled={capturing} onClick={attachPreview}>
+            {capturing ? 'Capturing…' : 'Attach preview'}
+          </button>
+          <button type="button" className={controls.button} disabled={capturing} onClick={annotatePreview}>
+            Mark up preview
+          </button>
+          <span className={styles.spacer} />
+          <button type="button" className={controls.button} disabled={!canClear || busy} onClick={onClear}>
+            Clear conversation
+          </button>
+          {busy ? (
+            <button type="button" className={controls.dangerButton} onClick={onStop}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className={controls.primaryButton} disabled={!canSend}>
+              Send
+            </button>
+          )}
+        </div>
+      </form>
+      {annotating && (
+        <AnnotateDialog
+          image={annotating}
+          onAttach={(part, bytes) => attachments.add(part, bytes, part.filename ?? 'annotated preview')}
+          onClose={() => setAnnotating(null)}
+        />
+      )}
+    </>
   );
 }
 

@@ -17,6 +17,7 @@ const KIND_TEXT: Record<CheckpointKind, string> = {
   'before-restore': 'Before a restore',
   import: 'Before an import',
   template: 'Before a template change',
+  'visual-edit': 'Before a visual edit',
 };
 
 type Pending = { action: 'restore' | 'rewind' | 'delete'; checkpoint: CheckpointMeta } | null;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { region } from './support/ide';
 import { terminal } from './support/terminal';
+import { importTemplate } from './support/vite-template';
 import { createWorkspace, openLauncher } from './support/workspace';
 
 // Pointing at an element in the preview of a Vite + React project (the project's own Vite 8): the runtime adds a
@@ -36,7 +37,7 @@ test('an element picked in the preview reaches the agent with its file, line and
   await expect(selectElement).toHaveAttribute('aria-pressed', 'false');
   await expect(counter, 'the click chose the element; the app never saw it').toHaveText(/Count is 0/i);
 
-  const chip = region(page, 'Agent').getByRole('group', { name: 'Selected element' });
+  const chip = region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true });
   await expect(chip).toContainText('<button>');
   await expect(composer, 'the composer is focused for what to do with it').toBeFocused();
   await expect(chip).toContainText('App');
@@ -52,6 +53,8 @@ test('an element picked in the preview reaches the agent with its file, line and
 
   // The message carries the place and the picture.
   await composer.fill('Make this button green');
+  // The agent's edit is checked here, not the project's lint and tests.
+  await region(page, 'Agent').getByRole('checkbox', { name: 'Check work' }).uncheck();
   const request = page.waitForRequest((r) => r.url().endsWith('/api/ai') && r.method() === 'POST');
   await composer.press('Enter');
   const body = (await request).postData() ?? '';
@@ -59,8 +62,97 @@ test('an element picked in the preview reaches the agent with its file, line and
   expect(body).toContain('Make this button green');
   expect(body).toMatch(/"url":"data:image\/png;base64,[A-Za-z0-9+/]{100,}/);
   await expect(chip, 'sent with the message, the chip goes').toHaveCount(0);
+  // The agent (a recorded session) edits that element; the dev server shows it.
+  await expect(region(page, 'Agent').getByRole('article', { name: 'Agent' }).last()).toContainText('the Count button is green now', { timeout: 60_000 });
+  await expect(counter).toHaveCSS('background-color', 'rgb(22, 163, 74)', { timeout: 15_000 });
 
   // The marks are the dev server's only: the built app has none.
   await shell.run('npm run build', { output: /built in/, timeout: 180_000 });
   await shell.run('grep -rl data-tabsmith-loc dist || echo "no marks in dist"', { output: 'no marks in dist' });
 });
+
+test('a picked element is edited directly: its text and colour written to the source, shown by the dev server, no model asked, undone by its checkpoint', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await openLauncher(page);
+  await createWorkspace(page, 'Edit it here', 'Vite + React');
+  const heading = previewFrame(page).getByRole('heading', { name: 'Get started' });
+  await expect(heading).toBeVisible({ timeout: SERVE_TIMEOUT_MS });
+  const modelRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/ai')) modelRequests.push(request.url());
+  });
+
+  await region(page, 'Preview').getByRole('button', { name: 'Select element' }).click();
+  await heading.click();
+  const chip = region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true });
+  await expect(chip).toContainText('<h1>');
+  await chip.getByRole('button', { name: 'Edit directly' }).click();
+  const panel = chip.getByRole('group', { name: 'Edit the selected element' });
+  await panel.getByLabel('Text', { exact: true }).fill('Get pointing');
+  await panel.getByLabel('Text colour').fill('#16a34a');
+  await panel.getByRole('button', { name: 'Apply to source' }).click();
+  await expect(panel.getByRole('status')).toContainText(/Written to src\/App\.jsx at line \d+/);
+  expect(await axeViolations(page, '[aria-label="Selected element"]')).toEqual([]);
+
+  // The dev server shows it; the source holds it, as a normal edit the editor has open.
+  const edited = previewFrame(page).getByRole('heading', { name: 'Get pointing' });
+  await expect(edited).toBeVisible({ timeout: 15_000 });
+  await expect(edited).toHaveCSS('color', 'rgb(22, 163, 74)');
+  await expect(page.getByRole('textbox', { name: 'Contents of App.jsx' })).toContainText("<h1 style={{ color: '#16a34a' }}>Get pointing</h1>");
+  expect(modelRequests, 'a direct edit asks no model').toEqual([]);
+
+  // What it cannot write is refused with the reason, and offered to the agent.
+  await region(page, 'Preview').getByRole('button', { name: 'Select element' }).click();
+  await previewFrame(page)
+    .getByRole('button', { name: /Count is 0/i })
+    .click();
+  await expect(chip).toContainText('<button>');
+  await chip.getByRole('button', { name: 'Edit directly' }).click();
+  await panel.getByLabel('Text', { exact: true }).fill('Clicks');
+  await panel.getByRole('button', { name: 'Apply to source' }).click();
+  await expect(panel.getByRole('alert')).toContainText('its text is built from code');
+  await panel.getByRole('button', { name: 'Ask the agent instead' }).click();
+  await expect(region(page, 'Agent').getByRole('textbox', { name: 'Message the agent' })).toHaveValue('Change the selected element: text "Clicks".');
+
+  // Undo: the checkpoint taken before the edit.
+  await region(page, 'Agent').getByRole('button', { name: 'Checkpoints', exact: true }).click();
+  const timeline = page.getByRole('dialog', { name: 'Checkpoints' });
+  await timeline.getByRole('button', { name: /^Restore Before a visual edit of <h1> in src\/App\.jsx:\d+$/ }).click();
+  await page
+    .getByRole('dialog', { name: /^Restore “Before a visual edit/ })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+});
+
+/** Picks the preview's counter button and returns the line the chip names in `file`. */
+async function pickCounter(page: Page, file: RegExp): Promise<number> {
+  await region(page, 'Preview').getByRole('button', { name: 'Select element' }).click();
+  await previewFrame(page)
+    .getByRole('button', { name: /Count is 0/i })
+    .click();
+  const chip = region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true });
+  await expect(chip).toContainText('<button>');
+  const line = Number((await chip.textContent())?.match(new RegExp(`${file.source}:(\\d+)`))?.[1]);
+  expect(line, `the chip names ${file.source} and a line`).toBeGreaterThan(0);
+  return line;
+}
+
+// Templates are marked too, read with the project's own compiler: Vue's <template> and Svelte's markup.
+for (const { template, file, component } of [
+  { template: 'vue-ts', file: 'src/components/HelloWorld.vue', component: 'HelloWorld' },
+  { template: 'svelte-ts', file: 'src/lib/Counter.svelte', component: null },
+]) {
+  test(`${template}: an element picked in the preview names its line in ${file}`, async ({ page }, info) => {
+    test.setTimeout(300_000);
+    const shell = await importTemplate(page, info, template);
+    await shell.start('npm run dev');
+    await expect(previewFrame(page).getByRole('button', { name: /Count is 0/i })).toBeVisible({ timeout: SERVE_TIMEOUT_MS });
+    const line = await pickCounter(page, new RegExp(file.replace(/[./]/g, '\\$&')));
+    if (component) await expect(region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true })).toContainText(component);
+    await page.getByRole('button', { name: 'New terminal' }).click();
+    await terminal(page, 2).run(`sed -n '${line}p' ${file}`, { output: '<button' });
+  });
+}

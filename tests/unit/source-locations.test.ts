@@ -45,7 +45,7 @@ describe('JSX source locations', () => {
 });
 
 describe('the plugin in a Vite config', () => {
-  const pluginOf = (config: unknown) => (config as { plugins: unknown[] }).plugins.at(-1) as SourceLocationsPlugin;
+  const pluginOf = (config: unknown) => (config as { plugins: unknown[] }).plugins[0] as SourceLocationsPlugin;
 
   it('recognises the module Vite bundles a config into, and only that', () => {
     expect(isBundledViteConfig('/home/project/node_modules/.vite-temp/vite.config.js.timestamp-1732850000000-4f2a1c9e0b.mjs')).toBe(true);
@@ -54,11 +54,11 @@ describe('the plugin in a Vite config', () => {
     expect(isBundledViteConfig('/home/project/src/vite.config.helper.mjs')).toBe(false);
   });
 
-  it('appends the plugin to an object config, a function config and a promised one, keeping the user’s plugins first', async () => {
+  it('puts the plugin first in an object config, a function config and a promised one, keeping the user’s plugins after it', async () => {
     const user = { name: 'user-plugin' };
     const fromObject = extendViteConfigExport(() => ({ plugins: [user], base: '/x/' }), {})();
     expect((fromObject as { base: string }).base).toBe('/x/');
-    expect((fromObject as { plugins: unknown[] }).plugins[0]).toBe(user);
+    expect((fromObject as { plugins: unknown[] }).plugins.slice(1)).toEqual([user]);
     expect(pluginOf(fromObject).name).toBe('tabsmith:source-locations');
     expect(pluginOf(fromObject).apply).toBe('serve');
 
@@ -80,7 +80,9 @@ describe('the plugin in a Vite config', () => {
   it('marks JSX in the dev server, and nothing under Vitest, in node_modules or in other files', async () => {
     const plugin = sourceLocationsPlugin({});
     plugin.configResolved({ root: '/home/project', mode: 'development' });
-    expect((await plugin.transform(APP, '/home/project/src/App.jsx?v=1'))?.code).toContain('data-tabsmith-loc="src/App.jsx:7:5"');
+    expect((await plugin.transform(APP, '/home/project/src/App.jsx'))?.code).toContain('data-tabsmith-loc="src/App.jsx:7:5"');
+    // A part the framework made from the file, or the file as text (`?raw`), is not the module as written.
+    expect(await plugin.transform(APP, '/home/project/src/App.jsx?raw')).toBeNull();
     expect(await plugin.transform(APP, '/home/project/node_modules/lib/App.jsx')).toBeNull();
     expect(await plugin.transform('body { color: red }', '/home/project/src/App.css')).toBeNull();
 

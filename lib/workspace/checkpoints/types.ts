@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FileContent } from '../types';
 
-const checkpointKindSchema = z.enum(['turn', 'named', 'auto', 'before-restore', 'import', 'template']);
+const checkpointKindSchema = z.enum(['turn', 'named', 'auto', 'before-restore', 'import', 'template', 'visual-edit']);
 export type CheckpointKind = z.infer<typeof checkpointKindSchema>;
 
 const checkpointMetaSchema = z.object({

@@ -153,6 +153,11 @@ export class ModuleLoader {
 
   // ---- ES modules ---------------------------------------------------------------------------------------
 
+  /** `require` as a module at `path` has it. */
+  private requireFrom(path: string): (specifier: string) => unknown {
+    return this.makeRequire(new CjsModule(path, path, null));
+  }
+
   /** The process's environment as it is now (programs change it while they run). */
   private env(): Record<string, string | undefined> {
     return (this.options.globals.process as { env?: Record<string, string | undefined> } | undefined)?.env ?? {};
@@ -200,7 +205,7 @@ export class ModuleLoader {
           const viteConfig = isBundledViteConfig(found.path);
           for (const [name, get] of Object.entries(getters)) {
             esm.ownNames.add(name);
-            defineGetter(namespace, name, viteConfig && name === 'default' ? extendViteConfigExport(get, this.env()) : get);
+            defineGetter(namespace, name, viteConfig && name === 'default' ? extendViteConfigExport(get, this.env(), this.requireFrom(found.path)) : get);
           }
         },
       };
