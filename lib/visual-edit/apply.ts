@@ -12,6 +12,7 @@ import { styleEditSchema, type StyleEdit } from './style-edit';
 export type VisualEditOutcome = { ok: true; message: string } | { ok: false; reason: string };
 
 const JSX_FILE = /\.[jt]sx$/;
+const VUE_FILE = /\.vue$/;
 
 /** Whether the project styles with Tailwind CSS (it depends on it, or on its Vite plugin). */
 async function usesTailwind(store: WorkspaceStore): Promise<boolean> {
@@ -30,11 +31,15 @@ export async function applyVisualEdit(store: WorkspaceStore, element: PickedElem
   if (!checked.success) return { ok: false, reason: checked.error.issues.map((issue) => issue.message).join('; ') };
   const source = element.source;
   if (!source) return { ok: false, reason: 'the dev server did not say where this element is written' };
-  if (!JSX_FILE.test(source.file)) return { ok: false, reason: `direct edits are written into JSX files (.jsx, .tsx) only, and ${source.file} is not one` };
+  const vue = VUE_FILE.test(source.file);
+  if (!vue && !JSX_FILE.test(source.file)) {
+    return { ok: false, reason: `direct edits are written into JSX (.jsx, .tsx) and Vue (.vue) files only, and ${source.file} is neither` };
+  }
   const path = `/${source.file}`;
-  // Babel's parser is loaded when an edit is applied, not with the IDE.
-  const { applyJsxEdit } = await import('./jsx-edit');
-  const written = applyJsxEdit(decodeContent(await store.readFile(path)).text, source, checked.data, { tailwind: await usesTailwind(store) }, source.file);
+  // The parsers (Babel's, Vue's) are loaded when an edit is applied, not with the IDE.
+  const applyEdit = vue ? (await import('./vue-edit')).applyVueEdit : (await import('./jsx-edit')).applyJsxEdit;
+  const code = decodeContent(await store.readFile(path)).text;
+  const written = applyEdit(code, source, checked.data, { tailwind: await usesTailwind(store) }, source.file);
   if (!written.ok) return written;
   await takeCheckpoint(store, { kind: 'visual-edit', label: `Before a visual edit of <${element.tag}> in ${source.file}:${source.line}` });
   await store.openFile(path);

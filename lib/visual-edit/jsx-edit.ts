@@ -9,6 +9,7 @@ import { parse } from '@babel/parser';
 import MagicString from 'magic-string';
 import { editClassList } from './tailwind-classes';
 import { cssProperties, type StyleEdit } from './style-edit';
+import { elementMoved, writeEdit, type EditResult } from './edit-result';
 
 interface Position {
   line: number;
@@ -21,8 +22,6 @@ interface Node {
   loc: { start: Position };
   [key: string]: unknown;
 }
-
-export type EditResult = { ok: true; code: string } | { ok: false; reason: string };
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
@@ -123,23 +122,9 @@ export function applyJsxEdit(code: string, at: Position, edit: StyleEdit, option
   const element = elementAt(ast, at.line, at.column);
   const opening = element && isNode(element.openingElement) ? element.openingElement : null;
   const name = opening && isNode(opening.name) ? opening.name : null;
-  if (!element || !opening || !name) {
-    return {
-      ok: false,
-      reason: `no element starts at line ${at.line}, column ${at.column} of ${file} any more (it changed since you picked it): pick it again`,
-    };
-  }
-  const edits = new MagicString(code);
-  const { text, ...styles } = edit;
-  const refusals: string[] = [];
-  if (text !== undefined) {
-    const refused = editText(element, text, edits);
-    if (refused) refusals.push(`its text cannot be changed here: ${refused}`);
-  }
-  if (Object.values(styles).some((value) => value !== undefined)) {
-    const refused = options.tailwind ? editClasses(opening, name, styles, edits) : editStyle(opening, name, styles, edits);
-    if (refused) refusals.push(`its style cannot be changed here: ${refused}`);
-  }
-  if (refusals.length > 0) return { ok: false, reason: refusals.join('; ') };
-  return { ok: true, code: edits.toString() };
+  if (!element || !opening || !name) return elementMoved(at, file);
+  return writeEdit(code, edit, {
+    text: (text, edits) => editText(element, text, edits),
+    styles: (styles, edits) => (options.tailwind ? editClasses(opening, name, styles, edits) : editStyle(opening, name, styles, edits)),
+  });
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { region } from './support/ide';
 import { terminal } from './support/terminal';
@@ -84,15 +84,7 @@ test('a picked element is edited directly: its text and colour written to the so
     if (request.url().includes('/api/ai')) modelRequests.push(request.url());
   });
 
-  await region(page, 'Preview').getByRole('button', { name: 'Select element' }).click();
-  await heading.click();
-  const chip = region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true });
-  await expect(chip).toContainText('<h1>');
-  await chip.getByRole('button', { name: 'Edit directly' }).click();
-  const panel = chip.getByRole('group', { name: 'Edit the selected element' });
-  await panel.getByLabel('Text', { exact: true }).fill('Get pointing');
-  await panel.getByLabel('Text colour').fill('#16a34a');
-  await panel.getByRole('button', { name: 'Apply to source' }).click();
+  const { chip, panel } = await headingMadeGreen(page, heading);
   await expect(panel.getByRole('status')).toContainText(/Written to src\/App\.jsx at line \d+/);
   expect(await axeViolations(page, '[aria-label="Selected element"]')).toEqual([]);
 
@@ -127,6 +119,20 @@ test('a picked element is edited directly: its text and colour written to the so
   await expect(heading).toBeVisible({ timeout: 15_000 });
 });
 
+/** Picks `heading` and, in the direct-edit panel, changes its text to "Get pointing" and its colour to green. */
+async function headingMadeGreen(page: Page, heading: Locator): Promise<{ chip: Locator; panel: Locator }> {
+  await region(page, 'Preview').getByRole('button', { name: 'Select element' }).click();
+  await heading.click();
+  const chip = region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true });
+  await expect(chip).toContainText('<h1>');
+  await chip.getByRole('button', { name: 'Edit directly' }).click();
+  const panel = chip.getByRole('group', { name: 'Edit the selected element' });
+  await panel.getByLabel('Text', { exact: true }).fill('Get pointing');
+  await panel.getByLabel('Text colour').fill('#16a34a');
+  await panel.getByRole('button', { name: 'Apply to source' }).click();
+  return { chip, panel };
+}
+
 /** Picks the preview's counter button and returns the line the chip names in `file`. */
 async function pickCounter(page: Page, file: RegExp): Promise<number> {
   await region(page, 'Preview').getByRole('button', { name: 'Select element' }).click();
@@ -154,5 +160,14 @@ for (const { template, file, component } of [
     if (component) await expect(region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true })).toContainText(component);
     await page.getByRole('button', { name: 'New terminal' }).click();
     await terminal(page, 2).run(`sed -n '${line}p' ${file}`, { output: '<button' });
+    if (template !== 'vue-ts') return;
+
+    // A Vue template's element is edited directly too: its text, and a colour in its static style.
+    const heading = previewFrame(page).getByRole('heading', { name: 'Get started' });
+    const { panel } = await headingMadeGreen(page, heading);
+    await expect(panel.getByRole('status')).toContainText(`Written to ${file}`);
+    const edited = previewFrame(page).getByRole('heading', { name: 'Get pointing' });
+    await expect(edited).toHaveCSS('color', 'rgb(22, 163, 74)', { timeout: 15_000 });
+    await terminal(page, 2).run(`grep -c '<h1 style="color: #16a34a">Get pointing</h1>' ${file} | sed 's/^/lines written: /'`, { output: 'lines written: 1' });
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyJsxEdit } from '@/lib/visual-edit/jsx-edit';
+import { applyVueEdit } from '@/lib/visual-edit/vue-edit';
 import { editClassList } from '@/lib/visual-edit/tailwind-classes';
 import { styleEditSchema } from '@/lib/visual-edit/style-edit';
 
@@ -81,5 +82,41 @@ describe('the edit schema', () => {
     expect(styleEditSchema.safeParse({ color: 'red' }).success).toBe(false);
     expect(styleEditSchema.safeParse({ fontSize: 1000 }).success).toBe(false);
     expect(styleEditSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+const SFC = [
+  '<script setup>',
+  "import { ref } from 'vue'",
+  'const count = ref(0)',
+  '</script>',
+  '',
+  '<template>',
+  '  <h1 class="title text-sky-700" style="margin: 0">Hello</h1>',
+  '  <button type="button" @click="count++">count is {{ count }}</button>',
+  '  <p :style="{ color: c }">Hi</p>',
+  '</template>',
+  '',
+].join('\n');
+
+describe('direct edits of a Vue template element', () => {
+  it('changes plain text, and writes classes or merges the static style, leaving the rest of the file as it was', () => {
+    const text = applyVueEdit(SFC, { line: 7, column: 3 }, { text: 'Welcome' }, { tailwind: false });
+    expect(text).toEqual({ ok: true, code: SFC.replace('>Hello<', '>Welcome<') });
+    const classes = applyVueEdit(SFC, { line: 7, column: 3 }, { color: '#16a34a' }, { tailwind: true });
+    expect(classes.ok && classes.code.split('\n')[6]).toBe('  <h1 class="title text-[#16a34a]" style="margin: 0">Hello</h1>');
+    const style = applyVueEdit(SFC, { line: 7, column: 3 }, { color: '#16a34a', padding: 4 }, { tailwind: false });
+    expect(style.ok && style.code.split('\n')[6]).toBe('  <h1 class="title text-sky-700" style="margin: 0; color: #16a34a; padding: 4px">Hello</h1>');
+  });
+
+  it('refuses text built from {{ }} and a style bound to code', () => {
+    expect(applyVueEdit(SFC, { line: 8, column: 3 }, { text: 'x' }, { tailwind: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('{{ }}'),
+    });
+    expect(applyVueEdit(SFC, { line: 9, column: 3 }, { color: '#000000' }, { tailwind: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(':style'),
+    });
   });
 });
