@@ -5,6 +5,7 @@
 import type { FileUIPart } from 'ai';
 import type { PickedElement, Screenshot } from '@/lib/computer-use/types';
 import { Listeners } from '@/lib/runtime/listeners';
+import { readAsDataUrl } from './useAttachments';
 
 export interface ElementAttachment {
   element: PickedElement;
@@ -28,9 +29,8 @@ export async function cropToElement(shot: Screenshot, rect: PickedElement['rect'
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
   bitmap.close();
-  const blob = await canvas.convertToBlob({ type: 'image/png' });
-  const base64 = btoa(Array.from(new Uint8Array(await blob.arrayBuffer()), (b) => String.fromCharCode(b)).join(''));
-  return { type: 'file', mediaType: 'image/png', filename: 'selected-element.png', url: `data:image/png;base64,${base64}` };
+  const url = await readAsDataUrl(await canvas.convertToBlob({ type: 'image/png' }));
+  return { type: 'file', mediaType: 'image/png', filename: 'selected-element.png', url };
 }
 
 /** How the chip names the element: `<button> “count is 0” · App · src/App.jsx:9`. */

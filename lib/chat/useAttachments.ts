@@ -15,7 +15,7 @@ export interface Attachment {
   bytes: number;
 }
 
-function readAsDataUrl(file: Blob): Promise<string> {
+export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

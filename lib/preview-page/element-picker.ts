@@ -5,20 +5,13 @@
  * Only the user's own input counts (`isTrusted`): the agent's synthetic events never choose for them.
  */
 import { BRIDGE_TAG, type PickedElement } from '../computer-use/types';
+import { parseSourceLocation, SOURCE_LOCATION_ATTRIBUTE } from './source-location';
 
-const SOURCE_ATTRIBUTE = 'data-tabsmith-loc';
 const OVERLAY_Z = '2147483647';
 /** Pointer and mouse events a click is made of: none reaches the app while picking. */
 const SWALLOWED = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu'] as const;
 
 type Post = (message: { tag: typeof BRIDGE_TAG; kind: 'picked'; element: PickedElement } | { tag: typeof BRIDGE_TAG; kind: 'pick-ended' }) => void;
-
-/** `src/App.jsx:12:5` → its parts; anything else → null. */
-function parseSource(value: string | null): PickedElement['source'] {
-  const match = value?.match(/^(.+):(\d+):(\d+)$/);
-  if (!match) return null;
-  return { file: decodeURIComponent(match[1] ?? ''), line: Number(match[2]), column: Number(match[3]) };
-}
 
 /** The name of the component that rendered `element`, from React's or Vue's bookkeeping on the node. */
 function componentOf(element: Element): string | null {
@@ -38,13 +31,13 @@ function componentOf(element: Element): string | null {
 }
 
 export function describeElement(element: Element): PickedElement {
-  const marked = element.closest(`[${SOURCE_ATTRIBUTE}]`);
+  const marked = element.closest(`[${SOURCE_LOCATION_ATTRIBUTE}]`);
   const rect = element.getBoundingClientRect();
   const text = ((element as HTMLElement).innerText ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
   return {
     tag: element.tagName.toLowerCase().slice(0, 64),
     text: text.length > 300 ? `${text.slice(0, 299)}…` : text,
-    source: parseSource(marked?.getAttribute(SOURCE_ATTRIBUTE) ?? null),
+    source: parseSourceLocation(marked?.getAttribute(SOURCE_LOCATION_ATTRIBUTE) ?? null),
     component: componentOf(element),
     classes: (element.getAttribute('class') ?? '').slice(0, 2000),
     rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addSourceLocations } from '@/lib/runtime-frame/offline/source-locations/jsx-locations';
+import { parseSourceLocation, sourceLocationAttribute } from '@/lib/preview-page/source-location';
 import { extendViteConfigExport, isBundledViteConfig } from '@/lib/runtime-frame/offline/source-locations/config-hook';
 import { sourceLocationsPlugin, type SourceLocationsPlugin } from '@/lib/runtime-frame/offline/source-locations/vite-plugin';
 
@@ -89,5 +90,17 @@ describe('the plugin in a Vite config', () => {
     const underVitest = sourceLocationsPlugin({ VITEST: 'true' });
     underVitest.configResolved({ root: '/home/project', mode: 'test' });
     expect(await underVitest.transform(APP, '/home/project/src/App.jsx')).toBeNull();
+  });
+});
+
+describe('the source-location mark', () => {
+  it('reads back any file name it wrote, and nothing it did not', () => {
+    for (const file of ['src/App.jsx', 'src/100%.jsx', 'src/a"b&c.tsx', 'src/a%22b.jsx']) {
+      const written = sourceLocationAttribute(file, 12, 5);
+      const value = written.match(/="([^"]*)"$/)?.[1] ?? null;
+      expect(parseSourceLocation(value)).toEqual({ file, line: 12, column: 5 });
+    }
+    expect(parseSourceLocation('src/App.jsx')).toBeNull();
+    expect(parseSourceLocation('src/%E0%A4%A.jsx:1:1')).toBeNull();
   });
 });

@@ -9,8 +9,7 @@
  */
 import { parse } from '@babel/parser';
 import MagicString from 'magic-string';
-
-export const SOURCE_LOCATION_ATTRIBUTE = 'data-tabsmith-loc';
+import { SOURCE_LOCATION_ATTRIBUTE, sourceLocationAttribute } from '@/lib/preview-page/source-location';
 
 interface Position {
   line: number;
@@ -81,7 +80,7 @@ export function addSourceLocations(code: string, id: string, relativePath: strin
     const name = opening.name;
     if (!isHostElement(opening) || alreadyMarked(opening) || !isNode(name) || typeof name.end !== 'number' || !opening.loc) continue;
     const { line, column } = opening.loc.start;
-    edits.appendLeft(name.end, ` ${SOURCE_LOCATION_ATTRIBUTE}="${relativePath.replace(/["&]/g, encodeURIComponent)}:${line}:${column + 1}"`);
+    edits.appendLeft(name.end, sourceLocationAttribute(relativePath, line, column + 1));
     marked++;
   }
   if (marked === 0) return null;

@@ -5,7 +5,7 @@
  * svelte/compiler), so what is marked is what the framework itself reads.
  */
 import MagicString from 'magic-string';
-import { SOURCE_LOCATION_ATTRIBUTE } from './jsx-locations';
+import { sourceLocationAttribute } from '@/lib/preview-page/source-location';
 
 /** The start offsets and tag names of the host elements to mark. */
 interface HostElement {
@@ -90,13 +90,12 @@ function position(starts: number[], offset: number): { line: number; column: num
 function mark(code: string, id: string, relativePath: string, elements: HostElement[]) {
   const edits = new MagicString(code);
   const starts = lineStarts(code);
-  const file = relativePath.replace(/["&]/g, encodeURIComponent);
   let marked = 0;
   for (const { start, name } of elements) {
     // Only where the source really has `<name` there (a parser's offsets into a transformed text would not).
     if (code.slice(start, start + 1 + name.length) !== `<${name}`) continue;
     const { line, column } = position(starts, start);
-    edits.appendLeft(start + 1 + name.length, ` ${SOURCE_LOCATION_ATTRIBUTE}="${file}:${line}:${column}"`);
+    edits.appendLeft(start + 1 + name.length, sourceLocationAttribute(relativePath, line, column));
     marked++;
   }
   if (marked === 0) return null;
