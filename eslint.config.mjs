@@ -10,6 +10,7 @@ export default tseslint.config(
       '.next*/',
       'public/__sw__.js',
       'public/preview-bridge.js',
+      'public/source-locations-plugin.mjs',
       'public/vendor/',
       'next-env.d.ts',
       'test-results/',

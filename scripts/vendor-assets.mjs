@@ -1,5 +1,6 @@
 // Writes the browser assets served from the app's own origin (no CDN: the IDE must work offline and under COEP
-// require-corp): the preview service worker and the computer-use bridge script.
+// require-corp): the preview service worker, the computer-use bridge script, and the source-locations plugin that
+// WebContainer's Node loads.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -43,3 +44,22 @@ await build({
   ],
 });
 console.log(`bundled public/preview-bridge.js in ${Date.now() - bridgeStart} ms`);
+
+// The source-locations plugin as one ES module for a real Node (WebContainer's): the IDE writes it into the
+// container, and the loader hook of lib/dev-server-plugin/node-options.ts imports it when Vite loads its config.
+// Babel's parser and magic-string go in with it; the project's own Vue and Svelte compilers are loaded from the
+// project.
+const pluginStart = Date.now();
+await build({
+  entryPoints: [join(process.cwd(), 'lib', 'dev-server-plugin', 'node-entry.ts')],
+  outfile: join(process.cwd(), 'public', 'source-locations-plugin.mjs'),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node18',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  alias: { '@': process.cwd() },
+});
+console.log(`bundled public/source-locations-plugin.mjs in ${Date.now() - pluginStart} ms`);

@@ -1,34 +1,13 @@
 // Projects the bench runs both in the tab (the offline runtime of a bench page) and under this machine's Node,
 // installed from the fixture registry, and commands timed in each.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { unpackTar } from 'modern-tar';
-import { npm } from '../../tests/e2e/fixtures/registry/closure.mjs';
+import { join } from 'node:path';
+import { createViteTemplate, installInNode } from '../../tests/e2e/fixtures/registry/templates.mjs';
 import { openBenchPage } from './bench-page.mjs';
 
-/** A create-vite template as create-vite scaffolds it, from the tarball the fixture registry serves. */
-export async function createViteTemplate(registryURL, template) {
-  const packument = await (await fetch(`${registryURL}/create-vite`)).json();
-  const tarball = packument.versions['9.3.0']?.dist.tarball;
-  if (!tarball) throw new Error('the fixture registry has no create-vite@9.3.0');
-  const entries = await unpackTar(gunzipSync(await (await fetch(tarball)).arrayBuffer()));
-  const prefix = `package/template-${template}/`;
-  return entries
-    .filter((entry) => entry.header.name.startsWith(prefix) && entry.data)
-    .map((entry) => ({ path: entry.header.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1'), data: entry.data }));
-}
-
-/** Writes the files into `dir` and runs npm install there from the fixture registry. */
-export async function installInNode(files, dir, registryURL) {
-  for (const file of files) {
-    await mkdir(dirname(join(dir, file.path)), { recursive: true });
-    await writeFile(join(dir, file.path), file.data);
-  }
-  await npm(['install', '--no-audit', '--no-fund', '--loglevel=error', `--registry=${registryURL}/`, `--cache=${join(dir, '.npm-cache')}`], { cwd: dir });
-}
+export { createViteTemplate, installInNode };
 
 /** In the bench page: writes the project into `root` and runs npm install there. */
 async function tabInstall({ files, root }) {

@@ -7,22 +7,31 @@ import type { PickedElement } from '@/lib/computer-use/types';
 import { takeCheckpoint } from '@/lib/workspace/checkpoints';
 import { decodeContent } from '@/lib/workspace/content';
 import type { WorkspaceStore } from '@/lib/workspace/types';
+import type { EditOptions } from './edit-result';
 import { styleEditSchema, type StyleEdit } from './style-edit';
 
 export type VisualEditOutcome = { ok: true; message: string } | { ok: false; reason: string };
 
 const JSX_FILE = /\.[jt]sx$/;
 const VUE_FILE = /\.vue$/;
+const SVELTE_FILE = /\.svelte$/;
 
-/** Whether the project styles with Tailwind CSS (it depends on it, or on its Vite plugin). */
-async function usesTailwind(store: WorkspaceStore): Promise<boolean> {
+/** The editor for the file's language, loaded when an edit is applied, not with the IDE (each brings its parser). */
+async function editorFor(file: string) {
+  if (JSX_FILE.test(file)) return (await import('./jsx-edit')).applyJsxEdit;
+  if (VUE_FILE.test(file)) return (await import('./vue-edit')).applyVueEdit;
+  if (SVELTE_FILE.test(file)) return (await import('./svelte-edit')).applySvelteEdit;
+  return null;
+}
+
+/** How edits are written in this project, from its package.json: Tailwind classes; Solid's CSS-named style keys. */
+async function projectStyling(store: WorkspaceStore): Promise<EditOptions> {
   try {
     const manifest = JSON.parse(decodeContent(await store.readFile('/package.json')).text) as Record<string, Record<string, string> | undefined>;
-    return ['dependencies', 'devDependencies'].some(
-      (field) => manifest[field]?.tailwindcss !== undefined || manifest[field]?.['@tailwindcss/vite'] !== undefined,
-    );
+    const depends = (name: string) => ['dependencies', 'devDependencies'].some((field) => manifest[field]?.[name] !== undefined);
+    return { tailwind: depends('tailwindcss') || depends('@tailwindcss/vite'), cssStyleKeys: depends('solid-js') };
   } catch {
-    return false;
+    return { tailwind: false, cssStyleKeys: false };
   }
 }
 
@@ -31,15 +40,16 @@ export async function applyVisualEdit(store: WorkspaceStore, element: PickedElem
   if (!checked.success) return { ok: false, reason: checked.error.issues.map((issue) => issue.message).join('; ') };
   const source = element.source;
   if (!source) return { ok: false, reason: 'the dev server did not say where this element is written' };
-  const vue = VUE_FILE.test(source.file);
-  if (!vue && !JSX_FILE.test(source.file)) {
-    return { ok: false, reason: `direct edits are written into JSX (.jsx, .tsx) and Vue (.vue) files only, and ${source.file} is neither` };
+  const applyEdit = await editorFor(source.file);
+  if (!applyEdit) {
+    return {
+      ok: false,
+      reason: `direct edits are written into JSX (.jsx, .tsx), Vue (.vue) and Svelte (.svelte) files only, and ${source.file} is none of them`,
+    };
   }
   const path = `/${source.file}`;
-  // The parsers (Babel's, Vue's) are loaded when an edit is applied, not with the IDE.
-  const applyEdit = vue ? (await import('./vue-edit')).applyVueEdit : (await import('./jsx-edit')).applyJsxEdit;
   const code = decodeContent(await store.readFile(path)).text;
-  const written = applyEdit(code, source, checked.data, { tailwind: await usesTailwind(store) }, source.file);
+  const written = applyEdit(code, source, checked.data, await projectStyling(store), source.file);
   if (!written.ok) return written;
   await takeCheckpoint(store, { kind: 'visual-edit', label: `Before a visual edit of <${element.tag}> in ${source.file}:${source.line}` });
   await store.openFile(path);

@@ -1,8 +1,19 @@
-/** What writing a direct edit into a source file comes to, shared by the JSX and the Vue editors. */
+/** What writing a direct edit into a source file comes to, shared by the JSX, Vue and Svelte editors. */
 import MagicString from 'magic-string';
 import type { StyleEdit } from './style-edit';
 
 export type EditResult = { ok: true; code: string } | { ok: false; reason: string };
+
+/** What an editor is told about the project (apply.ts reads it from package.json). */
+export interface EditOptions {
+  /** Edits are Tailwind class changes. */
+  tailwind: boolean;
+  /** JSX style objects take CSS property names (Solid), not React's camelCase. */
+  cssStyleKeys?: boolean;
+}
+
+/** Writes an edit of the element whose `<` is at the 1-based line and column into a file's text. */
+export type ElementEditor = (code: string, at: { line: number; column: number }, edit: StyleEdit, options: EditOptions, file?: string) => EditResult;
 
 /** Each step edits the text in place and answers null, or says why it cannot. */
 interface EditSteps {

@@ -1,6 +1,7 @@
 /**
  * A direct edit of one JSX element, written into its source: its text (when the element holds plain text), and
- * its styles as Tailwind classes in a Tailwind project or in its `style` prop otherwise. The element is found by
+ * its styles as Tailwind classes in a Tailwind project or in its `style` prop otherwise (camelCase keys for React and
+ * Preact, CSS property names for Solid). The element is found by
  * the line and column the dev server marked it with; what cannot be written faithfully is refused with the reason,
  * so the user can ask the agent instead. Parsed with Babel's parser, edited with magic-string: the rest of the
  * file stays byte for byte as it was.
@@ -8,8 +9,8 @@
 import { parse } from '@babel/parser';
 import MagicString from 'magic-string';
 import { editClassList } from './tailwind-classes';
-import { cssProperties, type StyleEdit } from './style-edit';
-import { elementMoved, writeEdit, type EditResult } from './edit-result';
+import { cssName, cssProperties, type StyleEdit } from './style-edit';
+import { elementMoved, writeEdit, type ElementEditor } from './edit-result';
 
 interface Position {
   line: number;
@@ -86,12 +87,14 @@ const propertyKey = (property: Node): string | null => {
   return null;
 };
 
-function editStyle(opening: Node, name: Node, edit: StyleEdit, edits: MagicString): string | null {
-  const entries = cssProperties(edit);
+function editStyle(opening: Node, name: Node, edit: StyleEdit, cssStyleKeys: boolean, edits: MagicString): string | null {
+  // React and Preact read camelCase keys; Solid sets each key as a CSS property name, so it gets `'font-size'`.
+  const entries = cssProperties(edit).map(([key, value]) => [cssStyleKeys ? cssName(key) : key, value] as const);
+  const writtenKey = (key: string) => (/^[a-zA-Z]+$/.test(key) ? key : `'${key}'`);
   const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value}'`);
   const existing = attribute(opening, 'style');
   if (!existing) {
-    edits.appendLeft(name.end, ` style={{ ${entries.map(([key, value]) => `${key}: ${literal(value)}`).join(', ')} }}`);
+    edits.appendLeft(name.end, ` style={{ ${entries.map(([key, value]) => `${writtenKey(key)}: ${literal(value)}`).join(', ')} }}`);
     return null;
   }
   const container = existing.value;
@@ -102,7 +105,7 @@ function editStyle(opening: Node, name: Node, edit: StyleEdit, edits: MagicStrin
   for (const [key, value] of entries) {
     const found = properties.find((p) => propertyKey(p) === key);
     if (found && isNode(found.value)) edits.overwrite(found.value.start, found.value.end, literal(value));
-    else added.push(`${key}: ${literal(value)}`);
+    else added.push(`${writtenKey(key)}: ${literal(value)}`);
   }
   if (added.length > 0) {
     const last = (object.properties as Node[]).at(-1);
@@ -112,7 +115,7 @@ function editStyle(opening: Node, name: Node, edit: StyleEdit, edits: MagicStrin
   return null;
 }
 
-export function applyJsxEdit(code: string, at: Position, edit: StyleEdit, options: { tailwind: boolean }, file = 'the file'): EditResult {
+export const applyJsxEdit: ElementEditor = (code, at, edit, options, file = 'the file') => {
   let ast: Node;
   try {
     ast = parse(code, { sourceType: 'module', plugins: ['jsx', 'typescript'] }) as unknown as Node;
@@ -125,6 +128,7 @@ export function applyJsxEdit(code: string, at: Position, edit: StyleEdit, option
   if (!element || !opening || !name) return elementMoved(at, file);
   return writeEdit(code, edit, {
     text: (text, edits) => editText(element, text, edits),
-    styles: (styles, edits) => (options.tailwind ? editClasses(opening, name, styles, edits) : editStyle(opening, name, styles, edits)),
+    styles: (styles, edits) =>
+      options.tailwind ? editClasses(opening, name, styles, edits) : editStyle(opening, name, styles, options.cssStyleKeys ?? false, edits),
   });
-}
+};

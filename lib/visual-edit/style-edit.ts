@@ -30,3 +30,20 @@ export function cssProperties(edit: StyleEdit): [string, string | number][] {
   ];
   return entries.filter((entry): entry is [string, string | number] => entry[1] !== undefined);
 }
+
+/** `fontSize` → `font-size`: the edit's keys as CSS writes them. */
+export const cssName = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The edit's styles as CSS property names and values (`font-size`, `18px`). */
+export const cssDeclarations = (edit: StyleEdit): [string, string][] => cssProperties(edit).map(([key, value]) => [cssName(key), String(value)]);
+
+/** A static `style` attribute's text with the edit's declarations set in it (an existing one takes the new value). */
+export function mergeStyleText(existing: string, edit: StyleEdit): string {
+  const declarations = new Map<string, string>();
+  for (const declaration of existing.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon > 0) declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+  }
+  for (const [key, value] of cssDeclarations(edit)) declarations.set(key, value);
+  return [...declarations].map(([key, value]) => `${key}: ${value}`).join('; ');
+}

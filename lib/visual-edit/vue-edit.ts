@@ -7,9 +7,9 @@
  */
 import { parse } from '@vue/compiler-dom';
 import MagicString from 'magic-string';
-import { elementMoved, writeEdit, type EditResult } from './edit-result';
+import { elementMoved, writeEdit, type ElementEditor } from './edit-result';
 import { editClassList } from './tailwind-classes';
-import { cssProperties, type StyleEdit } from './style-edit';
+import { mergeStyleText, type StyleEdit } from './style-edit';
 
 const ELEMENT = 1;
 const TEXT = 2;
@@ -42,7 +42,6 @@ function elementAt(nodes: readonly TemplateNode[], line: number, column: number)
 const staticProp = (element: TemplateNode, name: string) => element.props?.find((prop) => prop.type === ATTRIBUTE && prop.name === name) ?? null;
 const boundProp = (element: TemplateNode, name: string) =>
   element.props?.find((prop) => prop.type === DIRECTIVE && prop.name === 'bind' && prop.arg?.content === name) ?? null;
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 function editText(element: TemplateNode, text: string, edits: MagicString): string | null {
   const children = (element.children ?? []).filter((child) => !(child.type === TEXT && child.loc.source.trim() === ''));
@@ -72,26 +71,14 @@ function editClasses(element: TemplateNode, edit: StyleEdit, edits: MagicString)
 
 function editStyle(element: TemplateNode, edit: StyleEdit, edits: MagicString): string | null {
   if (boundProp(element, 'style')) return 'its style is bound to code (:style), which would win over a written one';
-  const declarations = new Map<string, string>();
   const existing = staticProp(element, 'style');
-  for (const declaration of (existing?.value?.content ?? '').split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon > 0) declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
-  }
-  for (const [key, value] of cssProperties(edit)) declarations.set(kebab(key), String(value));
-  const written = [...declarations].map(([key, value]) => `${key}: ${value}`).join('; ');
+  const written = mergeStyleText(existing?.value?.content ?? '', edit);
   if (existing?.value) edits.overwrite(existing.value.loc.start.offset, existing.value.loc.end.offset, `"${written}"`);
   else edits.appendLeft(afterName(element), ` style="${written}"`);
   return null;
 }
 
-export function applyVueEdit(
-  code: string,
-  at: { line: number; column: number },
-  edit: StyleEdit,
-  options: { tailwind: boolean },
-  file = 'the file',
-): EditResult {
+export const applyVueEdit: ElementEditor = (code, at, edit, options, file = 'the file') => {
   const errors: string[] = [];
   const root = parse(code, { parseMode: 'sfc', onError: (error) => void errors.push(error.message) }) as unknown as TemplateNode;
   if (errors.length > 0) return { ok: false, reason: `${file} does not parse now (${errors[0]})` };
@@ -101,4 +88,4 @@ export function applyVueEdit(
     text: (text, edits) => editText(element, text, edits),
     styles: (styles, edits) => (options.tailwind ? editClasses(element, styles, edits) : editStyle(element, styles, edits)),
   });
-}
+};

@@ -146,12 +146,24 @@ async function pickCounter(page: Page, file: RegExp): Promise<number> {
   return line;
 }
 
-// Templates are marked too, read with the project's own compiler: Vue's <template> and Svelte's markup.
-for (const { template, file, component } of [
-  { template: 'vue-ts', file: 'src/components/HelloWorld.vue', component: 'HelloWorld' },
-  { template: 'svelte-ts', file: 'src/lib/Counter.svelte', component: null },
+// Templates are marked too, read with the project's own compiler (Vue's <template>, Svelte's markup), and the JSX
+// of Preact and Solid, whose plugins compile it their own way (Solid's style object takes CSS property names).
+const TEMPLATE_WRITTEN = `<h1 style="color: #16a34a">Get pointing</h1>`;
+/** As grep reads it: `.` stands for the quotes around the colour. */
+const JSX_WRITTEN = `<h1 style={{ color: .#16a34a. }}>Get pointing</h1>`;
+for (const { template, file, component, headingFile, written } of [
+  {
+    template: 'vue-ts',
+    file: 'src/components/HelloWorld.vue',
+    component: 'HelloWorld',
+    headingFile: 'src/components/HelloWorld.vue',
+    written: TEMPLATE_WRITTEN,
+  },
+  { template: 'svelte-ts', file: 'src/lib/Counter.svelte', component: null, headingFile: 'src/App.svelte', written: TEMPLATE_WRITTEN },
+  { template: 'preact', file: 'src/app.jsx', component: null, headingFile: 'src/app.jsx', written: JSX_WRITTEN },
+  { template: 'solid', file: 'src/App.jsx', component: null, headingFile: 'src/App.jsx', written: JSX_WRITTEN },
 ]) {
-  test(`${template}: an element picked in the preview names its line in ${file}`, async ({ page }, info) => {
+  test(`${template}: an element picked in the preview names its line in ${file}, and its heading is edited directly`, async ({ page }, info) => {
     test.setTimeout(300_000);
     const shell = await importTemplate(page, info, template);
     await shell.start('npm run dev');
@@ -160,14 +172,15 @@ for (const { template, file, component } of [
     if (component) await expect(region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true })).toContainText(component);
     await page.getByRole('button', { name: 'New terminal' }).click();
     await terminal(page, 2).run(`sed -n '${line}p' ${file}`, { output: '<button' });
-    if (template !== 'vue-ts') return;
 
-    // A Vue template's element is edited directly too: its text, and a colour in its static style.
+    // The template's element is edited directly too (Vue's parser, Svelte's): its text, and a colour in its static style.
     const heading = previewFrame(page).getByRole('heading', { name: 'Get started' });
     const { panel } = await headingMadeGreen(page, heading);
-    await expect(panel.getByRole('status')).toContainText(`Written to ${file}`);
+    await expect(panel.getByRole('status')).toContainText(`Written to ${headingFile}`);
     const edited = previewFrame(page).getByRole('heading', { name: 'Get pointing' });
     await expect(edited).toHaveCSS('color', 'rgb(22, 163, 74)', { timeout: 15_000 });
-    await terminal(page, 2).run(`grep -c '<h1 style="color: #16a34a">Get pointing</h1>' ${file} | sed 's/^/lines written: /'`, { output: 'lines written: 1' });
+    await terminal(page, 2).run(`grep -c '${written}' ${headingFile} | sed 's/^/lines written: /'`, {
+      output: 'lines written: 1',
+    });
   });
 }

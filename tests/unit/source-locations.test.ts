@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addSourceLocations } from '@/lib/runtime-frame/offline/source-locations/jsx-locations';
+import { addSourceLocations } from '@/lib/dev-server-plugin/jsx-locations';
 import { parseSourceLocation, sourceLocationAttribute } from '@/lib/preview-page/source-location';
-import { extendViteConfigExport, isBundledViteConfig } from '@/lib/runtime-frame/offline/source-locations/config-hook';
-import { sourceLocationsPlugin, type SourceLocationsPlugin } from '@/lib/runtime-frame/offline/source-locations/vite-plugin';
+import { extendViteConfigExport, isBundledViteConfig } from '@/lib/runtime-frame/offline/node/vite-config-hook';
+import { sourceLocationsPlugin, type SourceLocationsPlugin } from '@/lib/dev-server-plugin/vite-plugin';
 
 const APP = `import { useState } from 'react';
 import Logo from './Logo';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyJsxEdit } from '@/lib/visual-edit/jsx-edit';
 import { applyVueEdit } from '@/lib/visual-edit/vue-edit';
+import { applySvelteEdit } from '@/lib/visual-edit/svelte-edit';
 import { editClassList } from '@/lib/visual-edit/tailwind-classes';
 import { styleEditSchema } from '@/lib/visual-edit/style-edit';
 
@@ -47,6 +48,13 @@ describe('direct edits of a JSX element', () => {
     expect(result.ok && result.code.split('\n')[7]).toBe("      <button style={{ color: '#16a34a', fontWeight: 700 }} onClick={() => setCount(count + 1)}>");
     const added = applyJsxEdit(APP, paragraph, { fontSize: 18 }, { tailwind: false });
     expect(added.ok && added.code.split('\n')[10]).toBe("      <p style={{ fontSize: '18px' }}>Plain words</p>");
+  });
+
+  it("writes CSS property names in a Solid project's style object, and finds an existing one by that name", () => {
+    const added = applyJsxEdit(APP, paragraph, { fontSize: 18, background: '#fef3c7' }, { tailwind: false, cssStyleKeys: true });
+    expect(added.ok && added.code.split('\n')[10]).toBe("      <p style={{ 'background-color': '#fef3c7', 'font-size': '18px' }}>Plain words</p>");
+    const again = added.ok ? applyJsxEdit(added.code, paragraph, { fontSize: 20 }, { tailwind: false, cssStyleKeys: true }) : added;
+    expect(again.ok && again.code.split('\n')[10]).toBe("      <p style={{ 'background-color': '#fef3c7', 'font-size': '20px' }}>Plain words</p>");
   });
 
   it('refuses, saying why, what it cannot write faithfully', () => {
@@ -117,6 +125,100 @@ describe('direct edits of a Vue template element', () => {
     expect(applyVueEdit(SFC, { line: 9, column: 3 }, { color: '#000000' }, { tailwind: false })).toMatchObject({
       ok: false,
       reason: expect.stringContaining(':style'),
+    });
+  });
+});
+
+const COMPONENT = [
+  '<script>',
+  '  let count = $state(0)',
+  "  let x = $state('big')",
+  '</script>',
+  '',
+  '<main>',
+  '  <h1 class="title text-slate-900">Get started</h1>',
+  '  <button type="button" onclick={() => count++}>count is {count}</button>',
+  '  <p class={x}>Hi</p>',
+  '  {#if count > 0}',
+  '    <span style="margin: 0">Clicked</span>',
+  '  {/if}',
+  '  <em style:color="red">Note</em>',
+  '</main>',
+  '',
+  '<style>',
+  '  h1 { margin: 0 }',
+  '</style>',
+  '',
+].join('\n');
+
+const heading = { line: 7, column: 3 };
+const inIf = { line: 11, column: 5 };
+
+describe('direct edits of a Svelte component element', () => {
+  it('changes plain text, leaving the rest of the file byte for byte', () => {
+    expect(applySvelteEdit(COMPONENT, heading, { text: 'Get going' }, { tailwind: false })).toEqual({
+      ok: true,
+      code: COMPONENT.replace('>Get started<', '>Get going<'),
+    });
+  });
+
+  it('adds a static style where there is none, and merges into one inside {#if}', () => {
+    const added = applySvelteEdit(COMPONENT, heading, { color: '#16a34a', fontSize: 18 }, { tailwind: false });
+    expect(added).toEqual({
+      ok: true,
+      code: COMPONENT.replace('<h1 class', '<h1 style="color: #16a34a; font-size: 18px" class'),
+    });
+    const merged = applySvelteEdit(COMPONENT, inIf, { background: '#fef3c7', padding: 4 }, { tailwind: false });
+    expect(merged.ok && merged.code.split('\n')[10]).toBe('    <span style="margin: 0; background-color: #fef3c7; padding: 4px">Clicked</span>');
+  });
+
+  it('writes Tailwind classes into the static class, replacing the ones that set the same property', () => {
+    const result = applySvelteEdit(COMPONENT, heading, { color: '#1d4ed8' }, { tailwind: true });
+    expect(result).toEqual({ ok: true, code: COMPONENT.replace('"title text-slate-900"', '"title text-[#1d4ed8]"') });
+    const added = applySvelteEdit(COMPONENT, inIf, { fontWeight: 'bold' }, { tailwind: true });
+    expect(added.ok && added.code.split('\n')[10]).toBe('    <span class="font-bold" style="margin: 0">Clicked</span>');
+  });
+
+  it('refuses text built from { }, a class computed in code and a style: directive that would win', () => {
+    expect(applySvelteEdit(COMPONENT, { line: 8, column: 3 }, { text: 'Clicks' }, { tailwind: false })).toEqual({
+      ok: false,
+      reason: 'its text cannot be changed here: its text is built from code (it has { } in it)',
+    });
+    expect(applySvelteEdit(COMPONENT, { line: 9, column: 3 }, { color: '#000000' }, { tailwind: true })).toEqual({
+      ok: false,
+      reason: 'its style cannot be changed here: its class is built from code (it has { } in it)',
+    });
+    expect(applySvelteEdit(COMPONENT.replace('class={x}', 'class="a {x}"'), { line: 9, column: 3 }, { color: '#000000' }, { tailwind: true })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('its class is built from code'),
+    });
+    expect(applySvelteEdit(COMPONENT, { line: 13, column: 3 }, { color: '#000000' }, { tailwind: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('style:color'),
+    });
+    // A directive on another property does not stand in the way.
+    const other = applySvelteEdit(COMPONENT, { line: 13, column: 3 }, { padding: 2 }, { tailwind: false });
+    expect(other.ok && other.code.split('\n')[12]).toBe('  <em style="padding: 2px" style:color="red">Note</em>');
+    expect(applySvelteEdit(COMPONENT, heading, { text: 'a {b}' }, { tailwind: false })).toMatchObject({ ok: false });
+  });
+
+  it('says when the element moved or the file does not parse', () => {
+    expect(applySvelteEdit(COMPONENT, { line: 7, column: 4 }, { text: 'x' }, { tailwind: false }, 'src/App.svelte')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no element starts at line 7, column 4 of src/App.svelte any more'),
+    });
+    expect(applySvelteEdit(COMPONENT, { line: 99, column: 1 }, { text: 'x' }, { tailwind: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no element starts at line 99'),
+    });
+    // Past the end of line 6 (`<main>`) is not the start of the next line's <h1>.
+    expect(applySvelteEdit(COMPONENT, { line: 6, column: 10 }, { text: 'x' }, { tailwind: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('no element starts at line 6, column 10'),
+    });
+    expect(applySvelteEdit(COMPONENT.replace('</main>', ''), heading, { text: 'x' }, { tailwind: false }, 'src/App.svelte')).toEqual({
+      ok: false,
+      reason: 'src/App.svelte does not parse now (`<main>` was left open)',
     });
   });
 });

@@ -34,6 +34,8 @@ export interface WebContainerFsLike {
 
 export interface WebContainerLike {
   readonly fs: WebContainerFsLike;
+  /** The container's absolute path of the project folder, which `fs` and `spawn({ cwd })` resolve against. */
+  readonly workdir: string;
   spawn(command: string, args: string[], options?: SpawnOptions): Promise<WebContainerProcess>;
   export(path: string, options: { format: 'json'; excludes?: string[] }): Promise<FileSystemTree>;
   on(event: 'port', listener: PortListener): Unsubscribe;

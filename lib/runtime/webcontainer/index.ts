@@ -15,6 +15,7 @@ import { withAdvice } from './advice';
 import { readWebContainerApiKey } from './api-key';
 import type { BootOptions, WebContainerApi } from './api-types';
 import { createWebContainerRuntime } from './runtime';
+import { defaultSourceLocationsPlugin, setUpSourceLocations } from './source-locations';
 import { errorMessage } from '../../error-message';
 
 export type { WebContainerApi, WebContainerLike, WebContainerFsLike } from './api-types';
@@ -40,6 +41,11 @@ export interface WebContainerBootOptions {
   signal?: AbortSignal;
   /** The WebContainer API key; defaults to the one the server put into the page, `null` for none. */
   apiKey?: string | null;
+  /**
+   * Reads the source-locations plugin file the container's Node loads (the element picker's file and line);
+   * defaults to fetching it from this page's origin, `null` skips it.
+   */
+  sourceLocationsPlugin?: (() => Promise<string>) | null;
 }
 
 /** The bridge URL for this page: previews are cross-origin on WebContainer, so it must be absolute. */
@@ -68,7 +74,12 @@ function configureKeyBeforeFirstBoot(module: WebContainerApi, apiKey: string | n
 /** Callers still waiting for the shared boot; a boot that finishes after all of them gave up is torn down. */
 let waiting = 0;
 
-function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | null, apiKey: string | null): Promise<Runtime> {
+function startBoot(
+  api: WebContainerApi | undefined,
+  previewScriptUrl: string | null,
+  apiKey: string | null,
+  loadPlugin: (() => Promise<string>) | null,
+): Promise<Runtime> {
   const attempt: Promise<Runtime> = (async () => {
     const module = api ?? (await import('@webcontainer/api'));
     configureKeyBeforeFirstBoot(module, apiKey);
@@ -77,9 +88,13 @@ function startBoot(api: WebContainerApi | undefined, previewScriptUrl: string | 
       throw new RuntimeError('boot-failed', `WebContainer failed to boot: ${reason}`);
     });
     // Disposing frees the page's one slot, so the next call boots a fresh instance.
-    const runtime = createWebContainerRuntime(wc, () => {
-      if (bootPromise === attempt) bootPromise = null;
-    });
+    const runtime = createWebContainerRuntime(
+      wc,
+      () => {
+        if (bootPromise === attempt) bootPromise = null;
+      },
+      loadPlugin ? setUpSourceLocations(wc, loadPlugin) : undefined,
+    );
     if (waiting === 0) {
       // Everyone timed out (the IDE may already run the offline runtime): a live instance nobody uses is waste.
       runtime.dispose();
@@ -119,7 +134,8 @@ function timeoutError(timeoutMs: number): RuntimeError {
 export function bootWebContainerRuntime(options: WebContainerBootOptions): Promise<Runtime> {
   const scriptUrl = options.previewScriptUrl === undefined ? defaultPreviewScriptUrl() : options.previewScriptUrl;
   const apiKey = options.apiKey === undefined ? readWebContainerApiKey() : options.apiKey;
-  bootPromise ??= startBoot(options.api, scriptUrl, apiKey);
+  const loadPlugin = options.sourceLocationsPlugin === undefined ? defaultSourceLocationsPlugin() : options.sourceLocationsPlugin;
+  bootPromise ??= startBoot(options.api, scriptUrl, apiKey, loadPlugin);
   const shared = bootPromise;
   waiting++;
   return new Promise<Runtime>((resolve, reject) => {

@@ -12,6 +12,7 @@ import { toWorkdirPath, toWorkspacePath } from './paths';
 import { PortTracker } from './ports';
 import { toPreviewError } from './preview-errors';
 import { ProcessTable } from './processes';
+import type { SourceLocations } from './source-locations';
 import { WatchHub } from './watch';
 import { errorMessage } from '../../error-message';
 
@@ -39,7 +40,13 @@ function bounded(work: Promise<void>, ms: number): Promise<void> {
 
 const noop: Unsubscribe = () => undefined;
 
-export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () => void): Runtime {
+/** The shell starts with the container's own environment when nothing is added to it. */
+const withoutEmpty = (env: Record<string, string>) => (Object.keys(env).length > 0 ? env : undefined);
+
+/** Commands get no extra environment when the source-locations hook is not set up. */
+const NO_SOURCE_LOCATIONS: SourceLocations = { env: async () => ({}), ensurePlugin: async () => undefined };
+
+export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () => void, sourceLocations = NO_SOURCE_LOCATIONS): Runtime {
   let disposed = false;
   const isDisposed = () => disposed;
   const hub = new WatchHub(wc.fs);
@@ -129,9 +136,11 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
   async function start(command: string, args: string[], options: SpawnOptions, interactive: boolean) {
     if (disposed) throw new RuntimeError('spawn', `Cannot start ${command}: ${DISPOSED_MESSAGE}`);
     try {
+      // The command's own environment wins over what the IDE adds (a NODE_OPTIONS of the user's replaces the hook).
+      const [hook] = await Promise.all([sourceLocations.env(), sourceLocations.ensurePlugin()]);
       const raw = await wc.spawn(command, args, {
         cwd: options.cwd === undefined ? undefined : toWorkdirPath(options.cwd),
-        env: interactive ? options.env : { ...COMMAND_ENV, ...options.env },
+        env: interactive ? withoutEmpty({ ...hook, ...options.env }) : { ...COMMAND_ENV, ...hook, ...options.env },
         terminal: options.terminal ?? DEFAULT_TERMINAL,
       });
       return table.add(raw, interactive ? command : [command, ...args].join(' '), interactive, outputWatch(options.cwd));
@@ -150,6 +159,8 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
         onCommandExit(command, exitCode) {
           if (command !== null) table.reportShellCommand(command, exitCode);
           void resync();
+          // A command in the shell may have removed node_modules, and the plugin file with it.
+          void sourceLocations.ensurePlugin();
         },
       }),
     processes: () => table.list(),

@@ -15,6 +15,12 @@ export interface JobContext {
   /** Workdir-relative, as spawn's `cwd` is. */
   cwd: string;
   env: Record<string, string | number | boolean>;
+  /**
+   * Whether this container's Node takes `--import` in NODE_OPTIONS. WebContainer's Node version is not known
+   * here: with it, the fake runs what the IDE's import module does in a process that is not Vite's (it sets
+   * TABSMITH_SOURCE_LOCATIONS); without it, Node 18's refusal.
+   */
+  nodeImport: boolean;
   print(text: string): void;
   openPort(port: number): void;
   closePort(port: number): void;
@@ -70,7 +76,25 @@ const NODE_LINE = {
   sigint: /^process\.on\((['"])SIGINT\1/,
 };
 
-async function node(job: Running, [file]: string[], ctx: JobContext) {
+/** `node -e "process.stdout.write(process.env.NAME || '')"`: the one inline script the adapter runs (its probe). */
+const PRINT_ENV = /^process\.stdout\.write\(process\.env\.(\w+) \|\| ''\)$/;
+
+async function node(job: Running, [file, script]: string[], ctx: JobContext) {
+  const importOption = /--import=\S+/.exec(String(ctx.env.NODE_OPTIONS ?? ''));
+  if (importOption && !ctx.nodeImport) {
+    ctx.print('node: --import= is not allowed in NODE_OPTIONS\r\n');
+    return job.finish(9);
+  }
+  if (importOption && importOption[0].includes('TABSMITH_SOURCE_LOCATIONS')) ctx = { ...ctx, env: { ...ctx.env, TABSMITH_SOURCE_LOCATIONS: 'ready' } };
+  if (file === '-e') {
+    const name = PRINT_ENV.exec(script ?? '')?.[1];
+    if (name === undefined) {
+      ctx.print('fake node runs only the scripts its tests know\r\n');
+      return job.finish(1);
+    }
+    ctx.print(String(ctx.env[name] ?? ''));
+    return job.finish(0);
+  }
   const path = resolvePath(ctx, file ?? '');
   let source: string;
   try {

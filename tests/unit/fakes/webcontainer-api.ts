@@ -60,6 +60,7 @@ class FakeWebContainer implements WebContainerLike {
   readonly calls: FakeCall[] = [];
   readonly fs: MemoryFs;
   readonly spawned: FakeProcess[] = [];
+  readonly workdir = '/home/project';
   tornDown = false;
   /** The preview script as the container would inject it (the last one set). */
   previewScript: string | null = null;
@@ -86,6 +87,7 @@ class FakeWebContainer implements WebContainerLike {
       fs: this.fs,
       cwd: options?.cwd ?? '.',
       env: options?.env ?? {},
+      nodeImport: this.processOptions.nodeImport ?? true,
       print: (text) => process.print(text),
       // A server that starts listening: the real container reports the port and then that it serves.
       openPort: (port) => {
@@ -229,6 +231,8 @@ export interface FakeApiOptions {
   failBoot?: string;
   /** See FakeProcessOptions; defaults to true. */
   exitOnKill?: boolean;
+  /** Whether the container's Node takes `--import` in NODE_OPTIONS (see JobContext); defaults to true. */
+  nodeImport?: boolean;
 }
 
 export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
@@ -256,7 +260,7 @@ export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
           busy = false;
           throw error;
         }
-        const wc = new FakeWebContainer({ exitOnKill: options.exitOnKill ?? true }, () => (busy = false));
+        const wc = new FakeWebContainer({ exitOnKill: options.exitOnKill ?? true, nodeImport: options.nodeImport }, () => (busy = false));
         instances.push(wc);
         return wc;
       },

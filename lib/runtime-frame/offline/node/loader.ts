@@ -9,7 +9,7 @@ import type { CjsFactory, CodeCache, FormatHint } from './compile';
 import { PROCESS_GLOBALS } from './esm-transform';
 import { CjsModule, createNamespace, defineGetter, errorWithCode, fillFromCommonJs, type ModuleRecord, type Namespace } from './records';
 import { parentDir, type ResolveFs, type Resolved, type Resolver } from './resolve';
-import { extendViteConfigExport, isBundledViteConfig } from '../source-locations/config-hook';
+import { extendViteConfigExport, isBundledViteConfig } from './vite-config-hook';
 
 export type ProcessGlobals = Record<(typeof PROCESS_GLOBALS)[number], unknown>;
 

@@ -1,14 +1,16 @@
 /**
- * The dev-only Vite plugin the runtime adds to the user's dev server (their config file stays as it is): it marks
+ * The dev-only Vite plugin either runtime adds to the user's dev server (their config file stays as it is): it marks
  * the host elements of JSX modules, Vue templates and Svelte markup with the source line they come from
  * (jsx-locations.ts, template-locations.ts), so that pointing at an element in the preview can name its file and
  * line. It runs before the framework's own plugin, on the source as written. Vite applies it to `vite` / `vite dev` only (`apply:
  * 'serve'`), so `vite build` output never carries the marks; Vitest's server is skipped too, so the user's test
  * snapshots never see them.
  */
-import { posixPath } from '../node/path-posix';
-
-const { relative } = posixPath(() => '/');
+/** The file as the project names it (`src/App.jsx`); a file outside the project keeps its absolute path. */
+function projectPath(root: string, id: string): string {
+  const base = root.endsWith('/') ? root : `${root}/`;
+  return id.startsWith(base) ? id.slice(base.length) : id;
+}
 
 interface ResolvedConfigLike {
   root: string;
@@ -44,7 +46,7 @@ export function sourceLocationsPlugin(env: Record<string, string | undefined>, p
       if (!enabled) return null;
       // The module as written only: `App.vue?vue&type=style` and the like are parts the framework's plugin made.
       if (id.includes('?') || id.includes('/node_modules/') || id.startsWith('\0')) return null;
-      const where = relative(root, id);
+      const where = projectPath(root, id);
       if (JSX_FILE.test(id)) {
         // Loaded on first use: most processes the runtime starts never run a dev server.
         const { addSourceLocations } = await import('./jsx-locations');
