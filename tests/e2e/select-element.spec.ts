@@ -51,19 +51,8 @@ test('an element picked in the preview reaches the agent with its file, line and
   const shell = terminal(page, 2);
   await shell.run(`sed -n '${line}p' src/App.jsx`, { output: '<button' });
 
-  // The message carries the place and the picture.
-  await composer.fill('Make this button green');
-  // The agent's edit is checked here, not the project's lint and tests.
-  await region(page, 'Agent').getByRole('checkbox', { name: 'Check work' }).uncheck();
-  const request = page.waitForRequest((r) => r.url().endsWith('/api/ai') && r.method() === 'POST');
-  await composer.press('Enter');
-  const body = (await request).postData() ?? '';
-  expect(body).toContain(`It is written in src/App.jsx at line ${line}`);
-  expect(body).toContain('Make this button green');
-  expect(body).toMatch(/"url":"data:image\/png;base64,[A-Za-z0-9+/]{100,}/);
+  await askForGreenButton(page, 'Make this button green', 'src/App.jsx', line);
   await expect(chip, 'sent with the message, the chip goes').toHaveCount(0);
-  // The agent (a recorded session) edits that element; the dev server shows it.
-  await expect(region(page, 'Agent').getByRole('article', { name: 'Agent' }).last()).toContainText('the Count button is green now', { timeout: 60_000 });
   await expect(counter).toHaveCSS('background-color', 'rgb(22, 163, 74)', { timeout: 15_000 });
 
   // The marks are the dev server's only: the built app has none.
@@ -109,15 +98,38 @@ test('a picked element is edited directly: its text and colour written to the so
   await expect(region(page, 'Agent').getByRole('textbox', { name: 'Message the agent' })).toHaveValue('Change the selected element: text "Clicks".');
 
   // Undo: the checkpoint taken before the edit.
+  await restoreBeforeVisualEdit(page, 'src/App.jsx');
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+});
+
+/**
+ * Sends `prompt` about the picked counter: the request carries the place and the picture, and the agent (a recorded
+ * session) answers once its edit of that element is written.
+ */
+async function askForGreenButton(page: Page, prompt: string, file: string, line: number): Promise<void> {
+  const composer = region(page, 'Agent').getByRole('textbox', { name: 'Message the agent' });
+  await composer.fill(prompt);
+  // The agent's edit is checked here, not the project's lint and tests.
+  await region(page, 'Agent').getByRole('checkbox', { name: 'Check work' }).uncheck();
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/ai') && r.method() === 'POST');
+  await composer.press('Enter');
+  const body = (await request).postData() ?? '';
+  expect(body).toContain(`It is written in ${file} at line ${line}`);
+  expect(body).toContain(prompt);
+  expect(body).toMatch(/"url":"data:image\/png;base64,[A-Za-z0-9+/]{100,}/);
+  await expect(region(page, 'Agent').getByRole('article', { name: 'Agent' }).last()).toContainText('the Count button is green now', { timeout: 60_000 });
+}
+
+/** Restores the checkpoint taken before the last direct edit of an <h1> in `file`. */
+async function restoreBeforeVisualEdit(page: Page, file: string): Promise<void> {
   await region(page, 'Agent').getByRole('button', { name: 'Checkpoints', exact: true }).click();
   const timeline = page.getByRole('dialog', { name: 'Checkpoints' });
-  await timeline.getByRole('button', { name: /^Restore Before a visual edit of <h1> in src\/App\.jsx:\d+$/ }).click();
+  await timeline.getByRole('button', { name: new RegExp(`^Restore Before a visual edit of <h1> in ${file.replace(/[./]/g, '\\$&')}:\\d+$`) }).click();
   await page
     .getByRole('dialog', { name: /^Restore “Before a visual edit/ })
     .getByRole('button', { name: 'Restore' })
     .click();
-  await expect(heading).toBeVisible({ timeout: 15_000 });
-});
+}
 
 /** Picks `heading` and, in the direct-edit panel, changes its text to "Get pointing" and its colour to green. */
 async function headingMadeGreen(page: Page, heading: Locator): Promise<{ chip: Locator; panel: Locator }> {
@@ -163,7 +175,11 @@ for (const { template, file, component, headingFile, written } of [
   { template: 'preact', file: 'src/app.jsx', component: null, headingFile: 'src/app.jsx', written: JSX_WRITTEN },
   { template: 'solid', file: 'src/App.jsx', component: null, headingFile: 'src/App.jsx', written: JSX_WRITTEN },
 ]) {
-  test(`${template}: an element picked in the preview names its line in ${file}, and its heading is edited directly`, async ({ page }, info) => {
+  const asked = template === 'vue-ts';
+  const title = asked
+    ? `${template}: an element picked in the preview names its line in ${file} and the agent edits it when asked; a heading edited directly is undone by its checkpoint`
+    : `${template}: an element picked in the preview names its line in ${file}, and a heading is edited directly`;
+  test(title, async ({ page }, info) => {
     test.setTimeout(300_000);
     const shell = await importTemplate(page, info, template);
     await shell.start('npm run dev');
@@ -172,6 +188,11 @@ for (const { template, file, component, headingFile, written } of [
     if (component) await expect(region(page, 'Agent').getByRole('group', { name: 'Selected element', exact: true })).toContainText(component);
     await page.getByRole('button', { name: 'New terminal' }).click();
     await terminal(page, 2).run(`sed -n '${line}p' ${file}`, { output: '<button' });
+    if (asked) {
+      // Asked about, the agent edits that element of the template.
+      await askForGreenButton(page, 'Make this Vue button green', file, line);
+      await expect(previewFrame(page).getByRole('button', { name: /Count is 0/i })).toHaveCSS('background-color', 'rgb(22, 163, 74)', { timeout: 15_000 });
+    }
 
     // The template's element is edited directly too (Vue's parser, Svelte's): its text, and a colour in its static style.
     const heading = previewFrame(page).getByRole('heading', { name: 'Get started' });
@@ -182,5 +203,8 @@ for (const { template, file, component, headingFile, written } of [
     await terminal(page, 2).run(`grep -c '${written}' ${headingFile} | sed 's/^/lines written: /'`, {
       output: 'lines written: 1',
     });
+    if (!asked) return;
+    await restoreBeforeVisualEdit(page, headingFile);
+    await expect(heading).toBeVisible({ timeout: 15_000 });
   });
 }
