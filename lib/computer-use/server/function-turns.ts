@@ -14,7 +14,8 @@ interface Blob {
   data?: string;
 }
 
-const image = (blob: Blob) => ({ type: 'image' as const, image: blob.data ?? '', ...(blob.mimeType ? { mediaType: blob.mimeType } : {}) });
+/** A screenshot as a file part (the SDK's image part is deprecated); `image` when the type is not known. */
+const image = (blob: Blob) => ({ type: 'file' as const, data: blob.data ?? '', mediaType: blob.mimeType ?? 'image' });
 
 /** Each call needs an id for its result to answer; a call the model sent without one gets its position. */
 const callId = (turn: number, index: number, id: string | undefined) => id ?? `call_${turn}_${index}`;
