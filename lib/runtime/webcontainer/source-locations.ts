@@ -59,6 +59,8 @@ export function defaultSourceLocationsPlugin(): (() => Promise<string>) | null {
 export function setUpSourceLocations(wc: WebContainerLike, loadPlugin: () => Promise<string>): SourceLocations {
   const nodeOptions = sourceLocationsNodeOptions(`file://${wc.workdir}/${PLUGIN_FOLDER}/${PLUGIN_NAME}`);
   const plugin = loadPlugin();
+  // Its failure is the probe's to report, whenever the probe reaches it.
+  plugin.catch(() => undefined);
   let writing: Promise<void> | null = null;
 
   const writePlugin = async () => {
