@@ -13,7 +13,7 @@ describe('the preview script WebContainer injects', () => {
   it('the fake refuses what is not JavaScript, as a page would fail to run it', async () => {
     const fake = createFakeWebContainerApi();
     const adapter = await loadAdapter();
-    const runtime = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: null });
+    const runtime = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: null, sourceLocationsPlugin: null });
     await expect(fake.wc.setPreviewScript(`<script src="${BRIDGE_URL}"></script>`)).rejects.toThrow(/not JavaScript/);
     runtime.dispose();
   });
@@ -21,7 +21,7 @@ describe('the preview script WebContainer injects', () => {
   it('is code that, run in a preview page, adds the bridge as a <script src> once (so currentScript.src names it)', async () => {
     const fake = createFakeWebContainerApi();
     const adapter = await loadAdapter();
-    const runtime = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: BRIDGE_URL });
+    const runtime = await adapter.bootWebContainerRuntime({ timeoutMs: 1000, api: fake.api, previewScriptUrl: BRIDGE_URL, sourceLocationsPlugin: null });
     const script = fake.wc.previewScript;
     expect(script).not.toBeNull();
     // Run it as the container would, inline in the page, twice (a page may be injected again).
