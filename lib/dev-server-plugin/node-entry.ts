@@ -7,6 +7,5 @@ import { createRequire } from 'node:module';
 import { withSourceLocationsPlugin } from './with-plugin';
 
 export function withSourceLocations(config: unknown, configUrl: string): unknown {
-  const projectRequire = createRequire(configUrl);
-  return withSourceLocationsPlugin(config, { env: process.env, projectRequire: (specifier) => projectRequire(specifier) });
+  return withSourceLocationsPlugin(config, { env: process.env, projectRequire: createRequire(configUrl) });
 }

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
 import { SOURCE_LOCATIONS_PROBE, sourceLocationsNodeOptions } from '@/lib/dev-server-plugin/node-options';
-import { installInNode } from './fixtures/registry/templates.mjs';
+import { createViteTemplate, installInNode } from './fixtures/registry/templates.mjs';
 import { fixtureRegistryUrl } from './support/registry';
-import { templateFiles } from './support/vite-template';
 
 // On WebContainer the dev server runs in the container's Node, which gets the source-locations plugin through
 // NODE_OPTIONS and a file the IDE writes into node_modules (lib/runtime/webcontainer/source-locations.ts).
@@ -30,8 +29,7 @@ async function freePort(): Promise<number> {
 
 async function installTemplate(template: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `tabsmith-${template}-`));
-  const files = Object.entries(await templateFiles(template)).map(([path, data]) => ({ path, data }));
-  await installInNode(files, dir, fixtureRegistryUrl());
+  await installInNode(await createViteTemplate(fixtureRegistryUrl(), template), dir, fixtureRegistryUrl());
   return dir;
 }
 

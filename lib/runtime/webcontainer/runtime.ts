@@ -3,6 +3,7 @@ import { Listeners } from '../listeners';
 import { RuntimeError, type ExportedFiles, type Runtime, type RuntimeErrorRemedy, type SpawnOptions, type TerminalSize, type Unsubscribe } from '../port';
 import { classifyWebContainerError, DISPOSED_MESSAGE, isReleasedError, OUT_OF_MEMORY_ADVICE, WASM_OUT_OF_MEMORY, withAdvice } from './advice';
 import type { WebContainerLike } from './api-types';
+import { bounded } from './bounded';
 import { EXPORT_EXCLUDES, flattenTree } from './export-tree';
 import { createWebContainerFs } from './fs';
 import { driveJsh, JSH_ARGS } from './jsh-driver';
@@ -26,18 +27,6 @@ const COMMAND_ENV: Readonly<Record<string, string>> = { npm_config_yes: 'true' }
 /** The longest a command's exit waits for the tree re-sync, so a huge tree cannot hold up the agent. */
 const RESYNC_BUDGET_MS = 1_500;
 
-function bounded(work: Promise<void>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void work
-      .catch(() => undefined)
-      .then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-  });
-}
-
 const noop: Unsubscribe = () => undefined;
 
 /** The shell starts with the container's own environment when nothing is added to it. */
@@ -52,7 +41,7 @@ export function createWebContainerRuntime(wc: WebContainerLike, onDispose: () =>
   const hub = new WatchHub(wc.fs);
   const ports = new PortTracker();
   const stops = [ports.follow(wc)];
-  const resync = () => bounded(hub.resync(), RESYNC_BUDGET_MS);
+  const resync = () => bounded(hub.resync(), RESYNC_BUDGET_MS, undefined);
   const table = new ProcessTable({ ports, afterCommand: resync });
   const runtimeErrors = new Listeners<[message: string, remedy?: RuntimeErrorRemedy]>();
   let lastRuntimeError: { message: string; remedy: RuntimeErrorRemedy } | null = null;

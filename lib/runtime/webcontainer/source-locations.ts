@@ -8,6 +8,7 @@
  */
 import { SOURCE_LOCATIONS_PROBE, sourceLocationsNodeOptions } from '@/lib/dev-server-plugin/node-options';
 import type { WebContainerLike } from './api-types';
+import { bounded } from './bounded';
 import { errorMessage } from '../../error-message';
 
 /** Where the IDE serves the plugin file (written by scripts/vendor-assets.mjs). */
@@ -27,22 +28,6 @@ async function readAll(stream: ReadableStream<string>): Promise<string> {
   let text = '';
   await stream.pipeTo(new WritableStream({ write: (chunk) => void (text += chunk) })).catch(() => undefined);
   return text;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    void work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(fallback);
-      },
-    );
-  });
 }
 
 /** Fetches the plugin file from this page's origin; null where the page has none (tests under Node). */
@@ -87,7 +72,7 @@ export function setUpSourceLocations(wc: WebContainerLike, loadPlugin: () => Pro
     );
     return false;
   };
-  const enabled = withTimeout(
+  const enabled = bounded(
     probe().catch((error: unknown) => {
       console.info('Elements in WebContainer previews are not marked with their source:', errorMessage(error));
       return false;

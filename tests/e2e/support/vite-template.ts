@@ -2,26 +2,15 @@
 import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { unpackTar } from 'modern-tar';
-import { resolveFromRegistry } from './registry';
+import { createViteTemplate } from '../fixtures/registry/templates.mjs';
+import { fixtureRegistryUrl } from './registry';
 import { terminal, type TerminalDriver } from './terminal';
 import { importZip } from './workspace';
 
 /** The files of create-vite's `template-<name>` folder, as create-vite writes them when it scaffolds. */
 export async function templateFiles(template: string): Promise<Record<string, Uint8Array>> {
-  const { tarball } = await resolveFromRegistry('create-vite', '9.3.0');
-  const response = await fetch(tarball);
-  const entries = await unpackTar(gunzipSync(await response.arrayBuffer()));
-  const prefix = `package/template-${template}/`;
-  const files: Record<string, Uint8Array> = {};
-  for (const entry of entries) {
-    if (!entry.header.name.startsWith(prefix) || !entry.data) continue;
-    // create-vite renames _gitignore and _oxlintrc.json when it scaffolds (npm would drop a .gitignore from the tarball).
-    const path = entry.header.name.slice(prefix.length).replace(/^_(gitignore|oxlintrc\.json)$/, '.$1');
-    files[path] = entry.data;
-  }
-  return files;
+  const files = await createViteTemplate(fixtureRegistryUrl(), template);
+  return Object.fromEntries(files.map((file) => [file.path, file.data]));
 }
 
 const INSTALL_TIMEOUT_MS = 120_000;

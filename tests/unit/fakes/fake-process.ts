@@ -7,8 +7,6 @@ import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
 export interface FakeProcessOptions {
   /** The real exit code after kill() is unknown; false models a process that never reports one. */
   exitOnKill: boolean;
-  /** See FakeApiOptions. */
-  nodeImport?: boolean;
 }
 
 export class FakeProcess implements WebContainerProcess {

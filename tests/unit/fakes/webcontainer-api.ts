@@ -74,6 +74,8 @@ class FakeWebContainer implements WebContainerLike {
   constructor(
     private readonly processOptions: FakeProcessOptions,
     private readonly onTeardown: () => void,
+    /** See FakeApiOptions. */
+    private readonly nodeImport: boolean,
   ) {
     this.fs = new MemoryFs((method, args) => this.calls.push({ method, args }));
   }
@@ -87,7 +89,7 @@ class FakeWebContainer implements WebContainerLike {
       fs: this.fs,
       cwd: options?.cwd ?? '.',
       env: options?.env ?? {},
-      nodeImport: this.processOptions.nodeImport ?? true,
+      nodeImport: this.nodeImport,
       print: (text) => process.print(text),
       // A server that starts listening: the real container reports the port and then that it serves.
       openPort: (port) => {
@@ -260,7 +262,7 @@ export function createFakeWebContainerApi(options: FakeApiOptions = {}) {
           busy = false;
           throw error;
         }
-        const wc = new FakeWebContainer({ exitOnKill: options.exitOnKill ?? true, nodeImport: options.nodeImport }, () => (busy = false));
+        const wc = new FakeWebContainer({ exitOnKill: options.exitOnKill ?? true }, () => (busy = false), options.nodeImport ?? true);
         instances.push(wc);
         return wc;
       },
