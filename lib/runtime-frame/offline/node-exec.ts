@@ -9,7 +9,7 @@
  * timer, also one set after an `await`) or its main module
  * still awaiting, or a fetch, wasm compilation or Web Crypto call pending (node/pending-work.ts, in a worker),
  * it keeps running, like Node; otherwise it ends once it has been quiet (no output) for
- * IDLE_MS, which leaves time for promise-based work the adapter cannot see.
+ * IDLE_MS (less in a worker, where more is counted), which leaves time for promise-based work the adapter cannot see.
  */
 import type { Runtime as AlmostRuntime, VirtualFS } from 'almostnode';
 import { NODE_VERSION, evalSource, type NodeInvocation } from './command-line';
@@ -32,6 +32,10 @@ import type { ThreadSupport } from './node/worker-threads';
 import { domainCatches } from './node/domain-module';
 
 const IDLE_MS = 300;
+// A process in a worker of its own has every timer, fetch, wasm compilation and Web Crypto call counted, so its
+// quiet window only covers a message from the frame still in flight; Vite's build waited 300 ms after its last
+// line before it ended, where Node ends at once.
+const OWN_SCOPE_IDLE_MS = 100;
 const TICK_MS = 50;
 
 export interface NodeDeps {
@@ -315,10 +319,11 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
       Boolean(ipc?.busy());
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
+    const idleMs = deps.ownsGlobalScope ? OWN_SCOPE_IDLE_MS : IDLE_MS;
     while (exitCode === null && !io.signal.aborted) {
       await new Promise((resolve) => untracked(() => setTimeout(resolve, TICK_MS)));
       const busy = timerOwner.busy();
-      if (busy || performance.now() - lastOutput < IDLE_MS) continue;
+      if (busy || performance.now() - lastOutput < idleMs) continue;
       // Node emits 'beforeExit' when nothing is left to do; its listeners may start more work, which keeps the
       // process going (and it is emitted again when that is done).
       if (proc.listenerCount('beforeExit') === 0) break;

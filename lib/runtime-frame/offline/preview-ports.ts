@@ -8,20 +8,62 @@ import type { ServerBridge } from 'almostnode';
 import type { Listener } from './node/ports';
 import { previewServeSchema } from '../../preview/relay/messages';
 import { servePreviewSockets } from './websocket/preview-sockets';
+import { base64Encode } from './node/buffer-native-codecs';
 
 interface BridgeInternals {
   handleServiceWorkerMessage(event: MessageEvent): Promise<void>;
+  handleRequest(
+    port: number,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body?: ArrayBuffer,
+  ): Promise<{ statusCode: number; statusMessage: string; headers: Record<string, string>; body?: unknown }>;
+}
+
+interface ServiceWorkerRequest {
+  type: 'request';
+  id: number;
+  data: { port: number; method: string; url: string; headers: Record<string, string>; body?: ArrayBuffer; streaming?: boolean };
+}
+
+const isPlainRequest = (data: unknown): data is ServiceWorkerRequest =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'request' && !(data as ServiceWorkerRequest).data?.streaming;
+
+/**
+ * Answers one request as almostnode's handler does (the service worker reads the body as base64), with the body
+ * encoded by the browser: almostnode's encoder builds strings from arrays of bytes, and this thread also answers
+ * every process's file system calls while a dev server sends a page its megabytes of modules.
+ */
+async function answerRequest(view: BridgeInternals, port: MessagePort, { id, data }: ServiceWorkerRequest): Promise<void> {
+  try {
+    const response = await view.handleRequest(data.port, data.method, data.url, data.headers, data.body);
+    const body = response.body instanceof Uint8Array ? response.body : new Uint8Array(0);
+    const bodyBase64 = body.length > 0 ? (base64Encode(body) ?? '') : '';
+    port.postMessage({
+      type: 'response',
+      id,
+      data: { statusCode: response.statusCode, statusMessage: response.statusMessage, headers: response.headers, bodyBase64 },
+    });
+  } catch (error) {
+    port.postMessage({ type: 'response', id, error: error instanceof Error ? error.message : 'Unknown error' });
+  }
 }
 
 /**
  * Answers a service worker's requests on `port`. almostnode's handler replies on `this.messageChannel.port1`;
  * run on a view of the bridge whose channel is this port, it replies here and reads everything else (servers,
- * the patched request handler) from the bridge itself.
+ * the patched request handler) from the bridge itself. Plain requests are answered here where the browser has a
+ * base64 encoder; streaming ones, and every request in a browser without one, by almostnode's handler.
  */
 function serveRequests(bridge: ServerBridge, port: MessagePort): void {
-  const view = Object.create(bridge, { messageChannel: { value: { port1: port } } }) as ServerBridge;
-  const handle = (bridge as unknown as BridgeInternals).handleServiceWorkerMessage;
-  port.onmessage = (event) => void handle.call(view, event);
+  const view = Object.create(bridge, { messageChannel: { value: { port1: port } } }) as BridgeInternals;
+  const handle = view.handleServiceWorkerMessage;
+  const nativeBase64 = base64Encode(new Uint8Array(0)) !== undefined;
+  port.onmessage = (event) => {
+    if (nativeBase64 && isPlainRequest(event.data)) void answerRequest(view, port, event.data);
+    else void handle.call(view, event);
+  };
 }
 
 /** A MessagePort as servePreviewSockets' channel. */

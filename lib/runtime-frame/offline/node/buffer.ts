@@ -9,6 +9,7 @@ import * as bufferPackage from 'buffer/';
 import { bufferOutOfBounds, numberAccessors } from './buffer-access';
 import { withNativeNumberFill } from './buffer-fill';
 import { warnBufferConstructor } from './buffer-deprecation';
+import { base64Encode, isUtf8Encoding, utf8ByteLength, utf8Encode, utf8Write } from './buffer-native-codecs';
 import { nodeError } from './node-errors';
 import { argTypeError, argValueError, outOfRange, unknownEncoding, validateInteger, validateNumber } from './validators';
 
@@ -164,9 +165,12 @@ function patchPrototype(target: object): void {
     if (to - from > kStringMaxLength)
       throw nodeError(Error, 'ERR_STRING_TOO_LONG', `Cannot create a string longer than 0x${kStringMaxLength.toString(16)} characters`);
     if (encoding !== undefined && encoding !== null && !isEncoding(encoding)) throw unknownEncoding(encoding);
-    if (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return toBase64Url(baseToString.call(this, 'base64', from, to));
-    if (encoding === undefined || encoding === null || (typeof encoding === 'string' && /^utf-?8$/i.test(encoding)))
-      return utf8Decoder.decode(this.subarray(from, Math.max(from, to)));
+    const lower = typeof encoding === 'string' ? encoding.toLowerCase() : undefined;
+    if (lower === 'base64' || lower === 'base64url') {
+      const base64 = base64Encode(new Uint8Array(this.buffer, this.byteOffset + from, Math.max(0, to - from))) ?? baseToString.call(this, 'base64', from, to);
+      return lower === 'base64' ? base64 : toBase64Url(base64);
+    }
+    if (isUtf8Encoding(encoding)) return utf8Decoder.decode(this.subarray(from, Math.max(from, to)));
     return baseToString.call(this, encoding as string | undefined, from, to);
   };
   // Node's toLocaleString is toString itself.
@@ -176,7 +180,7 @@ function patchPrototype(target: object): void {
     if (typeof text !== 'string') throw argTypeError('argument', 'string', text);
     let at = 0;
     let count = this.length;
-    if (offset === undefined) return baseWrite.call(this, text, 0, count, 'utf8');
+    if (offset === undefined) return utf8Write(this, text, 0, count);
     if (length === undefined && typeof offset === 'string') encoding = offset;
     else {
       validateInteger(offset, 'offset', 0, this.length);
@@ -193,7 +197,8 @@ function patchPrototype(target: object): void {
     }
     if (encoding !== undefined && !isEncoding(encoding)) throw unknownEncoding(encoding);
     if (typeof encoding === 'string' && encoding.toLowerCase() === 'base64url') return baseWrite.call(this, fromBase64Url(text), at, count, 'base64');
-    return baseWrite.call(this, text, at, count, (encoding as string | undefined) ?? 'utf8');
+    if (isUtf8Encoding(encoding)) return utf8Write(this, text, at, count);
+    return baseWrite.call(this, text, at, count, encoding as string);
   };
   for (const bits of [16, 32, 64]) {
     proto[`swap${bits}`] = withCode(proto[`swap${bits}`] as AnyFunction, /multiple of/, () =>
@@ -230,6 +235,7 @@ function fromChecked(value: unknown, encodingOrOffset?: unknown, length?: unknow
     if (encodingOrOffset !== undefined && encodingOrOffset !== null && encodingOrOffset !== '' && !isEncoding(encodingOrOffset))
       throw unknownEncoding(encodingOrOffset);
     if (isBase64Url(encodingOrOffset)) return Base.from(fromBase64Url(value), 'base64');
+    if (isUtf8Encoding(encodingOrOffset)) return Object.setPrototypeOf(utf8Encode(value), Base.prototype);
     return Base.from(value, encodingOrOffset as BufferEncoding | undefined);
   }
   if (typeof value === 'object' && value !== null) {
@@ -291,7 +297,8 @@ function bufferStatics(NodeBuffer: Module): void {
         throw argTypeError('string', ['string', 'Buffer', 'ArrayBuffer'], value);
       }
       if (isBase64Url(encoding)) return (base.byteLength as AnyFunction)(fromBase64Url(value), 'base64');
-      return (base.byteLength as AnyFunction)(value, isEncoding(encoding) ? encoding : 'utf8');
+      if (!isEncoding(encoding) || isUtf8Encoding(encoding)) return utf8ByteLength(value);
+      return (base.byteLength as AnyFunction)(value, encoding);
     },
     compare: (a: unknown, b: unknown) => {
       if (!isUint8Array(a)) throw argTypeError('buf1', ['Buffer', 'Uint8Array'], a);

@@ -5,6 +5,7 @@
  * ResponseSink: the preview, curl, or the http client of another process.
  */
 import { Buffer as PackageBuffer } from 'buffer/';
+import { isUtf8Encoding, utf8Encode } from './buffer-native-codecs';
 import { codedError, headersFromRaw } from './http-headers';
 import { createServerResponseClass } from './http-response';
 import { validateHeaderName, validateHeaderValue } from './http-validate';
@@ -274,7 +275,12 @@ export function createMessageClasses(bases: MessageBases) {
     toBytes(chunk: unknown, encoding?: unknown): Uint8Array {
       if (chunk instanceof Uint8Array) return chunk;
       // The programs' Buffer (the buffer package) knows every encoding Node does; almostnode's lacks utf16le.
-      if (typeof chunk === 'string') return PackageBuffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      if (typeof chunk === 'string') {
+        // UTF-8, what a server's responses are nearly always in, through the browser's encoder (the package's is
+        // JavaScript, a byte at a time, and a dev server sends megabytes of modules).
+        if (typeof encoding !== 'string' || isUtf8Encoding(encoding)) return Object.setPrototypeOf(utf8Encode(chunk), PackageBuffer.prototype) as Uint8Array;
+        return PackageBuffer.from(chunk, encoding as BufferEncoding);
+      }
       if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       throw codedError(
         `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${chunk === null ? 'null' : typeof chunk}`,

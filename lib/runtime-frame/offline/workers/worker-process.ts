@@ -24,6 +24,7 @@ import { frameThreads, TERMINATE } from './frame-threads';
 import { workerMessageSchema, type FrameToWorker, type ThreadInit, type WorkerMessage } from './protocol';
 import { createChannelBuffer, SyncAnswerer } from './sync-channel';
 import { frameTerminal } from './worker-terminal';
+import { SpareWorkers } from './spare-workers';
 
 const STOP_GRACE_MS = 1000;
 
@@ -51,27 +52,27 @@ function startWorker(): Worker {
   return new Worker(new URL('./node-worker.ts', import.meta.url), { type: 'module', name: 'node' });
 }
 
-/**
- * One worker kept loaded ahead of the next process, per file system: a worker needs seconds to load the built-ins
- * on a busy machine, so a command would otherwise wait that long before its first line runs.
- */
-const spares = new WeakMap<VirtualFS, Worker>();
+/** The workers loaded ahead of each file system's next processes and threads. */
+const spares = new WeakMap<VirtualFS, SpareWorkers<Worker>>();
 
-function takeWorker(vfs: VirtualFS): Worker {
-  const worker = spares.get(vfs) ?? startWorker();
-  spares.set(vfs, startWorker());
-  return worker;
+function sparesOf(vfs: VirtualFS): SpareWorkers<Worker> {
+  let pool = spares.get(vfs);
+  if (!pool) {
+    pool = new SpareWorkers({ start: startWorker, stop: (worker) => worker.terminate() });
+    spares.set(vfs, pool);
+  }
+  return pool;
 }
 
-/** Starts loading a worker for the first node process of `vfs`. */
+/** Starts loading workers for the first node processes of `vfs`. */
 export function prepareNodeWorker(vfs: VirtualFS): void {
-  if (nodeWorkersAvailable() && !spares.has(vfs)) spares.set(vfs, startWorker());
+  if (nodeWorkersAvailable()) sparesOf(vfs).prepare();
 }
 
 export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps, thread?: ThreadInit): Promise<number> {
   // The process's fs calls the positional reads and writes, modes and times that extendVfs adds.
   extendVfs(deps.vfs);
-  const worker = takeWorker(deps.vfs);
+  const worker = sparesOf(deps.vfs).take();
   const channel = createChannelBuffer();
   const answerer = new SyncAnswerer(channel);
   const send = (message: FrameToWorker) => worker.postMessage(message);
@@ -103,6 +104,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       finished = true;
       liveness.untrack();
       worker.terminate();
+      sparesOf(deps.vfs).released();
       codeStore.releaseAll(claimant);
       ports.dispose();
       terminal.dispose();

@@ -1,0 +1,92 @@
+/**
+ * Workers kept loaded ahead of the node processes and threads that will need them. A worker spends about half a
+ * second of CPU loading the runtime's built-ins before its program's first line runs, and commands take several
+ * at once: Vite's dev server and build start a process and, through Rolldown's WebAssembly build, a pool of
+ * threads, each a worker of its own; a thread still loading holds up the bundling it was handed.
+ *
+ * The pool learns how many workers a command takes together (takes less than `burstMs` apart are one burst) and
+ * keeps that many ready, up to `max`. A take leaves at least one loading, as the command's next process or thread
+ * may follow within a second; the others are loaded once a process or thread ends, or takes have stopped for
+ * `quietMs`, one every `gapMs`, so that loading them does not compete with the command that has just started.
+ */
+export interface SpareWorkerOptions<W> {
+  start: () => W;
+  stop: (worker: W) => void;
+  /** How many to keep ready before any command has run. */
+  initial?: number;
+  max?: number;
+  quietMs?: number;
+  burstMs?: number;
+  gapMs?: number;
+  now?: () => number;
+}
+
+const DEFAULTS = { initial: 1, max: 5, quietMs: 1000, burstMs: 2000, gapMs: 200 };
+
+export class SpareWorkers<W> {
+  private readonly ready: W[] = [];
+  private readonly options: Required<SpareWorkerOptions<W>>;
+  private wanted: number;
+  private burst = 0;
+  private lastTake = Number.NEGATIVE_INFINITY;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(options: SpareWorkerOptions<W>) {
+    this.options = { ...DEFAULTS, now: () => performance.now(), ...options };
+    this.wanted = Math.min(this.options.initial, this.options.max);
+  }
+
+  /** How many loaded workers wait now. */
+  get size(): number {
+    return this.ready.length;
+  }
+
+  /** How many the pool means to keep ready. */
+  get target(): number {
+    return this.wanted;
+  }
+
+  /** A worker for a process or thread that starts now: the longest-loading spare, or a new one. */
+  take(): W {
+    const now = this.options.now();
+    this.burst = now - this.lastTake < this.options.burstMs ? this.burst + 1 : 1;
+    this.lastTake = now;
+    this.wanted = Math.min(this.options.max, Math.max(this.wanted, this.burst));
+    const worker = this.ready.shift() ?? this.options.start();
+    // One replacement starts loading at once: the command's next process or thread may come within a second.
+    // The rest wait until the command has started.
+    if (this.ready.length === 0 && !this.disposed) this.ready.push(this.options.start());
+    this.schedule(this.options.quietMs);
+    return worker;
+  }
+
+  /** A process or thread ended: its CPU is free, so spares for the next command start loading now. */
+  released(): void {
+    this.schedule(this.options.gapMs);
+  }
+
+  /** Starts loading spares now: nothing runs yet. */
+  prepare(): void {
+    this.schedule(0);
+  }
+
+  /** Ends the spares; none is loaded after this. */
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
+    for (const worker of this.ready.splice(0)) this.options.stop(worker);
+  }
+
+  private schedule(ms: number): void {
+    if (this.disposed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.fill(), ms);
+  }
+
+  private fill(): void {
+    if (this.ready.length >= this.wanted) return;
+    this.ready.push(this.options.start());
+    this.schedule(this.options.gapMs);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Workers loaded ahead of the commands that need them: a command that starts a process and its threads at once
+ * (Vite's build: the process and Rolldown's four threads) finds that many loaded the next time, and loading them
+ * waits until the command has started or ended.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SpareWorkers } from '@/lib/runtime-frame/offline/workers/spare-workers';
+
+interface FakeWorker {
+  id: number;
+  stopped: boolean;
+}
+
+function pool(options: { initial?: number; max?: number } = {}) {
+  const started: FakeWorker[] = [];
+  const spares = new SpareWorkers<FakeWorker>({
+    start: () => {
+      const worker = { id: started.length + 1, stopped: false };
+      started.push(worker);
+      return worker;
+    },
+    stop: (worker) => void (worker.stopped = true),
+    now: () => Date.now(),
+    quietMs: 1000,
+    burstMs: 2000,
+    gapMs: 200,
+    ...options,
+  });
+  return { spares, started };
+}
+
+describe('spare node workers', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads one before any command, and a command takes it instead of waiting for a new one', () => {
+    const { spares, started } = pool();
+    spares.prepare();
+    vi.advanceTimersByTime(0);
+    expect(spares.size).toBe(1);
+    const first = spares.take();
+    expect(first.id).toBe(1);
+    // One replacement starts loading at once, for the command's next process.
+    expect(started).toHaveLength(2);
+    expect(spares.size).toBe(1);
+  });
+
+  it('learns how many workers a command takes together and has that many loaded for the next command', () => {
+    const { spares, started } = pool();
+    spares.prepare();
+    vi.advanceTimersByTime(0);
+    // A build: its process, then four threads, a few hundred milliseconds apart.
+    const taken = [spares.take()];
+    for (let i = 0; i < 4; i++) {
+      vi.advanceTimersByTime(300);
+      taken.push(spares.take());
+    }
+    expect(spares.target).toBe(5);
+    const loadedDuringTheCommand = started.length;
+    // Nothing more loads while the command is starting (takes keep coming within the quiet time)...
+    vi.advanceTimersByTime(900);
+    expect(started.length).toBe(loadedDuringTheCommand);
+    // ...then the pool fills to five, one every gap.
+    vi.advanceTimersByTime(100);
+    expect(spares.size).toBe(2);
+    vi.advanceTimersByTime(200 * 3);
+    expect(spares.size).toBe(5);
+    vi.advanceTimersByTime(5000);
+    expect(spares.size).toBe(5);
+    // The next build takes five loaded workers, the longest-loaded first, and starts none of its own.
+    const before = started.length;
+    const next = [spares.take(), spares.take(), spares.take(), spares.take(), spares.take()];
+    expect(next.map((worker) => worker.id)).toEqual([...next.map((worker) => worker.id)].sort((a, b) => a - b));
+    expect(next.every((worker) => !taken.includes(worker))).toBe(true);
+    // Only the one replacement a take leaves loading when the pool runs dry.
+    expect(started.length - before).toBe(1);
+  });
+
+  it('starts loading as soon as a process ends, without waiting for the quiet time', () => {
+    const { spares } = pool();
+    spares.take();
+    vi.advanceTimersByTime(300);
+    spares.take();
+    expect(spares.target).toBe(2);
+    spares.released();
+    vi.advanceTimersByTime(200);
+    expect(spares.size).toBe(2);
+  });
+
+  it('takes several seconds apart are separate commands: the target stays at what one command took', () => {
+    const { spares } = pool();
+    for (let i = 0; i < 4; i++) {
+      spares.take();
+      vi.advanceTimersByTime(5000);
+    }
+    expect(spares.target).toBe(1);
+  });
+
+  it('keeps no more than its maximum, and ends its spares when disposed', () => {
+    const { spares, started } = pool({ max: 3 });
+    for (let i = 0; i < 8; i++) {
+      spares.take();
+      vi.advanceTimersByTime(100);
+    }
+    expect(spares.target).toBe(3);
+    vi.advanceTimersByTime(5000);
+    expect(spares.size).toBe(3);
+    const waiting = started.filter((worker) => !worker.stopped).slice(-3);
+    spares.dispose();
+    expect(waiting.every((worker) => worker.stopped)).toBe(true);
+    // A process that starts after that still gets a worker, and no spare is loaded behind it.
+    expect(spares.take().stopped).toBe(false);
+    vi.advanceTimersByTime(5000);
+    expect(spares.size).toBe(0);
+  });
+});
