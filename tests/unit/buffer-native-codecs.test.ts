@@ -66,6 +66,8 @@ describe("the runtime's Buffer and Node's, on the same text", () => {
       [7, 299],
       [250, 400],
       [5, 5],
+      [400, 500],
+      [20, 10],
     ] as const) {
       for (const encoding of ['base64', 'base64url', 'BASE64'] as const) {
         expect(ours.toString(encoding as BufferEncoding, start, end)).toBe(bytes.toString(encoding as BufferEncoding, start, end));

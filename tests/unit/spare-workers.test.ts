@@ -4,7 +4,9 @@
  * waits until the command has started or ended.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VirtualFS } from 'almostnode';
 import { SpareWorkers } from '@/lib/runtime-frame/offline/workers/spare-workers';
+import { expectedNodeWorkers } from '@/lib/runtime-frame/offline/workers/expected-workers';
 
 interface FakeWorker {
   id: number;
@@ -112,5 +114,64 @@ describe('spare node workers', () => {
     expect(spares.take().stopped).toBe(false);
     vi.advanceTimersByTime(5000);
     expect(spares.size).toBe(0);
+  });
+});
+
+describe('workers a project is known to take', () => {
+  const project = (files: string[]) => {
+    const vfs = new VirtualFS();
+    for (const path of files) {
+      vfs.mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+      vfs.writeFileSync(path, '{}');
+    }
+    return vfs;
+  };
+
+  it('five for a project with Rolldown’s threaded WebAssembly build, one for others', () => {
+    const vite8 = project(['/home/project/node_modules/@rolldown/binding-wasm32-wasi/package.json', '/home/project/package.json']);
+    expect(expectedNodeWorkers(vite8, '/home/project')).toBe(5);
+    const plain = project(['/home/project/node_modules/react/package.json']);
+    expect(expectedNodeWorkers(plain, '/home/project')).toBe(1);
+    expect(expectedNodeWorkers(plain, '/home/project/missing')).toBe(1);
+  });
+
+  it('at the workspace root, also a project in a folder right under it, when asked to look', () => {
+    const nested = project(['/home/project/app/node_modules/@rolldown/binding-wasm32-wasi/package.json', '/home/project/README.md']);
+    expect(expectedNodeWorkers(nested, '/home/project')).toBe(1);
+    expect(expectedNodeWorkers(nested, '/home/project', true)).toBe(5);
+    expect(expectedNodeWorkers(project(['/home/project/README.md']), '/home/project', true)).toBe(1);
+  });
+
+  it('a pool told so loads that many before any command has run', () => {
+    vi.useFakeTimers();
+    try {
+      const { spares } = pool();
+      spares.prepare(5);
+      vi.advanceTimersByTime(0 + 200 * 4);
+      expect(spares.size).toBe(5);
+      spares.prepare(1);
+      expect(spares.target).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('workers prepared after a command', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('load after the delay, unless a command starts first: then once that command has started', () => {
+    const { spares, started } = pool();
+    spares.prepare(5, 1000);
+    vi.advanceTimersByTime(500);
+    expect(started).toHaveLength(0);
+    // `npm run dev` right after the install: it takes its worker, and the pool waits for its start to settle.
+    spares.take();
+    const duringStart = started.length;
+    vi.advanceTimersByTime(900);
+    expect(started.length).toBe(duringStart);
+    vi.advanceTimersByTime(100 + 200 * 4);
+    expect(spares.size).toBe(5);
   });
 });

@@ -12,7 +12,7 @@ import { createShell, type CommandDeps, type Shell } from './commands';
 import { createOfflineFs, listFiles } from './fs';
 import { LineShell } from './line-shell';
 import { TerminalScreen } from './terminal';
-import { toVfsPath } from './paths';
+import { toVfsPath, WORKSPACE_ROOT } from './paths';
 import { servePreviewSockets } from './websocket/preview-sockets';
 import { servePreviewPorts } from './preview-ports';
 import { PREVIEW_PATH_PREFIX } from './preview-errors';
@@ -22,7 +22,8 @@ import { localFetch } from './shell/local-fetch';
 import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
-import { prepareNodeWorker } from './workers/worker-process';
+import { prepareNodeWorkers } from './workers/worker-process';
+import { expectedNodeWorkers } from './workers/expected-workers';
 import { probeThreads, stopThread } from './workers/thread-liveness';
 import { announceFolderChanges, announceWritesWithoutDecoding } from './vfs-write-events';
 import { errorMessage } from '../../error-message';
@@ -45,6 +46,8 @@ const KILL_GRACE_MS = 2000;
 const THREAD_PROBE_MS = 500;
 /** After boot, so loading the first node worker does not compete with it. */
 const PREPARE_WORKER_MS = 1000;
+/** After a command, so a command started right after it does not compete with loading workers. */
+const AFTER_COMMAND_PREPARE_MS = 1000;
 const SHELL_BANNER = 'Tabsmith offline runtime. Ctrl+C stops the running command; Tab completes; `help` lists what this shell runs.\n';
 
 export class OfflineRuntime extends RuntimeEvents implements Runtime {
@@ -93,8 +96,8 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
       gitHttp: exchangeHttpClient(() => this.gitSend),
     };
     this.commands = createShell(this.deps);
-    // The first node command should not wait for its worker to load the built-ins.
-    const prepare = setTimeout(() => prepareNodeWorker(container.vfs), PREPARE_WORKER_MS);
+    // The first node command should not wait for its workers to load the built-ins.
+    const prepare = setTimeout(() => prepareNodeWorkers(container.vfs, expectedNodeWorkers(container.vfs, WORKSPACE_ROOT, true)), PREPARE_WORKER_MS);
     this.cleanups.push(() => clearTimeout(prepare));
   }
 
@@ -131,7 +134,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     const run = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
       isLine ? this.commands.runLine(command, io) : this.commands.runArgv(argv, io),
     );
-    void this.settle(proc, run);
+    void this.settle(proc, run).then(() => this.prepareWorkersFor(io.cwd));
     return proc;
   }
 
@@ -163,7 +166,16 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     child.hooks = { onInput: (data) => io.stdin.push(data), onKill: () => shell.interrupt() };
     this.shellCommandListeners.emit(child);
     const run = this.commands.runLine(line, { ...io, pid: child.id, write: (text) => (io.write(text), child.print(text)), writeBytes: undefined }, session);
-    return this.settle(child, run);
+    return this.settle(child, run).finally(() => this.prepareWorkersFor(io.cwd));
+  }
+
+  /**
+   * After a command in `dir` (an install among them), workers for what that project's commands will take, loaded
+   * once nothing else has started for a while: a command started at once (`npm install && npm run dev`) keeps the
+   * machine to itself.
+   */
+  private prepareWorkersFor(dir: string): void {
+    prepareNodeWorkers(this.parts.container.vfs, expectedNodeWorkers(this.parts.container.vfs, dir), AFTER_COMMAND_PREPARE_MS);
   }
 
   private async settle(proc: OfflineProcess, run: Promise<number>): Promise<number> {

@@ -167,7 +167,8 @@ function patchPrototype(target: object): void {
     if (encoding !== undefined && encoding !== null && !isEncoding(encoding)) throw unknownEncoding(encoding);
     const lower = typeof encoding === 'string' ? encoding.toLowerCase() : undefined;
     if (lower === 'base64' || lower === 'base64url') {
-      const base64 = base64Encode(new Uint8Array(this.buffer, this.byteOffset + from, Math.max(0, to - from))) ?? baseToString.call(this, 'base64', from, to);
+      const bytes = to > from ? new Uint8Array(this.buffer, this.byteOffset + from, to - from) : new Uint8Array(0);
+      const base64 = base64Encode(bytes) ?? baseToString.call(this, 'base64', from, to);
       return lower === 'base64' ? base64 : toBase64Url(base64);
     }
     if (isUtf8Encoding(encoding)) return utf8Decoder.decode(this.subarray(from, Math.max(from, to)));

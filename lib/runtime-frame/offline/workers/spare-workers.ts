@@ -4,8 +4,8 @@
  * at once: Vite's dev server and build start a process and, through Rolldown's WebAssembly build, a pool of
  * threads, each a worker of its own; a thread still loading holds up the bundling it was handed.
  *
- * The pool learns how many workers a command takes together (takes less than `burstMs` apart are one burst) and
- * keeps that many ready, up to `max`. A take leaves at least one loading, as the command's next process or thread
+ * The pool learns how many workers a command takes together (takes less than `burstMs` apart are one burst), or is
+ * told what a project's commands will take, and keeps that many ready, up to `max`. A take leaves at least one loading, as the command's next process or thread
  * may follow within a second; the others are loaded once a process or thread ends, or takes have stopped for
  * `quietMs`, one every `gapMs`, so that loading them does not compete with the command that has just started.
  */
@@ -66,9 +66,13 @@ export class SpareWorkers<W> {
     this.schedule(this.options.gapMs);
   }
 
-  /** Starts loading spares now: nothing runs yet. */
-  prepare(): void {
-    this.schedule(0);
+  /**
+   * Starts loading spares `delayMs` from now, at least `expected` (what the project's commands are known to take at
+   * once). A take before then puts it off until that command has started.
+   */
+  prepare(expected = 0, delayMs = 0): void {
+    this.wanted = Math.min(this.options.max, Math.max(this.wanted, expected));
+    this.schedule(delayMs);
   }
 
   /** Ends the spares; none is loaded after this. */

@@ -64,9 +64,9 @@ function sparesOf(vfs: VirtualFS): SpareWorkers<Worker> {
   return pool;
 }
 
-/** Starts loading workers for the first node processes of `vfs`. */
-export function prepareNodeWorker(vfs: VirtualFS): void {
-  if (nodeWorkersAvailable()) sparesOf(vfs).prepare();
+/** Loads workers for the next node processes of `vfs` from `delayMs` on: at least `expected`, what they will take at once. */
+export function prepareNodeWorkers(vfs: VirtualFS, expected = 1, delayMs = 0): void {
+  if (nodeWorkersAvailable()) sparesOf(vfs).prepare(expected, delayMs);
 }
 
 export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps, thread?: ThreadInit): Promise<number> {
