@@ -22,7 +22,7 @@ import { localFetch } from './shell/local-fetch';
 import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
-import { prepareNodeWorkers } from './workers/worker-process';
+import { disposeNodeWorkers, prepareNodeWorkers } from './workers/worker-process';
 import { expectedNodeWorkers } from './workers/expected-workers';
 import { probeThreads, stopThread } from './workers/thread-liveness';
 import { announceFolderChanges, announceWritesWithoutDecoding } from './vfs-write-events';
@@ -98,7 +98,10 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
     this.commands = createShell(this.deps);
     // The first node command should not wait for its workers to load the built-ins.
     const prepare = setTimeout(() => prepareNodeWorkers(container.vfs, expectedNodeWorkers(container.vfs, WORKSPACE_ROOT, true)), PREPARE_WORKER_MS);
-    this.cleanups.push(() => clearTimeout(prepare));
+    this.cleanups.push(
+      () => clearTimeout(prepare),
+      () => disposeNodeWorkers(container.vfs),
+    );
   }
 
   /** How git reaches remotes: through the IDE, which the frame that hosts this runtime is connected to. */

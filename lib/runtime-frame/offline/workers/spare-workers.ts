@@ -5,9 +5,10 @@
  * threads, each a worker of its own; a thread still loading holds up the bundling it was handed.
  *
  * The pool learns how many workers a command takes together (takes less than `burstMs` apart are one burst), or is
- * told what a project's commands will take, and keeps that many ready, up to `max`. A take leaves at least one loading, as the command's next process or thread
- * may follow within a second; the others are loaded once a process or thread ends, or takes have stopped for
- * `quietMs`, one every `gapMs`, so that loading them does not compete with the command that has just started.
+ * told what a project's commands will take, and keeps that many ready, up to `max`. A take leaves at least one
+ * loading, as the command's next process or thread may follow within a second; the others are loaded once a
+ * process or thread ends, or takes have stopped for `quietMs`, one every `gapMs`, so that loading them does not
+ * compete with the command that has just started.
  */
 export interface SpareWorkerOptions<W> {
   start: () => W;

@@ -69,6 +69,12 @@ export function prepareNodeWorkers(vfs: VirtualFS, expected = 1, delayMs = 0): v
   if (nodeWorkersAvailable()) sparesOf(vfs).prepare(expected, delayMs);
 }
 
+/** Ends the workers kept loaded for `vfs`: its runtime is going away. */
+export function disposeNodeWorkers(vfs: VirtualFS): void {
+  spares.get(vfs)?.dispose();
+  spares.delete(vfs);
+}
+
 export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps: WorkerProcessDeps, thread?: ThreadInit): Promise<number> {
   // The process's fs calls the positional reads and writes, modes and times that extendVfs adds.
   extendVfs(deps.vfs);
@@ -104,7 +110,7 @@ export function runNodeInWorker(invocation: NodeInvocation, io: CommandIO, deps:
       finished = true;
       liveness.untrack();
       worker.terminate();
-      sparesOf(deps.vfs).released();
+      spares.get(deps.vfs)?.released();
       codeStore.releaseAll(claimant);
       ports.dispose();
       terminal.dispose();
