@@ -21,17 +21,26 @@ console.log('wrote public/__sw__.js');
 // (lib/preview-page/entry.ts; BRIDGE_SCRIPT_PATH in lib/preview-page/loader.ts), built with esbuild-wasm's
 // Node API, which needs no native binary for this machine's platform.
 const { build } = await import('esbuild-wasm');
-const bridgeStart = Date.now();
-await build({
-  entryPoints: [join(process.cwd(), 'lib', 'preview-page', 'entry.ts')],
-  outfile: join(process.cwd(), 'public', 'preview-bridge.js'),
-  bundle: true,
+
+/** Bundles `entry` (under lib/) into public/`name`, minified, and says how long it took. */
+async function bundle(entry, name, options) {
+  const started = Date.now();
+  await build({
+    entryPoints: [join(process.cwd(), 'lib', ...entry)],
+    outfile: join(process.cwd(), 'public', name),
+    bundle: true,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    ...options,
+  });
+  console.log(`bundled public/${name} in ${Date.now() - started} ms`);
+}
+
+await bundle(['preview-page', 'entry.ts'], 'preview-bridge.js', {
   format: 'iife',
   platform: 'browser',
   target: 'es2020',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   // zod's namespace of ~40 error-message locales (260 KB) is never used: messages stay English.
   plugins: [
     {
@@ -43,23 +52,14 @@ await build({
     },
   ],
 });
-console.log(`bundled public/preview-bridge.js in ${Date.now() - bridgeStart} ms`);
 
 // The source-locations plugin as one ES module for a real Node (WebContainer's): the IDE writes it into the
 // container, and the loader hook of lib/dev-server-plugin/node-options.ts imports it when Vite loads its config.
 // Babel's parser and magic-string go in with it; the project's own Vue and Svelte compilers are loaded from the
 // project.
-const pluginStart = Date.now();
-await build({
-  entryPoints: [join(process.cwd(), 'lib', 'dev-server-plugin', 'node-entry.ts')],
-  outfile: join(process.cwd(), 'public', 'source-locations-plugin.mjs'),
-  bundle: true,
+await bundle(['dev-server-plugin', 'node-entry.ts'], 'source-locations-plugin.mjs', {
   format: 'esm',
   platform: 'node',
   target: 'node18',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
   alias: { '@': process.cwd() },
 });
-console.log(`bundled public/source-locations-plugin.mjs in ${Date.now() - pluginStart} ms`);

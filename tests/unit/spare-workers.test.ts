@@ -13,7 +13,7 @@ interface FakeWorker {
   stopped: boolean;
 }
 
-function pool(options: { initial?: number; max?: number } = {}) {
+function pool(options: { max?: number } = {}) {
   const started: FakeWorker[] = [];
   const spares = new SpareWorkers<FakeWorker>({
     start: () => {

@@ -8,7 +8,7 @@ import type { ServerBridge } from 'almostnode';
 import type { Listener } from './node/ports';
 import { previewServeSchema } from '../../preview/relay/messages';
 import { servePreviewSockets } from './websocket/preview-sockets';
-import { base64Encode } from './node/buffer-native-codecs';
+import { base64Encode, nativeBase64 } from './node/buffer-native-codecs';
 
 interface BridgeInternals {
   handleServiceWorkerMessage(event: MessageEvent): Promise<void>;
@@ -59,7 +59,6 @@ async function answerRequest(view: BridgeInternals, port: MessagePort, { id, dat
 function serveRequests(bridge: ServerBridge, port: MessagePort): void {
   const view = Object.create(bridge, { messageChannel: { value: { port1: port } } }) as BridgeInternals;
   const handle = view.handleServiceWorkerMessage;
-  const nativeBase64 = base64Encode(new Uint8Array(0)) !== undefined;
   port.onmessage = (event) => {
     if (nativeBase64 && isPlainRequest(event.data)) void answerRequest(view, port, event.data);
     else void handle.call(view, event);

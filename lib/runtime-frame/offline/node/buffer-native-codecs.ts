@@ -38,7 +38,8 @@ export function utf8Write(target: Uint8Array, text: string, offset: number, leng
 }
 
 type Base64Capable = Uint8Array & { toBase64?: () => string };
-const nativeBase64 = typeof (Uint8Array.prototype as Base64Capable).toBase64 === 'function';
+/** Whether this browser encodes base64 itself (Uint8Array#toBase64). */
+export const nativeBase64 = typeof (Uint8Array.prototype as Base64Capable).toBase64 === 'function';
 
 /** `bytes` in padded base64, or undefined where this browser has no Uint8Array#toBase64. */
 export function base64Encode(bytes: Uint8Array): string | undefined {

@@ -224,6 +224,11 @@ function allocated(size: number, make: (size: number) => unknown): unknown {
   return Object.setPrototypeOf(new Uint8Array(size), Base.prototype);
 }
 
+/** A Buffer of `text` in UTF-8, encoded by the browser. */
+export function utf8Buffer(text: string): Uint8Array {
+  return Object.setPrototypeOf(utf8Encode(text), Base.prototype) as Uint8Array;
+}
+
 function fromArrayLike(list: ArrayLike<number>): unknown {
   const length = list.length > 0 ? Math.trunc(list.length) : 0;
   const result = Base.alloc(length);
@@ -236,7 +241,7 @@ function fromChecked(value: unknown, encodingOrOffset?: unknown, length?: unknow
     if (encodingOrOffset !== undefined && encodingOrOffset !== null && encodingOrOffset !== '' && !isEncoding(encodingOrOffset))
       throw unknownEncoding(encodingOrOffset);
     if (isBase64Url(encodingOrOffset)) return Base.from(fromBase64Url(value), 'base64');
-    if (isUtf8Encoding(encodingOrOffset)) return Object.setPrototypeOf(utf8Encode(value), Base.prototype);
+    if (isUtf8Encoding(encodingOrOffset)) return utf8Buffer(value);
     return Base.from(value, encodingOrOffset as BufferEncoding | undefined);
   }
   if (typeof value === 'object' && value !== null) {

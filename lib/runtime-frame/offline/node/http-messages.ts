@@ -5,7 +5,8 @@
  * ResponseSink: the preview, curl, or the http client of another process.
  */
 import { Buffer as PackageBuffer } from 'buffer/';
-import { isUtf8Encoding, utf8Encode } from './buffer-native-codecs';
+import { isUtf8Encoding } from './buffer-native-codecs';
+import { utf8Buffer } from './buffer';
 import { codedError, headersFromRaw } from './http-headers';
 import { createServerResponseClass } from './http-response';
 import { validateHeaderName, validateHeaderValue } from './http-validate';
@@ -278,7 +279,7 @@ export function createMessageClasses(bases: MessageBases) {
       if (typeof chunk === 'string') {
         // UTF-8, what a server's responses are nearly always in, through the browser's encoder (the package's is
         // JavaScript, a byte at a time, and a dev server sends megabytes of modules).
-        if (typeof encoding !== 'string' || isUtf8Encoding(encoding)) return Object.setPrototypeOf(utf8Encode(chunk), PackageBuffer.prototype) as Uint8Array;
+        if (typeof encoding !== 'string' || isUtf8Encoding(encoding)) return utf8Buffer(chunk);
         return PackageBuffer.from(chunk, encoding as BufferEncoding);
       }
       if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);

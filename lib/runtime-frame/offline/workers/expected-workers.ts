@@ -5,13 +5,14 @@
  * beside the process that loaded it: `npm run dev` or `vite build` then takes five workers within a second.
  */
 import type { VirtualFS } from 'almostnode';
+import { joinPath } from '../paths';
 
 const THREADED_BINDINGS = ['@rolldown/binding-wasm32-wasi'];
 /** The process and Rolldown's four pool threads. */
 const THREADED_PROJECT_WORKERS = 5;
 
 const hasThreadedBinding = (vfs: VirtualFS, dir: string) =>
-  THREADED_BINDINGS.some((name) => vfs.existsSync(`${dir === '/' ? '' : dir}/node_modules/${name}/package.json`));
+  THREADED_BINDINGS.some((name) => vfs.existsSync(joinPath(dir, `node_modules/${name}/package.json`)));
 
 /** Workers a command run in `dir` (or, for the workspace's root, in a project folder right under it) will take together. */
 export function expectedNodeWorkers(vfs: VirtualFS, dir: string, searchFolders = false): number {
@@ -23,6 +24,5 @@ export function expectedNodeWorkers(vfs: VirtualFS, dir: string, searchFolders =
   } catch {
     return 1;
   }
-  const base = dir === '/' ? '' : dir;
-  return names.some((name) => name !== 'node_modules' && !name.startsWith('.') && hasThreadedBinding(vfs, `${base}/${name}`)) ? THREADED_PROJECT_WORKERS : 1;
+  return names.some((name) => name !== 'node_modules' && !name.startsWith('.') && hasThreadedBinding(vfs, joinPath(dir, name))) ? THREADED_PROJECT_WORKERS : 1;
 }

@@ -13,8 +13,6 @@
 export interface SpareWorkerOptions<W> {
   start: () => W;
   stop: (worker: W) => void;
-  /** How many to keep ready before any command has run. */
-  initial?: number;
   max?: number;
   quietMs?: number;
   burstMs?: number;
@@ -22,12 +20,13 @@ export interface SpareWorkerOptions<W> {
   now?: () => number;
 }
 
-const DEFAULTS = { initial: 1, max: 5, quietMs: 1000, burstMs: 2000, gapMs: 200 };
+const DEFAULTS = { max: 5, quietMs: 1000, burstMs: 2000, gapMs: 200 };
 
 export class SpareWorkers<W> {
   private readonly ready: W[] = [];
   private readonly options: Required<SpareWorkerOptions<W>>;
-  private wanted: number;
+  /** One, until a command takes more or a project is known to. */
+  private wanted = 1;
   private burst = 0;
   private lastTake = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,7 +34,6 @@ export class SpareWorkers<W> {
 
   constructor(options: SpareWorkerOptions<W>) {
     this.options = { ...DEFAULTS, now: () => performance.now(), ...options };
-    this.wanted = Math.min(this.options.initial, this.options.max);
   }
 
   /** How many loaded workers wait now. */
