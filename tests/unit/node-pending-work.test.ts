@@ -36,6 +36,19 @@ describe('work pending in the browser keeps a process alive, as it would in Node
     expect(await run(program, true)).toBe('late answer\n');
   });
 
+  it('a process waits for a response body that arrives after the headers', async () => {
+    // The body's timer starts here, outside the process, as slowFetch's does.
+    const body = new Promise<Uint8Array>((resolve) => setTimeout(() => resolve(new TextEncoder().encode('slow body')), 900));
+    const stream = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        controller.enqueue(await body);
+        controller.close();
+      },
+    });
+    globalThis.fetch = () => Promise.resolve(new Response(stream));
+    expect(await run(program, true)).toBe('slow body\n');
+  });
+
   it('a process on a shared thread cannot tell its fetch from another’s, and ends as idle', async () => {
     globalThis.fetch = slowFetch(900);
     expect(await run(program, false)).toBe('');

@@ -105,15 +105,38 @@ describe('code cache with shared recipes', () => {
     expect(log).toEqual(['put esm']);
   });
 
-  it('does not share small files or plain CommonJS, and releases the key when the code does not compile', () => {
+  it('does not ask the store for small files or plain CommonJS, and releases the key when the code does not compile', () => {
     const store = new FrameCodeStore();
     const log: string[] = [];
-    const cache = new CodeCache(processLink(store, {}, log));
+    const link = processLink(store, {}, log);
+    const asked: string[] = [];
+    const cache = new CodeCache({ ...link, get: (key) => (asked.push(key.split('\0')[1] ?? key), link.get(key)) }, 8);
     cache.compile('export const small = 1;\n', '/small.mjs', 'esm');
+    // Plain CommonJS is only evaluated, never parsed: asking another thread for it would cost more than that.
     cache.compile(`module.exports = 1;\n${'// padding\n'.repeat(2000)}`, '/node_modules/cjs/index.js', 'detect');
-    expect(log).toEqual(['release']);
+    expect(asked).toEqual([]);
+    expect(log).toEqual([]);
     expect(() => cache.compile(`export const = ;\n${'// padding\n'.repeat(2000)}`, '/node_modules/bad/index.mjs', 'esm')).toThrow(SyntaxError);
-    expect(log).toEqual(['release', 'release']);
+    expect(asked).toEqual(['/node_modules/bad/index.mjs']);
+    expect(log).toEqual(['release']);
+  });
+
+  it('shares a few-kilobyte module or CommonJS file with async functions, which a fresh thread would otherwise parse', () => {
+    const store = new FrameCodeStore();
+    const log: string[] = [];
+    const padding = '// padding\n'.repeat(250);
+    const commonJs = `exports.load = async function load(read) {\n  return await read();\n};\n${padding}`;
+    const module = `export const value = 1;\n${padding}`;
+    expect(commonJs.length).toBeLessThan(16_384);
+    const first = new CodeCache(processLink(store, {}, log));
+    first.compile(commonJs, '/node_modules/wasi/fd.js', 'cjs');
+    first.compile(module, '/node_modules/wasi/util.mjs', 'esm');
+    expect(log).toEqual(['put cjs', 'put esm']);
+    // Another process (a thread starting in a fresh worker) gets both without building them.
+    const second = new CodeCache(processLink(store, {}, log));
+    expect(second.compile(module, '/node_modules/wasi/util.mjs', 'esm')).toMatchObject({ format: 'esm' });
+    expect(second.compile(commonJs, '/node_modules/wasi/fd.js', 'cjs')).toMatchObject({ format: 'cjs' });
+    expect(log).toEqual(['put cjs', 'put esm']);
   });
 });
 

@@ -32,11 +32,13 @@ import type { ThreadSupport } from './node/worker-threads';
 import { domainCatches } from './node/domain-module';
 
 const IDLE_MS = 300;
-// A process in a worker of its own has every timer, fetch, wasm compilation and Web Crypto call counted, so its
-// quiet window only covers a message from the frame still in flight; Vite's build waited 300 ms after its last
-// line before it ended, where Node ends at once.
-const OWN_SCOPE_IDLE_MS = 100;
+// A process in a worker of its own has every timer, fetch (and read of its body), wasm compilation and Web Crypto
+// call counted, so its quiet window only covers a message from the frame still in flight; Vite's build waited
+// 300 ms after its last line before it ended, where Node ends at once.
+const OWN_SCOPE_IDLE_MS = 50;
+/** How often a process checks whether it has ended: often in a worker of its own, where nothing else runs. */
 const TICK_MS = 50;
+const OWN_SCOPE_TICK_MS = 20;
 
 export interface NodeDeps {
   vfs: VirtualFS;
@@ -320,8 +322,9 @@ export async function runNode(invocation: NodeInvocation, io: CommandIO, deps: N
     const started = performance.now();
     lastOutput = Math.max(lastOutput, started);
     const idleMs = deps.ownsGlobalScope ? OWN_SCOPE_IDLE_MS : IDLE_MS;
+    const tickMs = deps.ownsGlobalScope ? OWN_SCOPE_TICK_MS : TICK_MS;
     while (exitCode === null && !io.signal.aborted) {
-      await new Promise((resolve) => untracked(() => setTimeout(resolve, TICK_MS)));
+      await new Promise((resolve) => untracked(() => setTimeout(resolve, tickMs)));
       const busy = timerOwner.busy();
       if (busy || performance.now() - lastOutput < idleMs) continue;
       // Node emits 'beforeExit' when nothing is left to do; its listeners may start more work, which keeps the

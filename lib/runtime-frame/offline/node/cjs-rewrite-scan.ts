@@ -26,8 +26,13 @@ function startsAsyncFunction(next: Token | undefined): boolean {
   );
 }
 
+/** Whether the code mentions `import(` or `await` at all: without either, it never needs the rewrite (no scan). */
+export function mentionsRewriteWords(code: string): boolean {
+  return MENTIONS.test(code);
+}
+
 export function needsCommonJsRewrite(code: string): boolean {
-  if (!MENTIONS.test(code)) return false;
+  if (!mentionsRewriteWords(code)) return false;
   try {
     let previous: Token | undefined;
     let pendingAsync = false;

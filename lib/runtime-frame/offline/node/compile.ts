@@ -5,7 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { installAwaitHelpers } from './async-context';
-import { needsCommonJsRewrite } from './cjs-rewrite-scan';
+import { mentionsRewriteWords, needsCommonJsRewrite } from './cjs-rewrite-scan';
 import { parseModule, transformEsm, wrapCommonJs, type EsmCode } from './esm-transform';
 
 /** `(...globals, import, import_meta, __dynamicImport) => Node's module wrapper function` (see wrapCommonJs). */
@@ -65,8 +65,17 @@ export interface SharedCode {
   release(key: string): void;
 }
 
-/** Below this size a build costs less than asking another thread for it. */
-const SHARED_MIN_CHARS = 16_384;
+/**
+ * Below this size a build costs less than asking another thread for it. A thread of Rolldown's WebAssembly build
+ * starts in a fresh worker, whose parser has not warmed up yet: its few-kilobyte CommonJS files with async
+ * functions (WASI's, in @tybys/wasm-util) took it longer to parse than to fetch from the frame.
+ */
+const SHARED_MIN_CHARS = 2_048;
+
+/** Whether building the code may parse it, the part worth sharing: a module, or CommonJS with `import(`/`await`. */
+function mayParse(code: string, hint: FormatHint): boolean {
+  return hint === 'esm' || mentionsRewriteWords(code) || (hint === 'detect' && MODULE_SYNTAX_HINT.test(code));
+}
 
 function realize(recipe: CodeRecipe, filename: string): Compiled {
   try {
@@ -133,7 +142,9 @@ export class CodeCache {
     let entry = this.compiled.get(key);
     if (!entry) {
       entry =
-        this.shared && code.length >= SHARED_MIN_CHARS ? this.fromShared(this.shared, key, code, filename, hint) : this.build(code, filename, hint).compiled;
+        this.shared && code.length >= SHARED_MIN_CHARS && mayParse(code, hint)
+          ? this.fromShared(this.shared, key, code, filename, hint)
+          : this.build(code, filename, hint).compiled;
       this.compiled.set(key, entry);
     }
     return entry;

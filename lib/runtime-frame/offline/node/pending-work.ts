@@ -1,6 +1,6 @@
 /**
- * Work a Node program starts through the browser's own promise-based APIs (fetch, WebAssembly compilation,
- * Web Crypto), which Node would count as pending and so keep the process alive until it settles. The runtime
+ * Work a Node program starts through the browser's own promise-based APIs (fetch and the reading of its body,
+ * WebAssembly compilation, Web Crypto), which Node would count as pending and so keep the process alive until it settles. The runtime
  * cannot see a bare promise; wrapping these functions lets each call hold the process while it runs, so a
  * program awaiting a slow fetch or a large wasm build is not ended as idle before it prints its result.
  * Only for a process that has its global scope to itself (one in a worker): on a shared thread, a call could
@@ -9,6 +9,8 @@
 import type { Hold } from './hold';
 
 const WEBASSEMBLY = ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming'];
+/** Reading a body: a fetch's promise settles with the headers, and a large or slow body arrives after them. */
+const BODY_READS = ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'];
 const SUBTLE = ['digest', 'encrypt', 'decrypt', 'sign', 'verify', 'generateKey', 'deriveKey', 'deriveBits', 'importKey', 'exportKey', 'wrapKey', 'unwrapKey'];
 
 /** Makes the functions hold the process while their promises are pending; returns what undoes it. */
@@ -41,6 +43,10 @@ export function holdWhilePending(scope: typeof globalThis, hold: Hold): () => vo
   wrap(scope, 'fetch');
   for (const name of WEBASSEMBLY) wrap(scope.WebAssembly, name);
   for (const name of SUBTLE) wrap(scope.crypto?.subtle, name);
+  for (const name of BODY_READS) {
+    wrap(scope.Response?.prototype, name);
+    wrap(scope.Blob?.prototype, name);
+  }
   return () => {
     for (const restore of restores.reverse()) restore();
   };
