@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** Starts a caller thread whose calls `answer` handles, and returns a function that makes a list of calls. */
-function callerThread(bytes: number, answer: (body: unknown, reply: (bytes: Uint8Array) => void) => void) {
+function callerThread(bytes: number, answer: (body: unknown, reply: (bytes: Uint8Array | readonly Uint8Array[]) => void) => void) {
   const buffer = createChannelBuffer(bytes);
   const answerer = new SyncAnswerer(buffer);
   worker = new Worker(new URL('./sync-channel-caller.mjs', import.meta.url), { workerData: { buffer } });
@@ -52,6 +52,16 @@ describe('synchronous channel', () => {
     const { answers } = await calls(['big', 'big']);
     expect(answers).toHaveLength(2);
     for (const answer of answers) expect(Buffer.from(answer).equals(Buffer.from(big))).toBe(true);
+  });
+
+  it('carries an answer given as parts (a head and a file) as if they were one array, across piece boundaries', async () => {
+    const head = new Uint8Array(100).map((_, i) => i);
+    const file = new Uint8Array(1_000).map((_, i) => (i * 13) % 251);
+    const joined = Buffer.concat([head, new Uint8Array(0), file]);
+    // A 64-byte buffer: the parts' boundary falls inside a piece, and the answer takes many pieces.
+    const calls = callerThread(64, (_body, reply) => reply([head, new Uint8Array(0), file]));
+    const { answers } = await calls(['parts', 'parts']);
+    for (const answer of answers) expect(Buffer.from(answer).equals(joined)).toBe(true);
   });
 
   it('carries an empty answer', async () => {

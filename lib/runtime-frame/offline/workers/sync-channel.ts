@@ -72,15 +72,17 @@ export class SyncCaller {
 export class SyncAnswerer {
   private readonly header: Int32Array;
   private readonly data: Uint8Array;
-  private pending: { id: number; bytes: Uint8Array; sent: number } | null = null;
+  private pending: { id: number; parts: readonly Uint8Array[]; total: number; sent: number } | null = null;
 
   constructor(buffer: SharedArrayBuffer) {
     this.header = new Int32Array(buffer, 0, HEADER_INTS);
     this.data = new Uint8Array(buffer, HEADER_BYTES);
   }
 
-  answer(id: number, bytes: Uint8Array): void {
-    this.pending = { id, bytes, sent: 0 };
+  /** The answer to call `id`: one array, or parts that cross as if joined (they are copied straight to the buffer). */
+  answer(id: number, answer: Uint8Array | readonly Uint8Array[]): void {
+    const parts = answer instanceof Uint8Array ? [answer] : answer;
+    this.pending = { id, parts, total: parts.reduce((sum, part) => sum + part.length, 0), sent: 0 };
     this.sendPiece();
   }
 
@@ -91,14 +93,30 @@ export class SyncAnswerer {
 
   private sendPiece(): void {
     const pending = this.pending as NonNullable<SyncAnswerer['pending']>;
-    const length = Math.min(this.data.length, pending.bytes.length - pending.sent);
-    this.data.set(pending.bytes.subarray(pending.sent, pending.sent + length));
+    const length = Math.min(this.data.length, pending.total - pending.sent);
+    copyRange(pending.parts, pending.sent, length, this.data);
     pending.sent += length;
-    if (pending.sent >= pending.bytes.length) this.pending = null;
+    if (pending.sent >= pending.total) this.pending = null;
     this.header[1] = length;
-    this.header[2] = pending.bytes.length;
+    this.header[2] = pending.total;
     this.header[3] = pending.id;
     Atomics.store(this.header, 0, READY);
     Atomics.notify(this.header, 0);
+  }
+}
+
+/** Copies `length` bytes of the parts, joined, from offset `from` on, to the start of `into`. */
+function copyRange(parts: readonly Uint8Array[], from: number, length: number, into: Uint8Array): void {
+  let partStart = 0;
+  let written = 0;
+  for (const part of parts) {
+    if (written >= length) return;
+    const at = from + written - partStart;
+    if (at < part.length) {
+      const take = Math.min(part.length - at, length - written);
+      into.set(part.subarray(at, at + take), written);
+      written += take;
+    }
+    partStart += part.length;
   }
 }
