@@ -1,10 +1,10 @@
 /**
  * Work a Node program starts through the browser's own promise-based APIs (fetch and the reading of its body,
- * WebAssembly compilation, Web Crypto), which Node would count as pending and so keep the process alive until it settles. The runtime
- * cannot see a bare promise; wrapping these functions lets each call hold the process while it runs, so a
- * program awaiting a slow fetch or a large wasm build is not ended as idle before it prints its result.
- * Only for a process that has its global scope to itself (one in a worker): on a shared thread, a call could
- * not be told apart from another process's.
+ * WebAssembly compilation, Web Crypto), which Node would count as pending and so keep the process alive until it
+ * settles. The runtime cannot see a bare promise; wrapping these functions lets each call hold the process while
+ * it runs, so a program awaiting a slow fetch or a large wasm build is not ended as idle before it prints its
+ * result. Only for a process that has its global scope to itself (one in a worker): on a shared thread, a call
+ * could not be told apart from another process's.
  */
 import type { Hold } from './hold';
 
