@@ -13,12 +13,12 @@ import { FrameCodeStore } from '@/lib/runtime-frame/offline/workers/frame-code-s
 import { answerSync, answerVfs } from '@/lib/runtime-frame/offline/workers/frame-sync';
 import type { FrameToWorker } from '@/lib/runtime-frame/offline/workers/protocol';
 import { createRemoteVfs, type VfsCall } from '@/lib/runtime-frame/offline/workers/remote-vfs';
-import { decodeAnswer } from '@/lib/runtime-frame/offline/workers/wire';
+import { decodeAnswer, joinAnswer } from '@/lib/runtime-frame/offline/workers/wire';
 
 function remoteOver(vfs: almost.VirtualFS) {
   const calls: VfsCall[] = [];
   const remote = createRemoteVfs({
-    call: (body) => (calls.push(body), answerVfs(vfs, body.method, body.args)),
+    call: (body) => (calls.push(body), joinAnswer(answerVfs(vfs, body.method, body.args))),
     watch: () => () => undefined,
   });
   return { remote, calls };

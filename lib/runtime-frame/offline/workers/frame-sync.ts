@@ -8,7 +8,7 @@ import { InputChannel, type CommandIO } from '../process';
 import type { FrameCodeStore } from './frame-code-store';
 import type { WorkerPorts } from './frame-ports';
 import { syncBodySchema, type SyncBody } from './protocol';
-import { encodeError, encodeValue, encodeValueParts, joinAnswer, type WireAnswer } from './wire';
+import { encodeError, encodeValue, encodeValueParts, type WireAnswer } from './wire';
 
 interface SyncContext {
   vfs: VirtualFS;
@@ -49,7 +49,8 @@ async function runToEnd(body: Extract<SyncBody, { op: 'spawn-sync' }>, context: 
   }
 }
 
-function vfsAnswer(vfs: VirtualFS, method: string, args: unknown[]): WireAnswer {
+/** One VirtualFS call, answered for the wire (a file's bytes as they are: see WireAnswer). */
+export function answerVfs(vfs: VirtualFS, method: string, args: unknown[]): WireAnswer {
   try {
     const fn = (vfs as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') throw Object.assign(new Error(`fs.${method} is not available in this runtime`), { code: 'ERR_METHOD_NOT_IMPLEMENTED' });
@@ -59,15 +60,10 @@ function vfsAnswer(vfs: VirtualFS, method: string, args: unknown[]): WireAnswer 
   }
 }
 
-/** One VirtualFS call, answered for the wire. */
-export function answerVfs(vfs: VirtualFS, method: string, args: unknown[]): Uint8Array {
-  return joinAnswer(vfsAnswer(vfs, method, args));
-}
-
 export async function answerSync(raw: unknown, context: SyncContext): Promise<WireAnswer> {
   try {
     const body = syncBodySchema.parse(raw);
-    if (body.op === 'vfs') return vfsAnswer(context.vfs, body.method, body.args);
+    if (body.op === 'vfs') return answerVfs(context.vfs, body.method, body.args);
     if (body.op === 'port-bind') return encodeValue(context.ports.bind(body.port));
     if (body.op === 'port-listening') return encodeValue(context.ports.listening(body.port));
     if (body.op === 'code-get') return encodeValue(await context.code.get(body.key, context.caller));
