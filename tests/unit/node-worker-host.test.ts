@@ -76,6 +76,21 @@ describe('the file system seen from a worker', () => {
     expect(remote.vfs.readFileSync('/node_modules/pkg/index.js', 'utf8')).toBe('two');
   });
 
+  it('keeps whether a node_modules folder exists, which resolution asks for every folder above a file', () => {
+    const vfs = new almost.VirtualFS();
+    vfs.mkdirSync('/app/node_modules', { recursive: true });
+    const { remote, calls } = remoteOver(vfs);
+    for (let i = 0; i < 3; i++) {
+      expect(remote.vfs.existsSync('/app/node_modules')).toBe(true);
+      expect(remote.vfs.existsSync('/app/node_modules/vite/dist/node_modules')).toBe(false);
+    }
+    expect(calls).toHaveLength(2);
+    // Not a node_modules folder: asked every time.
+    remote.vfs.existsSync('/app/src');
+    remote.vfs.existsSync('/app/src');
+    expect(calls).toHaveLength(4);
+  });
+
   it('refuses to call what is not a synchronous file system method', async () => {
     const answer = await answerSync(
       { op: 'vfs', method: 'constructor', args: [] },

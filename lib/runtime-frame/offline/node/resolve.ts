@@ -126,7 +126,9 @@ export class Resolver {
     const self = this.loadSelf(name, subpath, fromDir, mode);
     if (self) return self;
     for (let dir = fromDir; ; dir = parentDir(dir)) {
-      if (!dir.endsWith('/node_modules')) {
+      // Most folders above a file have no node_modules (a package's dist/, src/): one look at the folder saves a
+      // look for every package imported from below it, each a call to the frame from a worker.
+      if (!dir.endsWith('/node_modules') && this.fs.existsSync(join(dir, 'node_modules'))) {
         const root = join(dir, `node_modules/${name}`);
         const found = this.loadPackage(this.twinFolder(name, root) ?? root, subpath, mode);
         if (found) return found;

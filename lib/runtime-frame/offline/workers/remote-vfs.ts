@@ -27,7 +27,8 @@ interface RemoteVfsParts {
 
 const READS = new Set(['existsSync', 'statSync', 'lstatSync', 'readFileSync', 'readdirSync', 'realpathSync', 'accessSync', 'readlinkSync']);
 const CALLBACK_FORMS = new Set(['readFile', 'stat', 'lstat', 'readdir', 'realpath', 'access']);
-const CACHED_PATH = /\/node_modules\//;
+/** Paths in a node_modules folder, and the folders themselves (resolution asks whether a folder has one). */
+const CACHED_PATH = /\/node_modules(?:\/|$)/;
 /** As VirtualFS decodes text (its own default TextDecoder), so a file reads the same here as in the frame. */
 const TEXT = new TextDecoder();
 const isUtf8 = (encoding: unknown) => encoding === 'utf8' || encoding === 'utf-8';
