@@ -93,6 +93,24 @@ describe('checkpoint store', () => {
     ]);
   });
 
+  it('sees a file rewritten at the same size within the millisecond it was last checkpointed in', async () => {
+    // The clock stands still: every write and read below happens in one millisecond, as quick tool calls can.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    try {
+      setup = await openCheckpointWorkspace(files);
+      await shellWrite(setup, '/src/a.js', 'version 1\n');
+      const one = await takeCheckpoint(setup.store, { kind: 'turn', label: 'Turn 1' });
+      await shellWrite(setup, '/src/a.js', 'version 2\n');
+      const two = await takeCheckpoint(setup.store, { kind: 'turn', label: 'Turn 2' });
+      const changes = await diffCheckpoints(setup.workspaceId, one.id, two.id);
+      expect(changes.map((change) => [change.path, change.before, change.after])).toEqual([['/src/a.js', 'version 1\n', 'version 2\n']]);
+      expect(await diffCheckpoints(setup.workspaceId, two.id, 'live', setup.store)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('over the count cap drops the oldest automatic checkpoints first and keeps named ones', async () => {
     setup = await openCheckpointWorkspace(files);
     configureCheckpoints({ maxCount: 3 });

@@ -4,7 +4,7 @@
  * node_modules; flushing it first makes that copy current. The first read in a session reads every record;
  * after that only the paths the runtime's fs watch reported since (the same events the store mirrors its
  * files by), so a checkpoint where one file changed reads one record. A file whose (size, lastModified) this
- * tab has seen before is not hashed again.
+ * tab has seen before is not hashed again, unless it was written in the millisecond it was read.
  */
 import type { RuntimeFs } from '@/lib/runtime/port';
 import { readChunks } from '../chunks';
@@ -60,14 +60,21 @@ async function readPaths(db: TabsmithDB, workspaceId: string, paths: readonly st
   return found.flat();
 }
 
-async function hashRecords(db: TabsmithDB, records: readonly StoredFile[], session: WorkspaceSession): Promise<ManifestEntry[]> {
+/**
+ * Hashes of `records`, read from the store at `readAt` (this tab's clock, as their lastModified is). A hash is
+ * kept for the next checkpoint only when its record was written before the millisecond of the read: a record
+ * written in that same millisecond may be followed by another of the same size and the same lastModified, which
+ * only its content tells apart (git's "racily clean" files).
+ */
+async function hashRecords(db: TabsmithDB, records: readonly StoredFile[], session: WorkspaceSession, readAt: number): Promise<ManifestEntry[]> {
   return Promise.all(
     records.map(async (record): Promise<ManifestEntry> => {
       const size = sizeOf(record);
       const known = session.known.get(record.path);
       if (known && known.size === size && known.modified === record.lastModified) return [record.path, known.hash, size, record.lastModified];
       const hash = await sha256(await recordContent(db, record));
-      session.known.set(record.path, { size, modified: record.lastModified, hash });
+      if (record.lastModified < readAt) session.known.set(record.path, { size, modified: record.lastModified, hash });
+      else session.known.delete(record.path);
       return [record.path, hash, size, record.lastModified];
     }),
   );
@@ -85,11 +92,12 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
   const dirty = [...index.dirty];
   index.dirty.clear();
   await store.flush();
+  const readAt = Date.now();
   const records = new Map<string, StoredFile>();
   if (!index.read || dirty.length >= FULL_READ_FROM) {
     const all = (await db.getAll('files', workspaceRange(workspaceId))).filter((record) => !isNeverPersisted(record.path));
     for (const record of all) records.set(record.path, record);
-    index.files = new Map((await hashRecords(db, all, session)).map((entry) => [entry[0], entry]));
+    index.files = new Map((await hashRecords(db, all, session, readAt)).map((entry) => [entry[0], entry]));
     index.read = true;
     return { files: new Map(index.files), records };
   }
@@ -98,7 +106,7 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
     const found = (await readPaths(db, workspaceId, paths)).filter((record) => !isNeverPersisted(record.path));
     for (const path of [...index.files.keys()]) if (paths.some((changed) => isInside(path, changed))) index.files.delete(path);
     for (const record of found) records.set(record.path, record);
-    for (const entry of await hashRecords(db, found, session)) index.files.set(entry[0], entry);
+    for (const entry of await hashRecords(db, found, session, readAt)) index.files.set(entry[0], entry);
   }
   return { files: new Map(index.files), records };
 }
