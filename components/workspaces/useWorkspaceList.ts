@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/files/errors';
 import { openDatabase, type TabsmithDB } from '@/lib/workspace/db';
 import type { WorkspaceMeta } from '@/lib/workspace/types';
@@ -30,45 +30,52 @@ export interface WorkspaceList {
   refresh(): Promise<void>;
 }
 
+const unreadable = (error: unknown) => `Saved workspaces could not be read: ${errorMessage(error)}`;
+
 /**
  * The saved workspaces, read from IndexedDB, and the operations on them. Each operation rejects with a
- * user-worded error (the caller shows it where the user acted) and re-reads the list on success.
+ * user-worded error (the caller shows it where the user acted) and re-reads the list on success. One started
+ * while the database is still opening (a zip chosen the moment the launcher shows) waits for it.
  */
 export function useWorkspaceList(): WorkspaceList {
-  const [db, setDb] = useState<TabsmithDB | null>(null);
+  const opening = useRef<Promise<TabsmithDB> | null>(null);
   const [workspaces, setWorkspaces] = useState<WorkspaceMeta[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
-    let opened: TabsmithDB | null = null;
     let cancelled = false;
-    openDatabase().then(
+    const opened = openDatabase();
+    opening.current = opened;
+    opened.then(
       async (handle) => {
-        opened = handle;
-        if (cancelled) return handle.close();
-        setDb(handle);
-        setWorkspaces(await readList(handle));
+        if (!cancelled) setWorkspaces(await readList(handle));
       },
-      (error: unknown) => !cancelled && setLoadError(`Saved workspaces could not be read: ${errorMessage(error)}`),
+      (error: unknown) => !cancelled && setLoadError(unreadable(error)),
     );
     return () => {
       cancelled = true;
-      opened?.close();
+      if (opening.current === opened) opening.current = null;
+      opened.then((handle) => handle.close()).catch(() => undefined);
     };
   }, []);
 
-  const need = useCallback((): TabsmithDB => {
-    if (!db) throw new Error('The workspace list is still loading; try again in a moment.');
-    return db;
-  }, [db]);
+  const need = useCallback(async (): Promise<TabsmithDB> => {
+    const opened = opening.current;
+    if (!opened) throw new Error('The workspace list is closed.');
+    try {
+      return await opened;
+    } catch (error) {
+      throw new Error(unreadable(error));
+    }
+  }, []);
 
   const refresh = useCallback(async () => {
-    setWorkspaces(await readList(need()));
+    setWorkspaces(await readList(await need()));
   }, [need]);
 
   const create = useCallback(
     async (input: CreateWorkspaceInput) => {
-      const meta = await (await operations()).createWorkspace(need(), input);
+      const meta = await (await operations()).createWorkspace(await need(), input);
       await refresh();
       return meta;
     },
@@ -77,7 +84,7 @@ export function useWorkspaceList(): WorkspaceList {
 
   const rename = useCallback(
     async (id: string, name: string) => {
-      await (await operations()).renameWorkspace(need(), id, name);
+      await (await operations()).renameWorkspace(await need(), id, name);
       await refresh();
     },
     [need, refresh],
@@ -85,7 +92,7 @@ export function useWorkspaceList(): WorkspaceList {
 
   const duplicate = useCallback(
     async (id: string) => {
-      const meta = await (await operations()).duplicateWorkspace(need(), id);
+      const meta = await (await operations()).duplicateWorkspace(await need(), id);
       await refresh();
       return meta;
     },
@@ -94,7 +101,7 @@ export function useWorkspaceList(): WorkspaceList {
 
   const remove = useCallback(
     async (id: string) => {
-      await (await operations()).deleteWorkspace(need(), id);
+      await (await operations()).deleteWorkspace(await need(), id);
       await refresh();
     },
     [need, refresh],

@@ -51,3 +51,26 @@ test('a zip whose headers lie about its sizes is refused while the IDE keeps run
   await expect(treeItem(page, 'README.md')).toBeVisible();
   await expect(treeItem(page, 'src')).toBeVisible();
 });
+
+test('a zip chosen while the saved workspaces are still loading waits for them and imports', async ({ page }) => {
+  // IndexedDB as on a busy machine: every database opens 1.5 s late, so the launcher is on screen before its list.
+  await page.addInitScript(() => {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+      const request = open.apply(this, args);
+      const listen = request.addEventListener.bind(request);
+      request.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) =>
+        listen(type, type === 'success' ? (event: Event) => setTimeout(() => listener(event), 1500) : listener, options)) as typeof request.addEventListener;
+      return request;
+    };
+  });
+  await page.goto('/?runtime=offline');
+  await expect(page.getByText('Loading workspaces…')).toBeVisible({ timeout: 30_000 });
+  const zip = test.info().outputPath('early.zip');
+  writeFileSync(zip, zipSync({ 'early/README.md': strToU8('# Early\n') }));
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import zip' }).click();
+  await (await choosing).setFiles(zip);
+  await page.waitForURL(/[?&]ws=/, { timeout: 30_000 });
+  await expect(treeItem(page, 'README.md')).toBeVisible({ timeout: 30_000 });
+});
