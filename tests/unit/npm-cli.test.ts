@@ -147,15 +147,3 @@ describe('registry proxy failures', () => {
     expect(tarballUrl('http://x/api/npm/', { name: 'a', version: '2.0.0' })).toBe('http://x/api/npm/a/-/a-2.0.0.tgz');
   });
 });
-
-describe('npm install tells the runtime what it resolved', () => {
-  it('names every package of the tree before it downloads any of them', async () => {
-    const p = project(PACKAGES, { '/app/package.json': JSON.stringify({ dependencies: { lodash: '^4.17.21', vite: '6' } }) });
-    const told: { names: string[]; fetchedBefore: number }[] = [];
-    p.deps.resolvedPackages = (names) => told.push({ names: [...names].sort(), fetchedBefore: p.registry.tarballFetches.length });
-    const result = await p.npm(['install'], '/app');
-    expect(result.code).toBe(0);
-    expect(told).toEqual([{ names: ['dep', 'lodash', 'vite'], fetchedBefore: 0 }]);
-    expect(p.registry.tarballFetches).toHaveLength(3);
-  });
-});

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VirtualFS } from 'almostnode';
 import { SpareWorkers } from '@/lib/runtime-frame/offline/workers/spare-workers';
-import { expectedNodeWorkers, expectedWorkersOfPackages } from '@/lib/runtime-frame/offline/workers/expected-workers';
+import { expectedNodeWorkers } from '@/lib/runtime-frame/offline/workers/expected-workers';
 
 interface FakeWorker {
   id: number;
@@ -89,26 +89,6 @@ describe('spare node workers', () => {
     expect(spares.size).toBe(2);
   });
 
-  it('a later, slower request to prepare does not put off loading already under way', () => {
-    const { spares } = pool();
-    // An install has resolved a project that will take five: loading starts at once, one every gap.
-    spares.prepare(5);
-    vi.advanceTimersByTime(200);
-    expect(spares.size).toBe(2);
-    // The install ends: the runtime asks again, for a second from now.
-    spares.prepare(5, 1000);
-    vi.advanceTimersByTime(200 * 3);
-    expect(spares.size).toBe(5);
-  });
-
-  it('a request to prepare sooner than the loading scheduled brings it forward', () => {
-    const { spares } = pool();
-    spares.prepare(2, 5000);
-    spares.prepare(2, 0);
-    vi.advanceTimersByTime(200);
-    expect(spares.size).toBe(2);
-  });
-
   it('takes several seconds apart are separate commands: the target stays at what one command took', () => {
     const { spares } = pool();
     for (let i = 0; i < 4; i++) {
@@ -153,12 +133,6 @@ describe('workers a project is known to take', () => {
     const plain = project(['/home/project/node_modules/react/package.json']);
     expect(expectedNodeWorkers(plain, '/home/project')).toBe(1);
     expect(expectedNodeWorkers(plain, '/home/project/missing')).toBe(1);
-  });
-
-  it('from the packages an install resolved, before any of them is written', () => {
-    expect(expectedWorkersOfPackages(['vite', 'rolldown', '@rolldown/binding-wasm32-wasi', 'react'])).toBe(5);
-    expect(expectedWorkersOfPackages(['vite', 'rolldown', '@rolldown/binding-linux-x64-gnu'])).toBe(1);
-    expect(expectedWorkersOfPackages([])).toBe(1);
   });
 
   it('at the workspace root, also a project in a folder right under it, when asked to look', () => {

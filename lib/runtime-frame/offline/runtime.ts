@@ -23,7 +23,7 @@ import type { ShellSession } from './shell/session';
 import { installTimerTracking } from './timers';
 import { nodeHost } from './node/host';
 import { disposeNodeWorkers, prepareNodeWorkers } from './workers/worker-process';
-import { expectedNodeWorkers, expectedWorkersOfPackages } from './workers/expected-workers';
+import { expectedNodeWorkers } from './workers/expected-workers';
 import { probeThreads, stopThread } from './workers/thread-liveness';
 import { announceFolderChanges, announceWritesWithoutDecoding } from './vfs-write-events';
 import { errorMessage } from '../../error-message';
@@ -94,9 +94,6 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
           nodeHost(container.vfs, almost.Runtime).ports.request(port, { method, url: path, headers, body: body && new Uint8Array(body) }),
       }),
       gitHttp: exchangeHttpClient(() => this.gitSend),
-      // `npm run dev` right after an install would otherwise wait for its process's and threads' workers to load;
-      // the install mostly waits on the registry meanwhile.
-      resolvedPackages: (names) => prepareNodeWorkers(container.vfs, expectedWorkersOfPackages(names)),
     };
     this.commands = createShell(this.deps);
     // The first node command should not wait for its workers to load the built-ins.
@@ -176,9 +173,9 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
   }
 
   /**
-   * After a command in `dir`, workers for what that project's commands will take, loaded once nothing else has
-   * started for a while, so that a command started at once keeps the machine to itself. An install asks for them
-   * earlier, once it has resolved its tree (`resolvedPackages`).
+   * After a command in `dir` (an install among them), workers for what that project's commands will take, loaded
+   * once nothing else has started for a while: a command started at once (`npm install && npm run dev`) keeps the
+   * machine to itself.
    */
   private prepareWorkersFor(dir: string): void {
     prepareNodeWorkers(this.parts.container.vfs, expectedNodeWorkers(this.parts.container.vfs, dir), AFTER_COMMAND_PREPARE_MS);

@@ -30,11 +30,6 @@ export interface NpmDeps {
   registry: string;
   /** Replaces the HTTP registry (tests use an in-memory one). */
   createRegistry?(signal: AbortSignal): Registry;
-  /**
-   * Told the packages an install resolved, before it downloads them: what the project's next commands will need can
-   * load while the install waits on the registry.
-   */
-  resolvedPackages?(names: string[]): void;
 }
 
 export interface InstallRequest {
@@ -197,7 +192,6 @@ async function runInstall(request: InstallRequest, io: CommandIO, deps: NpmDeps,
   progress.line(`npm: ${plural(total, 'package')} in the tree`);
   reportResolve(resolved, progress);
   computeFlags(root);
-  deps.resolvedPackages?.(allNodes(root).flatMap((node) => (node.parent ? [node.packageName] : [])));
 
   const result = await reify(root, { vfs, rootDir: dir, registry, pkg, omit: request.omit, signal: io.signal, progress });
   if (io.signal.aborted) return 130;

@@ -11,12 +11,6 @@ const THREADED_BINDINGS = ['@rolldown/binding-wasm32-wasi'];
 /** The process and Rolldown's four pool threads. */
 const THREADED_PROJECT_WORKERS = 5;
 
-/** Workers the commands of a project with these packages will take together: what an install can tell before it writes. */
-export function expectedWorkersOfPackages(names: Iterable<string>): number {
-  for (const name of names) if (THREADED_BINDINGS.includes(name)) return THREADED_PROJECT_WORKERS;
-  return 1;
-}
-
 const hasThreadedBinding = (vfs: VirtualFS, dir: string) =>
   THREADED_BINDINGS.some((name) => vfs.existsSync(joinPath(dir, `node_modules/${name}/package.json`)));
 
