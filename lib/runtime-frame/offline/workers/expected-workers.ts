@@ -1,6 +1,6 @@
 /**
- * How many node workers a project's commands will take at once, told from what it has installed (or what an install
- * has resolved and is about to download), so that the frame can load them ahead. Rolldown's threaded WebAssembly build (what Vite 8 and Rolldown run on
+ * How many node workers a project's commands will take at once, told from what it has installed, so that the
+ * frame can load them while nothing runs. Rolldown's threaded WebAssembly build (what Vite 8 and Rolldown run on
  * where there is no native binary) starts a pool of four threads as soon as it loads, each a worker of its own,
  * beside the process that loaded it: `npm run dev` or `vite build` then takes five workers within a second.
  */
