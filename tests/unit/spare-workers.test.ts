@@ -89,6 +89,32 @@ describe('spare node workers', () => {
     expect(spares.size).toBe(2);
   });
 
+  it('a command that ends does not put off the loading its process started when it ended', () => {
+    const { spares } = pool();
+    // A build: its process and four threads.
+    for (let i = 0; i < 5; i++) {
+      spares.take();
+      vi.advanceTimersByTime(100);
+    }
+    vi.advanceTimersByTime(5000);
+    for (let i = 0; i < 5; i++) spares.take();
+    // It ends: its process's end starts the loading at once, one every gap...
+    spares.released();
+    // ...and then the runtime, as after every command, asks for the project's workers a second from now.
+    spares.prepare(5, 1000);
+    vi.advanceTimersByTime(200 * 5);
+    // The next build, half a second after the last one, finds all five loaded.
+    expect(spares.size).toBe(5);
+  });
+
+  it('a request to prepare sooner than the loading scheduled brings it forward', () => {
+    const { spares } = pool();
+    spares.prepare(2, 5000);
+    spares.prepare(2, 0);
+    vi.advanceTimersByTime(200);
+    expect(spares.size).toBe(2);
+  });
+
   it('takes several seconds apart are separate commands: the target stays at what one command took', () => {
     const { spares } = pool();
     for (let i = 0; i < 4; i++) {

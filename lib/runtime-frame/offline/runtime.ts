@@ -175,7 +175,7 @@ export class OfflineRuntime extends RuntimeEvents implements Runtime {
   /**
    * After a command in `dir` (an install among them), workers for what that project's commands will take, loaded
    * once nothing else has started for a while: a command started at once (`npm install && npm run dev`) keeps the
-   * machine to itself.
+   * machine to itself. Loading that the end of a node process has already started goes on.
    */
   private prepareWorkersFor(dir: string): void {
     prepareNodeWorkers(this.parts.container.vfs, expectedNodeWorkers(this.parts.container.vfs, dir), AFTER_COMMAND_PREPARE_MS);

@@ -30,6 +30,8 @@ export class SpareWorkers<W> {
   private burst = 0;
   private lastTake = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the scheduled fill runs (infinity when none is). */
+  private fillAt = Number.POSITIVE_INFINITY;
   private disposed = false;
 
   constructor(options: SpareWorkerOptions<W>) {
@@ -66,12 +68,13 @@ export class SpareWorkers<W> {
   }
 
   /**
-   * Starts loading spares `delayMs` from now, at least `expected` (what the project's commands are known to take at
-   * once). A take before then puts it off until that command has started.
+   * Starts loading spares `delayMs` from now at the latest, at least `expected` (what the project's commands are known
+   * to take at once); loading already due sooner is not put off. A take before then puts it off until that command
+   * has started.
    */
   prepare(expected = 0, delayMs = 0): void {
     this.wanted = Math.min(this.options.max, Math.max(this.wanted, expected));
-    this.schedule(delayMs);
+    if (this.fillAt > this.options.now() + delayMs) this.schedule(delayMs);
   }
 
   /** Ends the spares; none is loaded after this. */
@@ -84,10 +87,12 @@ export class SpareWorkers<W> {
   private schedule(ms: number): void {
     if (this.disposed) return;
     clearTimeout(this.timer);
+    this.fillAt = this.options.now() + ms;
     this.timer = setTimeout(() => this.fill(), ms);
   }
 
   private fill(): void {
+    this.fillAt = Number.POSITIVE_INFINITY;
     if (this.ready.length >= this.wanted) return;
     this.ready.push(this.options.start());
     this.schedule(this.options.gapMs);
