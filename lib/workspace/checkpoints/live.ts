@@ -61,10 +61,10 @@ async function readPaths(db: TabsmithDB, workspaceId: string, paths: readonly st
 }
 
 /**
- * Hashes of `records`, read from the store at `readAt` (this tab's clock, as their lastModified is). A hash is
- * kept for the next checkpoint only when its record was written before the millisecond of the read: a record
- * written in that same millisecond may be followed by another of the same size and the same lastModified, which
- * only its content tells apart (git's "racily clean" files).
+ * Hashes of `records`, read from the store after `readAt` (this tab's clock, as their lastModified is). A hash is
+ * kept for the next checkpoint only when its record was written before that millisecond: a record written in the
+ * same millisecond may be followed by another of the same size and the same lastModified, which only its content
+ * tells apart (git's "racily clean" files).
  */
 async function hashRecords(db: TabsmithDB, records: readonly StoredFile[], session: WorkspaceSession, readAt: number): Promise<ManifestEntry[]> {
   return Promise.all(
@@ -91,8 +91,10 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
   // Taken before the flush: a change reported from here on stays for the next read.
   const dirty = [...index.dirty];
   index.dirty.clear();
-  await store.flush();
+  // Before the flush: a write queued before this moment is in what the flush stores, and one queued after it has
+  // a later lastModified than any record read here.
   const readAt = Date.now();
+  await store.flush();
   const records = new Map<string, StoredFile>();
   if (!index.read || dirty.length >= FULL_READ_FROM) {
     const all = (await db.getAll('files', workspaceRange(workspaceId))).filter((record) => !isNeverPersisted(record.path));
