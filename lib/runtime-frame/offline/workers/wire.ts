@@ -45,6 +45,7 @@ function statsHead(stats: StatsLike & Record<string, unknown>): Head {
  */
 export type WireAnswer = Uint8Array | readonly [Uint8Array, Uint8Array];
 
+/** The head's length and JSON: by itself, a whole answer (a value, a stat, an error); a file's bytes follow it. */
 function headBytes(head: Head): Uint8Array {
   const json = encoder.encode(JSON.stringify(head));
   const out = new Uint8Array(4 + json.length);
@@ -63,10 +64,6 @@ export function joinAnswer(answer: WireAnswer): Uint8Array {
   return out;
 }
 
-function pack(head: Head, bytes: Uint8Array = new Uint8Array(0)): Uint8Array {
-  return joinAnswer([headBytes(head), bytes]);
-}
-
 export function encodeValue(value: unknown): Uint8Array {
   return joinAnswer(encodeValueParts(value));
 }
@@ -74,15 +71,15 @@ export function encodeValue(value: unknown): Uint8Array {
 /** As encodeValue, with binary contents left where they are (see WireAnswer). */
 export function encodeValueParts(value: unknown): WireAnswer {
   if (value instanceof Uint8Array) return [headBytes({ ok: true, kind: 'bytes' }), value];
-  if (value === undefined) return pack({ ok: true, kind: 'undefined' });
-  if (isStats(value)) return pack(statsHead(value));
-  return pack({ ok: true, kind: 'json', value });
+  if (value === undefined) return headBytes({ ok: true, kind: 'undefined' });
+  if (isStats(value)) return headBytes(statsHead(value));
+  return headBytes({ ok: true, kind: 'json', value });
 }
 
 export function encodeError(error: unknown): Uint8Array {
   const source = (error instanceof Error ? error : new Error(String(error))) as Error & Record<string, unknown>;
   const { code, errno, syscall, path } = source;
-  return pack({ ok: false, error: { name: source.name, message: source.message, code, errno, syscall, path } });
+  return headBytes({ ok: false, error: { name: source.name, message: source.message, code, errno, syscall, path } });
 }
 
 const DATE_FIELDS = ['atime', 'mtime', 'ctime', 'birthtime'];
