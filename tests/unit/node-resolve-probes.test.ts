@@ -45,4 +45,15 @@ describe('resolving packages from deep inside another package', () => {
     // In the tool's own node_modules, which exists, each package is looked for (and not found).
     for (const name of names) expect(asked).toContain(`/app/node_modules/tool/node_modules/${name}/package.json`);
   });
+
+  it('asks about each path once: an existing file or package.json is one question, not "exists?" then "what is it?"', () => {
+    const { resolver, asked } = project(names);
+    for (const name of names) resolver.resolve(name, from, 'import');
+    resolver.resolve('nested', from, 'require');
+    // Whether a folder has node_modules is asked per package; a worker's file system keeps that answer.
+    const files = asked.filter((path) => !path.endsWith('/node_modules'));
+    const twice = files.filter((path, i) => files.indexOf(path) !== i);
+    expect(twice).toEqual([]);
+    expect(asked).toContain('/app/node_modules/alpha/index.js');
+  });
 });

@@ -82,6 +82,25 @@ describe('compiled WebAssembly shared between processes', () => {
     expect(offers).toHaveLength(1);
   });
 
+  it('keys the same bytes alike wherever they sit in memory, and tells apart bytes that differ anywhere', () => {
+    const bytes = moduleBytes(4099);
+    const key = wasmKey(bytes);
+    // A program's file read may hand over a view at any offset of a larger buffer (Node's pooled Buffers).
+    for (const offset of [1, 2, 3, 5]) {
+      const backing = new Uint8Array(bytes.length + 8);
+      backing.set(bytes, offset);
+      expect(wasmKey(backing.subarray(offset, offset + bytes.length))).toBe(key);
+    }
+    for (const at of [0, 1, 2, 1000, bytes.length - 2, bytes.length - 1]) {
+      const changed = bytes.slice();
+      changed[at] = (changed[at] as number) ^ 1;
+      expect(wasmKey(changed)).not.toBe(key);
+      const shifted = new Uint8Array(changed.length + 3);
+      shifted.set(changed, 3);
+      expect(wasmKey(shifted.subarray(3))).not.toBe(key);
+    }
+  });
+
   it('keeps within its budget of source bytes, the oldest going first', () => {
     const frame = new FrameWasmModules(100);
     const module = new WebAssembly.Module(moduleBytes(16));

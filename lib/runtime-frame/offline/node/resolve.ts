@@ -77,14 +77,13 @@ export class Resolver {
   packageJson(path: string): PackageJson | null {
     let pkg = this.packageJsons.get(path);
     if (pkg === undefined) {
+      // One read answers both questions: a missing file or a folder fails it, as it would fail JSON.parse.
       pkg = null;
-      if (this.isFile(path)) {
-        try {
-          const parsed = packageJsonSchema.safeParse(JSON.parse(this.fs.readFileSync(path, 'utf8')));
-          pkg = parsed.success ? parsed.data : {};
-        } catch {
-          pkg = null;
-        }
+      try {
+        const parsed = packageJsonSchema.safeParse(JSON.parse(this.fs.readFileSync(path, 'utf8')));
+        pkg = parsed.success ? parsed.data : {};
+      } catch {
+        pkg = null;
       }
       this.packageJsons.set(path, pkg);
     }
@@ -156,12 +155,24 @@ export class Resolver {
     }
   }
 
+  /**
+   * A path's stat, or null where there is nothing. One question rather than "exists?" then "what is it?": from a
+   * worker each question is a call to the frame, and most probes of an existing path ask both.
+   */
+  private stat(path: string): { isDirectory(): boolean; isFile(): boolean } | null {
+    try {
+      return this.fs.statSync(path);
+    } catch {
+      return null;
+    }
+  }
+
   private isFile(path: string): boolean {
-    return this.fs.existsSync(path) && this.fs.statSync(path).isFile();
+    return this.stat(path)?.isFile() ?? false;
   }
 
   private isDir(path: string): boolean {
-    return this.fs.existsSync(path) && this.fs.statSync(path).isDirectory();
+    return this.stat(path)?.isDirectory() ?? false;
   }
 
   /** LOAD_AS_FILE, then LOAD_AS_DIRECTORY. */

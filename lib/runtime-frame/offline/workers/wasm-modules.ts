@@ -17,14 +17,24 @@ export const SHARED_WASM_MIN_BYTES = 1 << 20;
 /** Source bytes of the modules the frame keeps per file system. */
 const BUDGET_BYTES = 256 << 20;
 
-/** A 53-bit hash of the bytes (cyrb53), with their length: what tells two builds of a module apart. */
+/**
+ * A 53-bit hash of the bytes (cyrb53), with their length: what tells two builds of a module apart. The bytes are
+ * taken four at a time (from an aligned copy when the view is not aligned, so that where they sit does not change
+ * the key): the process that loads Rolldown hashes its 12 MB on every start, and a byte at a time took about 20 ms.
+ */
 export function wasmKey(bytes: Uint8Array): string {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >>> 2);
   let h1 = 0xdeadbeef ^ bytes.length;
   let h2 = 0x41c6ce57 ^ bytes.length;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i] as number;
-    h1 = Math.imul(h1 ^ b, 2654435761);
-    h2 = Math.imul(h2 ^ b, 1597334677);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as number;
+    h1 = Math.imul(h1 ^ word, 2654435761);
+    h2 = Math.imul(h2 ^ word, 1597334677);
+  }
+  for (let i = words.length * 4; i < aligned.length; i++) {
+    h1 = Math.imul(h1 ^ (aligned[i] as number), 2654435761);
+    h2 = Math.imul(h2 ^ (aligned[i] as number), 1597334677);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
