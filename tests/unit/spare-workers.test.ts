@@ -107,6 +107,20 @@ describe('spare node workers', () => {
     expect(spares.size).toBe(5);
   });
 
+  it('by default, a build that ends has all five of its workers loading within a quarter of a second', () => {
+    const started: number[] = [];
+    const spares = new SpareWorkers<number>({ start: () => started.push(Date.now()), stop: () => undefined, now: () => Date.now() });
+    for (let i = 0; i < 5; i++) spares.take();
+    vi.advanceTimersByTime(5000);
+    for (let i = 0; i < 5; i++) spares.take();
+    const end = Date.now();
+    spares.released();
+    vi.advanceTimersByTime(250);
+    expect(spares.size).toBe(5);
+    expect(started.filter((at) => at > end).length).toBeGreaterThanOrEqual(4);
+    spares.dispose();
+  });
+
   it('a request to prepare sooner than the loading scheduled brings it forward', () => {
     const { spares } = pool();
     spares.prepare(2, 5000);

@@ -1,5 +1,5 @@
 /**
- * Workers kept loaded ahead of the node processes and threads that will need them. A worker spends about half a
+ * Workers kept loaded ahead of the node processes and threads that will need them. A worker spends about a fifth of a
  * second of CPU loading the runtime's built-ins before its program's first line runs, and commands take several
  * at once: Vite's dev server and build start a process and, through Rolldown's WebAssembly build, a pool of
  * threads, each a worker of its own; a thread still loading holds up the bundling it was handed.
@@ -7,8 +7,9 @@
  * The pool learns how many workers a command takes together (takes less than `burstMs` apart are one burst), or is
  * told what a project's commands will take, and keeps that many ready, up to `max`. A take leaves at least one
  * loading, as the command's next process or thread may follow within a second; the others are loaded once a
- * process or thread ends, or takes have stopped for `quietMs`, one every `gapMs`, so that loading them does not
- * compete with the command that has just started.
+ * process or thread ends, or takes have stopped for `quietMs`, one every `gapMs`. The gap is short: started a
+ * fifth of a second apart, the last of a Vite build's five was ready about 1.3 s after the build ended, and a build
+ * run again within that second booted the missing ones itself, in the middle of its work.
  */
 export interface SpareWorkerOptions<W> {
   start: () => W;
@@ -20,7 +21,7 @@ export interface SpareWorkerOptions<W> {
   now?: () => number;
 }
 
-const DEFAULTS = { max: 5, quietMs: 1000, burstMs: 2000, gapMs: 200 };
+const DEFAULTS = { max: 5, quietMs: 1000, burstMs: 2000, gapMs: 50 };
 
 export class SpareWorkers<W> {
   private readonly ready: W[] = [];
