@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { createViteTemplate, installInNode } from '../../tests/e2e/fixtures/registry/templates.mjs';
 import { openBenchPage } from './bench-page.mjs';
@@ -69,8 +70,17 @@ function expectSuccess(where, run, expected) {
 }
 
 /**
+ * Rest before each timed run. After a command, the tab loads spare workers for the next one and V8 optimizes the
+ * code the command ran, each for about a second on this two-core machine; without a rest that work lands in
+ * whichever run comes next, Node's as often as the tab's. Each run then measures the command on a quiet machine,
+ * as a user who runs it again some seconds later sees it.
+ */
+const REST_MS = 2000;
+
+/**
  * Installs `files` under Node (a temporary folder) and in a bench page's runtime (`tabRoot`), then runs the
- * command `ctx.runs` times in each, alternating; every run must succeed and print `expected`. Spawn-to-exit times.
+ * command `ctx.runs` times in each, alternating, each after a rest; every run must succeed and print `expected`.
+ * Spawn-to-exit times.
  */
 export async function timeInBoth(ctx, { files, tabRoot, command, args, expected, what }) {
   const work = await mkdtemp(join(tmpdir(), 'tabsmith-bench-project-'));
@@ -82,9 +92,11 @@ export async function timeInBoth(ctx, { files, tabRoot, command, args, expected,
     try {
       await installInTab(bench.page, files, tabRoot);
       for (let i = 0; i < ctx.runs; i++) {
+        await sleep(REST_MS);
         const inNode = await runInNode(command, args, work);
         expectSuccess(`${what} in Node`, inNode, expected);
         node.push(inNode.ms);
+        await sleep(REST_MS);
         const inTab = await runInTab(bench.page, command, args, tabRoot);
         expectSuccess(`${what} in the tab`, inTab, expected);
         tab.push(inTab.ms);
