@@ -7,9 +7,11 @@
  * The pool learns how many workers a command takes together (takes less than `burstMs` apart are one burst), or is
  * told what a project's commands will take, and keeps that many ready, up to `max`. A take leaves at least one
  * loading, as the command's next process or thread may follow within a second; the others are loaded once a
- * process or thread ends, or takes have stopped for `quietMs`, one every `gapMs`. The gap is short: started a
- * fifth of a second apart, the last of a Vite build's five was ready about 1.3 s after the build ended, and a build
- * run again within that second booted the missing ones itself, in the middle of its work.
+ * process or thread ends, or takes have stopped for `quietMs`, one every `gapMs` while any process or thread of
+ * the pool still runs (so that loading them competes little with it: Vitest's test files end one by one while the
+ * run goes on), and one every `idleGapMs` once none does. That gap is short: a fifth of a second apart, the last of
+ * a Vite build's five was ready about 1.3 s after the build ended, and a build run again within that time booted
+ * the missing ones itself, in the middle of its work.
  */
 export interface SpareWorkerOptions<W> {
   start: () => W;
@@ -18,10 +20,11 @@ export interface SpareWorkerOptions<W> {
   quietMs?: number;
   burstMs?: number;
   gapMs?: number;
+  idleGapMs?: number;
   now?: () => number;
 }
 
-const DEFAULTS = { max: 5, quietMs: 1000, burstMs: 2000, gapMs: 50 };
+const DEFAULTS = { max: 5, quietMs: 1000, burstMs: 2000, gapMs: 200, idleGapMs: 50 };
 
 export class SpareWorkers<W> {
   private readonly ready: W[] = [];
@@ -33,10 +36,15 @@ export class SpareWorkers<W> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** When the scheduled fill runs (infinity when none is). */
   private fillAt = Number.POSITIVE_INFINITY;
+  /** Processes and threads taken and not yet released. */
+  private running = 0;
+  /** Time between two loads: `gapMs` while something runs, `idleGapMs` once nothing does. */
+  private gap: number;
   private disposed = false;
 
   constructor(options: SpareWorkerOptions<W>) {
     this.options = { ...DEFAULTS, now: () => performance.now(), ...options };
+    this.gap = this.options.gapMs;
   }
 
   /** How many loaded workers wait now. */
@@ -59,13 +67,17 @@ export class SpareWorkers<W> {
     // One replacement starts loading at once: the command's next process or thread may come within a second.
     // The rest wait until the command has started.
     if (this.ready.length === 0 && !this.disposed) this.ready.push(this.options.start());
+    this.running++;
+    this.gap = this.options.gapMs;
     this.schedule(this.options.quietMs);
     return worker;
   }
 
   /** A process or thread ended: its CPU is free, so spares for the next command start loading now. */
   released(): void {
-    this.schedule(this.options.gapMs);
+    this.running = Math.max(0, this.running - 1);
+    this.gap = this.running > 0 ? this.options.gapMs : this.options.idleGapMs;
+    this.schedule(this.gap);
   }
 
   /**
@@ -96,6 +108,6 @@ export class SpareWorkers<W> {
     this.fillAt = Number.POSITIVE_INFINITY;
     if (this.ready.length >= this.wanted) return;
     this.ready.push(this.options.start());
-    this.schedule(this.options.gapMs);
+    this.schedule(this.gap);
   }
 }
