@@ -22,6 +22,8 @@ export interface LiveFiles {
   files: Map<string, ManifestEntry>;
   /** The stored records read this time (changed files only, after the first read): their content, without another read. */
   records: Map<string, StoredFile>;
+  /** When they were read (taken before the store's flush; see hashRecords). */
+  readAt: number;
 }
 
 function recordContent(db: TabsmithDB, record: StoredFile): Promise<FileContent> {
@@ -101,7 +103,7 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
     for (const record of all) records.set(record.path, record);
     index.files = new Map((await hashRecords(db, all, session, readAt)).map((entry) => [entry[0], entry]));
     index.read = true;
-    return { files: new Map(index.files), records };
+    return { files: new Map(index.files), records, readAt };
   }
   const paths = [...new Set(dirty)];
   if (paths.length > 0) {
@@ -110,7 +112,7 @@ export async function readLive(db: TabsmithDB, store: WorkspaceStore, workspaceI
     for (const record of found) records.set(record.path, record);
     for (const entry of await hashRecords(db, found, session, readAt)) index.files.set(entry[0], entry);
   }
-  return { files: new Map(index.files), records };
+  return { files: new Map(index.files), records, readAt };
 }
 
 /** A file's stored content when it was not among the records just read. */

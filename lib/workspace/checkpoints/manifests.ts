@@ -15,7 +15,7 @@ function maxDrift(baseSize: number): number {
 }
 
 export function toMeta(record: CheckpointRecord): CheckpointMeta {
-  const { base: _base, parent: _parent, delta: _delta, ...meta } = record;
+  const { base: _base, parent: _parent, delta: _delta, readAt: _readAt, ...meta } = record;
   return meta;
 }
 
@@ -81,7 +81,7 @@ export async function loadLatest(db: TabsmithDB, workspaceId: string): Promise<L
   const id = await latestId(db, workspaceId);
   if (id === null) return null;
   const { record, base, files } = await resolveFiles(db, workspaceId, id);
-  return { id, baseId: record.base, base, files, drift: deltaAgainst(base, files).length };
+  return { id, baseId: record.base, base, files, drift: deltaAgainst(base, files).length, readAt: record.readAt };
 }
 
 /** The id of the newest checkpoint, read without its value. */
@@ -98,21 +98,25 @@ export function newCheckpointId(now: number): string {
 }
 
 /**
- * The record (and, when due, the new base) for a checkpoint with `files`, building on the newest one. Returns
- * what to store; the caller writes it in its transaction.
+ * The record (and, when due, the new base) for a checkpoint of `files` read at `readAt`, building on the newest
+ * one. Returns what to store; the caller writes it in its transaction.
  */
 export function planRecord(
   meta: CheckpointMeta,
-  files: ReadonlyMap<string, ManifestEntry>,
+  { files, readAt }: { files: ReadonlyMap<string, ManifestEntry>; readAt: number },
   latest: LatestManifest | null,
 ): { record: CheckpointRecord; newBase: CheckpointBase | null; latest: LatestManifest } {
   if (latest) {
     const drift = deltaAgainst(latest.base, files).length;
     if (drift <= maxDrift(latest.base.size)) {
-      const record: CheckpointRecord = { ...meta, base: latest.baseId, parent: latest.id, delta: deltaAgainst(latest.files, files) };
-      return { record, newBase: null, latest: { id: meta.id, baseId: latest.baseId, base: latest.base, files, drift } };
+      const record: CheckpointRecord = { ...meta, base: latest.baseId, parent: latest.id, delta: deltaAgainst(latest.files, files), readAt };
+      return { record, newBase: null, latest: { id: meta.id, baseId: latest.baseId, base: latest.base, files, drift, readAt } };
     }
   }
   const newBase: CheckpointBase = { workspaceId: meta.workspaceId, id: meta.id, files: [...files.values()] };
-  return { record: { ...meta, base: meta.id, parent: null, delta: [] }, newBase, latest: { id: meta.id, baseId: meta.id, base: files, files, drift: 0 } };
+  return {
+    record: { ...meta, base: meta.id, parent: null, delta: [], readAt },
+    newBase,
+    latest: { id: meta.id, baseId: meta.id, base: files, files, drift: 0, readAt },
+  };
 }

@@ -22,6 +22,8 @@ export interface LatestManifest {
   files: ReadonlyMap<string, ManifestEntry>;
   /** How many paths differ between the two. */
   drift: number;
+  /** When the checkpoint's files were read (see its record's `readAt`). */
+  readAt?: number;
 }
 
 /** The workspace's stored files as last read, and the paths the runtime reported changed since. */

@@ -19,9 +19,11 @@ async function currentLatest(db: TabsmithDB, workspaceId: string, session: Works
   const id = await latestId(db, workspaceId);
   if (session.latest?.id !== id) {
     session.latest = id === null ? null : await loadLatest(db, workspaceId);
-    // Fill the hash cache from the manifest: after a reload the first checkpoint need not hash everything.
+    // Fill the hash cache from the manifest: after a reload the first checkpoint need not hash everything. Only
+    // files written before the manifest's files were read: the rule the cache keeps within a tab (live.ts).
+    const readAt = session.latest?.readAt ?? Number.NEGATIVE_INFINITY;
     for (const [path, hash, size, modified] of session.latest?.files.values() ?? []) {
-      if (!session.known.has(path)) session.known.set(path, { size, modified, hash });
+      if (modified < readAt && !session.known.has(path)) session.known.set(path, { size, modified, hash });
     }
   }
   return session.latest;
@@ -51,8 +53,9 @@ async function storeNewContents(
 
 export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: CheckpointRequest, session: WorkspaceSession): Promise<CheckpointMeta> {
   const workspaceId = store.getSnapshot().meta.id;
-  const live = await readLive(db, store, workspaceId, session);
+  // The newest checkpoint first: after a reload its manifest fills the hash cache the read below uses.
   const latest = await currentLatest(db, workspaceId, session);
+  const live = await readLive(db, store, workspaceId, session);
   const fresh = new Set<string>();
   for (const [path, hash] of live.files.values()) if (latest?.files.get(path)?.[1] !== hash) fresh.add(hash);
   const now = Date.now();
@@ -69,7 +72,7 @@ export async function takeNow(db: TabsmithDB, store: WorkspaceStore, request: Ch
     fileCount: live.files.size,
     bytes: total,
   };
-  const plan = planRecord(meta, live.files, latest);
+  const plan = planRecord(meta, live, latest);
   const persist = async (): Promise<number> => {
     // A hash the previous checkpoint holds under another path is stored already; missingBlobs finds those.
     const { small, bytes } = await storeNewContents(db, workspaceId, live, fresh);

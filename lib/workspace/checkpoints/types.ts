@@ -66,6 +66,13 @@ const checkpointRecordSchema = checkpointMetaSchema.extend({
   base: z.string(),
   parent: z.string().nullable(),
   delta: z.array(deltaEntrySchema),
+  /**
+   * When its files were read, on the clock of the tab that took it (their lastModified's clock). After a reload,
+   * the next checkpoint reuses the hashes of files written before it; a file written in that millisecond or later
+   * may have been rewritten at the same size and time, so it is hashed again. Absent in older records: then
+   * every file is hashed again.
+   */
+  readAt: z.number().optional(),
 });
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
 
