@@ -77,7 +77,7 @@ export class Resolver {
   packageJson(path: string): PackageJson | null {
     let pkg = this.packageJsons.get(path);
     if (pkg === undefined) {
-      // One read answers both questions: a missing file or a folder fails it, as it would fail JSON.parse.
+      // One read rather than "exists?", "is it a file?", then the read: a missing file or a folder fails the read.
       pkg = null;
       try {
         const parsed = packageJsonSchema.safeParse(JSON.parse(this.fs.readFileSync(path, 'utf8')));
