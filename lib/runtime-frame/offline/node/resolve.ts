@@ -78,7 +78,6 @@ export class Resolver {
     let pkg = this.packageJsons.get(path);
     if (pkg === undefined) {
       // One read rather than "exists?", "is it a file?", then the read: a missing file or a folder fails the read.
-      pkg = null;
       try {
         const parsed = packageJsonSchema.safeParse(JSON.parse(this.fs.readFileSync(path, 'utf8')));
         pkg = parsed.success ? parsed.data : {};
