@@ -66,6 +66,18 @@ describe('the terminal of a node process in a worker', () => {
     expect(link.raw).toBe(false);
   });
 
+  it('a SIGINT listener added before output is known to the frame by the time that output is, without a poll', () => {
+    const { link, worker, toWorker, listeners } = pair();
+    const handler = vi.fn(() => listeners.count > 0);
+    worker.link.onInterrupt(handler);
+    // The program adds its listener, then prints; the output crosses at once, before the next poll.
+    listeners.count = 1;
+    worker.beforeOutput();
+    expect(link.interrupt()).toBe(true);
+    for (const message of toWorker.splice(0)) worker.receive(message);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it('Ctrl+C stops the line until the process listens for SIGINT, then reaches its handler', async () => {
     const { link, worker, toWorker, listeners, unhandled } = pair();
     const handler = vi.fn(() => listeners.count > 0);

@@ -111,14 +111,18 @@ async function start(init: WorkerInit): Promise<void> {
       () => controller.abort('SIGINT'),
     );
   if (terminal) receiveTerminal = terminal.receive;
+  const output = (message: WorkerMessage) => {
+    terminal?.beforeOutput();
+    post(message);
+  };
   const io: CommandIO = {
     cwd: init.cwd,
     env: init.env,
     signal: controller.signal,
     stdin,
-    write: threads.output('out') ?? ((data) => post({ type: 'stdout', data })),
-    writeBytes: init.stdoutTakesBytes && !threads.output('out') ? (data) => post({ type: 'stdout', data }) : undefined,
-    writeError: threads.output('err') ?? ((data) => post({ type: 'stderr', data })),
+    write: threads.output('out') ?? ((data) => output({ type: 'stdout', data })),
+    writeBytes: init.stdoutTakesBytes && !threads.output('out') ? (data) => output({ type: 'stdout', data }) : undefined,
+    writeError: threads.output('err') ?? ((data) => output({ type: 'stderr', data })),
     stdoutIsTerminal: init.stdoutIsTerminal,
     stderrIsTerminal: init.terminal?.stderrIsTerminal,
     terminal: terminal?.link,

@@ -73,12 +73,14 @@ export function workerTerminal(
   process: () => ListenerCounter | undefined,
   /** Ctrl+C reached a process that no longer listens for SIGINT: it ends, as in Node. */
   unhandled: () => void,
-): { link: TerminalLink; receive(message: TerminalToWorker): void } {
+): { link: TerminalLink; receive(message: TerminalToWorker): void; beforeOutput(): void } {
   let size = init.size;
   let raw = false;
   const resizes = new Listeners<[TerminalSize]>();
   // The frame needs to know, before Ctrl+C, whether the process would handle SIGINT; polled, because the
-  // process's emitter has no hook for listeners being added.
+  // process's emitter has no hook for listeners being added, and asked again before each piece of the process's
+  // output crosses (beforeOutput): what a program prints after adding a listener reaches the frame after the news
+  // of it, so a Ctrl+C pressed on seeing that output reaches the listener, however late the next poll runs.
   let listening = false;
   const report = () => {
     const now = (process()?.listenerCount?.('SIGINT') ?? 0) > 0;
@@ -100,6 +102,7 @@ export function workerTerminal(
   };
   return {
     link,
+    beforeOutput: report,
     receive: (message) => {
       if (message.type === 'resize') {
         size = message.size;
